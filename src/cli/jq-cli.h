@@ -1,0 +1,41 @@
+/* Private to jieqi-cli: the subcommands and the small helpers they share. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "jq-fen.h"
+#include "jq-position.h"
+
+/* Exit status for a command line that could not be understood. */
+#define JQ_CLI_EXIT_USAGE 2
+
+/* Each subcommand gets argv with argv[0] being its own name. */
+int jq_cli_perft(int argc, char **argv);
+int jq_cli_moves(int argc, char **argv);
+int jq_cli_show(int argc, char **argv);
+int jq_cli_play(int argc, char **argv);
+
+/* Prints "jieqi-cli COMMAND: message" and a hint to stderr; returns
+ * JQ_CLI_EXIT_USAGE so a command can `return jq_cli_usage_error(...)`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+int jq_cli_usage_error(const char *command, const char *fmt, ...);
+
+/* "xiangqi", "jieqi" (or NULL for auto-detection from a FEN). */
+bool jq_cli_parse_variant(const char *text, JqFenVariant *out);
+/* A decimal 64-bit seed. */
+bool jq_cli_parse_seed(const char *text, uint64_t *out);
+
+/* English name of a piece type: "chariot", "horse"... */
+const char *jq_cli_type_name(JqPieceType type);
+
+/* The text board, side to move, pools, captures and FEN of a position.
+ * With `chinese`, pieces are drawn as characters (帅, 车, 暗...). */
+void jq_cli_print_board(FILE *out, const JqPosition *pos, bool chinese);
+/* The FEN a position is shown with: JieqiBox's dialect for jieqi. */
+void jq_cli_position_fen(const JqPosition *pos, char buf[JQ_FEN_MAX]);
+/* The legal moves of a position, one a line, with notations when known. */
+void jq_cli_print_moves(FILE *out, const JqPosition *pos);

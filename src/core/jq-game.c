@@ -1,0 +1,398 @@
+#include "jq-game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jq-judge.h"
+#include "jq-movegen.h"
+#include "jq-rng.h"
+
+/* views[0] and views[1] are the players', views[2] an onlooker's. */
+enum { PUBLIC_VIEW = 2, VIEW_COUNT = 3 };
+
+struct JqGame {
+  JqVariant variant;
+  JqDisclosure disclosure;
+  JqPosition initial;                  /* full knowledge */
+  JqPosition initial_views[VIEW_COUNT];
+  JqPieceType initial_deal[JQ_SQUARES];
+  char initial_fen[JQ_FEN_MAX];
+  JqPosition truth;
+  JqPosition views[VIEW_COUNT];
+  JqPieceType deal[JQ_SQUARES]; /* identity of each hidden square now */
+  JqGameMove *moves;
+  int move_count, move_capacity;
+  JqResult result;
+};
+
+static JqGame *game_alloc(void) {
+  JqGame *g = calloc(1, sizeof *g);
+  return g;
+}
+
+/* The truth knows exactly which identities stand hidden on the board. */
+static void set_truth_pools(JqPosition *truth, const JqPieceType *deal) {
+  memset(truth->pool, 0, sizeof truth->pool);
+  truth->captured_unknown[0] = truth->captured_unknown[1] = 0;
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    if (jq_piece_is_hidden(truth->board[sq]))
+      truth->pool[jq_piece_color(truth->board[sq])][deal[sq]]++;
+}
+
+/* Rebases the history's hashes onto new pools: only entries since the last
+ * reveal or capture can ever match the current position, and over those the
+ * pools were what they are now. */
+static void rehash(JqPosition *pos) {
+  uint64_t old = pos->hash;
+  jq_position_refresh(pos);
+  uint64_t delta = old ^ pos->hash;
+  for (int i = 0; i < pos->history_len; i++)
+    pos->history[i].hash ^= delta;
+}
+
+static void start_from(JqGame *g, const JqPosition *known,
+                       const JqPieceType *deal) {
+  g->variant = (JqVariant)known->variant;
+  for (int v = 0; v < VIEW_COUNT; v++)
+    g->initial_views[v] = *known;
+  g->initial = *known;
+  memcpy(g->initial_deal, deal, sizeof g->initial_deal);
+  set_truth_pools(&g->initial, deal);
+  rehash(&g->initial);
+  jq_fen_write(known, known->variant == JQ_VARIANT_JIEQI ? JQ_FEN_JIEQIBOX
+                                                           : JQ_FEN_XIANGQI,
+               g->initial_fen, sizeof g->initial_fen);
+  g->truth = g->initial;
+  memcpy(g->views, g->initial_views, sizeof g->views);
+  memcpy(g->deal, deal, sizeof g->deal);
+  g->move_count = 0;
+  g->result = jq_judge_position(&g->truth);
+}
+
+/* Deals the hidden squares of `pos` from its pools with `seed`. */
+static bool deal_from_pools(const JqPosition *pos, uint64_t seed,
+                            JqPieceType deal[JQ_SQUARES]) {
+  JqRng rng;
+  jq_rng_seed(&rng, seed);
+  memset(deal, 0, JQ_SQUARES * sizeof deal[0]);
+  for (int c = 0; c < 2; c++) {
+    JqPieceType bag[16];
+    int n = 0;
+    for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++)
+      for (int k = 0; k < pos->pool[c][t] && n < 16; k++)
+        bag[n++] = (JqPieceType)t;
+    /* Fisher-Yates; the first hidden squares (a0 upwards) take the front. */
+    for (int i = n - 1; i > 0; i--) {
+      int j = (int)jq_rng_below(&rng, (uint32_t)i + 1);
+      JqPieceType tmp = bag[i];
+      bag[i] = bag[j];
+      bag[j] = tmp;
+    }
+    int used = 0;
+    for (int sq = 0; sq < JQ_SQUARES; sq++) {
+      JqPiece p = pos->board[sq];
+      if (jq_piece_is_hidden(p) && (int)jq_piece_color(p) == c) {
+        if (used == n)
+          return false;
+        deal[sq] = bag[used++];
+      }
+    }
+  }
+  return true;
+}
+
+JqGame *jq_game_new(JqVariant variant, uint64_t seed) {
+  JqGame *g = game_alloc();
+  if (!g)
+    return NULL;
+  JqPosition start;
+  jq_position_init_start(&start, variant);
+  JqPieceType deal[JQ_SQUARES];
+  deal_from_pools(&start, seed, deal);
+  start_from(g, &start, deal);
+  return g;
+}
+
+JqGame *jq_game_new_from_fen(const char *fen, JqFenVariant variant,
+                             uint64_t seed, JqError *err) {
+  JqPosition *pos = malloc(sizeof *pos);
+  if (!pos) {
+    jq_error_set(err, "out of memory");
+    return NULL;
+  }
+  JqGame *g = NULL;
+  JqPieceType deal[JQ_SQUARES];
+  if (!jq_fen_parse(fen, variant, pos, err)) {
+  } else if (!deal_from_pools(pos, seed, deal)) {
+    jq_error_set(err, "FEN pool: fewer pieces than hidden points");
+  } else if ((g = game_alloc()) == NULL) {
+    jq_error_set(err, "out of memory");
+  } else {
+    start_from(g, pos, deal);
+  }
+  free(pos);
+  return g;
+}
+
+JqGame *jq_game_new_from_view(const JqPosition *view,
+                              const JqPieceType deal[JQ_SQUARES],
+                              JqError *err) {
+  int used[2][JQ_TYPE_COUNT] = {{0}};
+  for (int sq = 0; sq < JQ_SQUARES; sq++) {
+    JqPiece p = view->board[sq];
+    if (!jq_piece_is_hidden(p))
+      continue;
+    JqPieceType t = deal[sq];
+    if (t <= JQ_KING || t >= JQ_TYPE_COUNT) {
+      jq_error_set(err, "deal: no identity for the hidden piece on %c%d",
+                   'a' + jq_square_file(sq), jq_square_rank(sq));
+      return NULL;
+    }
+    int c = jq_piece_color(p);
+    if (++used[c][t] > view->pool[c][t]) {
+      jq_error_set(err, "deal: more %c than the pool holds",
+                   jq_piece_type_letter(t));
+      return NULL;
+    }
+  }
+  JqGame *g = game_alloc();
+  if (!g) {
+    jq_error_set(err, "out of memory");
+    return NULL;
+  }
+  JqPieceType clean[JQ_SQUARES];
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    clean[sq] = jq_piece_is_hidden(view->board[sq]) ? deal[sq] : JQ_NO_TYPE;
+  start_from(g, view, clean);
+  return g;
+}
+
+JqGame *jq_game_copy(const JqGame *game) {
+  JqGame *g = game_alloc();
+  if (!g)
+    return NULL;
+  memcpy(g, game, sizeof *g);
+  g->moves = NULL;
+  g->move_capacity = 0;
+  if (game->move_count) {
+    g->moves = malloc((size_t)game->move_count * sizeof g->moves[0]);
+    if (!g->moves) {
+      free(g);
+      return NULL;
+    }
+    memcpy(g->moves, game->moves, (size_t)game->move_count * sizeof g->moves[0]);
+    g->move_capacity = game->move_count;
+  }
+  return g;
+}
+
+void jq_game_free(JqGame *game) {
+  if (!game)
+    return;
+  free(game->moves);
+  free(game);
+}
+
+JqVariant jq_game_variant(const JqGame *game) { return game->variant; }
+JqDisclosure jq_game_disclosure(const JqGame *game) {
+  return game->disclosure;
+}
+
+const JqPosition *jq_game_truth(const JqGame *game) { return &game->truth; }
+
+JqPieceType jq_game_hidden_identity(const JqGame *game, int sq) {
+  if (sq < 0 || sq >= JQ_SQUARES || !jq_piece_is_hidden(game->truth.board[sq]))
+    return JQ_NO_TYPE;
+  return game->deal[sq];
+}
+
+void jq_game_view(const JqGame *game, JqColor side, JqPosition *out) {
+  *out = game->views[side == JQ_BLACK ? 1 : 0];
+}
+
+void jq_game_public_view(const JqGame *game, JqPosition *out) {
+  *out = game->views[PUBLIC_VIEW];
+}
+
+JqColor jq_game_side_to_move(const JqGame *game) {
+  return (JqColor)game->truth.side;
+}
+
+void jq_game_legal_moves(const JqGame *game, JqMoveList *list) {
+  if (game->result.outcome != JQ_OUTCOME_NONE) {
+    list->count = 0;
+    return;
+  }
+  jq_generate_legal(&game->truth, JQ_GEN_ALL, list);
+}
+
+bool jq_game_is_legal(const JqGame *game, JqMove move) {
+  return game->result.outcome == JQ_OUTCOME_NONE &&
+         jq_position_is_legal(&game->truth, move);
+}
+
+/* Does view v learn what a captured hidden piece was? The onlooker's view
+ * learns only what both players learn. */
+static bool view_learns_capture(const JqGame *g, int v, int captor) {
+  switch (g->disclosure) {
+  case JQ_DISCLOSE_BOTH:
+    return true;
+  case JQ_DISCLOSE_NOBODY:
+    return false;
+  case JQ_DISCLOSE_CAPTOR:
+  default:
+    return v == captor;
+  }
+}
+
+static void apply(JqGame *g, JqGameMove gm) {
+  int captor = g->truth.side;
+  jq_position_make_move(&g->truth, gm.move, gm.reveal);
+  for (int v = 0; v < VIEW_COUNT; v++) {
+    JqReveal r = gm.reveal;
+    if (!view_learns_capture(g, v, captor))
+      r.captured = JQ_NO_TYPE;
+    jq_position_make_move(&g->views[v], gm.move, r);
+  }
+  g->deal[jq_move_from(gm.move)] = JQ_NO_TYPE;
+  g->deal[jq_move_to(gm.move)] = JQ_NO_TYPE;
+}
+
+/* Makes the deal agree with a reveal named by a record: swap identities
+ * with another hidden point of the same colour holding the named one. */
+static bool agree_deal(JqGame *g, int sq, JqPieceType want, JqError *err) {
+  if (g->deal[sq] == want)
+    return true;
+  JqColor c = jq_piece_color(g->truth.board[sq]);
+  for (int other = 0; other < JQ_SQUARES; other++) {
+    JqPiece p = g->truth.board[other];
+    if (other != sq && jq_piece_is_hidden(p) && jq_piece_color(p) == c &&
+        g->deal[other] == want) {
+      g->deal[other] = g->deal[sq];
+      g->deal[sq] = want;
+      /* Both points have been hidden since the start: the initial deal
+       * swaps likewise, so replays stay consistent. */
+      JqPieceType tmp = g->initial_deal[other];
+      g->initial_deal[other] = g->initial_deal[sq];
+      g->initial_deal[sq] = tmp;
+      return true;
+    }
+  }
+  return jq_error_set(err, "no hidden %s %c is left to be revealed",
+                      c == JQ_RED ? "red" : "black",
+                      jq_piece_type_letter(want));
+}
+
+bool jq_game_play_with_reveal(JqGame *game, JqMove move, JqReveal reveal,
+                              JqError *err) {
+  if (game->result.outcome != JQ_OUTCOME_NONE)
+    return jq_error_set(err, "the game is over");
+  if (!jq_position_is_pseudo_legal(&game->truth, move))
+    return jq_error_set(err, "illegal move: that piece cannot move there");
+  if (!jq_position_move_is_safe(&game->truth, move))
+    return jq_error_set(err, "illegal move: it leaves the king in check");
+  int from = jq_move_from(move), to = jq_move_to(move);
+  bool hidden_mover = jq_piece_is_hidden(game->truth.board[from]);
+  bool hidden_victim = jq_piece_is_hidden(game->truth.board[to]);
+  if (reveal.mover != JQ_NO_TYPE && !hidden_mover)
+    return jq_error_set(err, "the moving piece is not hidden: nothing to reveal");
+  if (reveal.captured != JQ_NO_TYPE && !hidden_victim)
+    return jq_error_set(err, "no hidden piece is captured by this move");
+  if (reveal.mover == JQ_KING || reveal.captured == JQ_KING ||
+      reveal.mover >= JQ_TYPE_COUNT || reveal.captured >= JQ_TYPE_COUNT)
+    return jq_error_set(err, "a hidden piece cannot be a king");
+
+  /* Check both before changing anything. */
+  JqPieceType saved_deal[JQ_SQUARES], saved_initial[JQ_SQUARES];
+  memcpy(saved_deal, game->deal, sizeof saved_deal);
+  memcpy(saved_initial, game->initial_deal, sizeof saved_initial);
+  if ((reveal.mover && !agree_deal(game, from, reveal.mover, err)) ||
+      (reveal.captured && !agree_deal(game, to, reveal.captured, err))) {
+    memcpy(game->deal, saved_deal, sizeof saved_deal);
+    memcpy(game->initial_deal, saved_initial, sizeof saved_initial);
+    return false;
+  }
+  JqGameMove gm = {move, {hidden_mover ? game->deal[from] : JQ_NO_TYPE,
+                          hidden_victim ? game->deal[to] : JQ_NO_TYPE}};
+  if (game->move_count == game->move_capacity) {
+    int cap = game->move_capacity ? game->move_capacity * 2 : 64;
+    JqGameMove *moves = realloc(game->moves, (size_t)cap * sizeof *moves);
+    if (!moves) {
+      memcpy(game->deal, saved_deal, sizeof saved_deal);
+      memcpy(game->initial_deal, saved_initial, sizeof saved_initial);
+      return jq_error_set(err, "out of memory");
+    }
+    game->moves = moves;
+    game->move_capacity = cap;
+  }
+  game->moves[game->move_count++] = gm;
+  apply(game, gm);
+  game->result = jq_judge_position(&game->truth);
+  return true;
+}
+
+bool jq_game_play(JqGame *game, JqMove move, JqError *err) {
+  return jq_game_play_with_reveal(game, move, JQ_REVEAL_NONE, err);
+}
+
+/* Rebuilds every position from the start and the record. */
+static void replay(JqGame *g, int count) {
+  g->truth = g->initial;
+  memcpy(g->views, g->initial_views, sizeof g->views);
+  memcpy(g->deal, g->initial_deal, sizeof g->deal);
+  g->move_count = count;
+  for (int i = 0; i < count; i++)
+    apply(g, g->moves[i]);
+  g->result = jq_judge_position(&g->truth);
+}
+
+bool jq_game_undo(JqGame *game) {
+  if (game->move_count == 0)
+    return false;
+  replay(game, game->move_count - 1);
+  return true;
+}
+
+void jq_game_set_disclosure(JqGame *game, JqDisclosure disclosure) {
+  if (disclosure > JQ_DISCLOSE_BOTH)
+    return;
+  game->disclosure = disclosure;
+  JqResult declared = game->result;
+  replay(game, game->move_count);
+  if (declared.outcome != JQ_OUTCOME_NONE)
+    game->result = declared;
+}
+
+int jq_game_move_count(const JqGame *game) { return game->move_count; }
+
+JqGameMove jq_game_move_at(const JqGame *game, int index) {
+  if (index < 0 || index >= game->move_count)
+    return (JqGameMove){JQ_MOVE_NONE, JQ_REVEAL_NONE};
+  return game->moves[index];
+}
+
+const JqPosition *jq_game_initial(const JqGame *game) {
+  return &game->initial;
+}
+
+const char *jq_game_initial_fen(const JqGame *game) {
+  return game->initial_fen;
+}
+
+void jq_game_initial_deal(const JqGame *game, JqPieceType deal[JQ_SQUARES]) {
+  memcpy(deal, game->initial_deal, JQ_SQUARES * sizeof deal[0]);
+}
+
+JqResult jq_game_result(const JqGame *game) { return game->result; }
+
+bool jq_game_is_over(const JqGame *game) {
+  return game->result.outcome != JQ_OUTCOME_NONE;
+}
+
+bool jq_game_declare_result(JqGame *game, JqResult result) {
+  if (game->result.outcome != JQ_OUTCOME_NONE ||
+      result.outcome == JQ_OUTCOME_NONE)
+    return false;
+  game->result = result;
+  return true;
+}

@@ -1,0 +1,225 @@
+#include "jq-movegen.h"
+
+#include "jq-position-private.h"
+#include "jq-tables.h"
+
+/* Adds from->to when the target suits the stage: empty points are quiet
+ * moves, enemy pieces captures, own pieces nothing. */
+static inline void add_target(const JqPiece *board, int them_bit,
+                              JqGenStage stage, int from, int to,
+                              JqMoveList *list) {
+  JqPiece target = board[to];
+  if (!target) {
+    if (stage != JQ_GEN_CAPTURES)
+      list->moves[list->count++] = jq_move_make(from, to);
+  } else if ((target & JQ_PIECE_BLACK) == them_bit) {
+    if (stage != JQ_GEN_QUIETS)
+      list->moves[list->count++] = jq_move_make(from, to);
+  }
+}
+
+static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
+                      JqMoveList *list) {
+  const JqTables *t = &jq_tables;
+  const JqPiece *board = pos->board;
+  JqPiece p = board[sq];
+  int us = jq_piece_color(p);
+  int them_bit = us == JQ_RED ? JQ_PIECE_BLACK : 0;
+  bool free_mover = pos->variant == JQ_VARIANT_JIEQI && !jq_piece_is_hidden(p);
+  int zone = free_mover ? JQ_ZONE_FREE : us;
+
+  switch (jq_piece_type(p)) {
+  case JQ_KING:
+    for (int i = 0; i < t->king_n[us][sq]; i++)
+      add_target(board, them_bit, stage, sq, t->king_to[us][sq][i], list);
+    break;
+  case JQ_ADVISOR:
+    for (int i = 0; i < t->advisor_n[zone][sq]; i++)
+      add_target(board, them_bit, stage, sq, t->advisor_to[zone][sq][i], list);
+    break;
+  case JQ_ELEPHANT:
+    for (int i = 0; i < t->elephant_n[zone][sq]; i++)
+      if (!board[t->elephant_eye[zone][sq][i]])
+        add_target(board, them_bit, stage, sq, t->elephant_to[zone][sq][i],
+                   list);
+    break;
+  case JQ_HORSE:
+    for (int i = 0; i < t->horse_n[sq]; i++)
+      if (!board[t->horse_leg[sq][i]])
+        add_target(board, them_bit, stage, sq, t->horse_to[sq][i], list);
+    break;
+  case JQ_CHARIOT:
+    for (int d = 0; d < JQ_DIRS; d++) {
+      const uint8_t *ray = t->ray[sq][d];
+      int n = t->ray_len[sq][d];
+      for (int i = 0; i < n; i++) {
+        int to = ray[i];
+        if (board[to]) {
+          add_target(board, them_bit, stage, sq, to, list);
+          break;
+        }
+        if (stage != JQ_GEN_CAPTURES)
+          list->moves[list->count++] = jq_move_make(sq, to);
+      }
+    }
+    break;
+  case JQ_CANNON:
+    for (int d = 0; d < JQ_DIRS; d++) {
+      const uint8_t *ray = t->ray[sq][d];
+      int n = t->ray_len[sq][d], i = 0;
+      for (; i < n && !board[ray[i]]; i++)
+        if (stage != JQ_GEN_CAPTURES)
+          list->moves[list->count++] = jq_move_make(sq, ray[i]);
+      /* Jump the screen to the first piece beyond it. */
+      for (i++; i < n; i++) {
+        if (board[ray[i]]) {
+          if (stage != JQ_GEN_QUIETS &&
+              (board[ray[i]] & JQ_PIECE_BLACK) == them_bit)
+            list->moves[list->count++] = jq_move_make(sq, ray[i]);
+          break;
+        }
+      }
+    }
+    break;
+  case JQ_PAWN:
+    for (int i = 0; i < t->pawn_n[us][sq]; i++)
+      add_target(board, them_bit, stage, sq, t->pawn_to[us][sq][i], list);
+    break;
+  default:
+    break;
+  }
+}
+
+void jq_generate_pseudo(const JqPosition *pos, JqGenStage stage,
+                        JqMoveList *list) {
+  int us_bit = pos->side == JQ_BLACK ? JQ_PIECE_BLACK : 0;
+  list->count = 0;
+  for (int sq = 0; sq < JQ_SQUARES; sq++) {
+    JqPiece p = pos->board[sq];
+    if (p && (p & JQ_PIECE_BLACK) == us_bit)
+      gen_piece(pos, sq, stage, list);
+  }
+}
+
+bool jq_position_move_is_safe(const JqPosition *pos, JqMove move) {
+  /* Try the move on the board in place and put it back: far cheaper than
+   * a full make/unmake. The position is never a const object. */
+  JqPiece *board = (JqPiece *)pos->board;
+  int from = jq_move_from(move), to = jq_move_to(move);
+  int us = pos->side, them = us ^ 1;
+  JqPiece moved = board[from], captured = board[to];
+  int king = pos->king[us];
+  if (jq_piece_type(moved) == JQ_KING && !jq_piece_is_hidden(moved))
+    king = to;
+  if (king == JQ_NO_SQUARE)
+    return true;
+  board[to] = moved;
+  board[from] = JQ_EMPTY;
+  bool attacked =
+      jq_board_attacked(board, pos->variant, king, them,
+                        pos->variant == JQ_VARIANT_JIEQI) ||
+      jq_board_kings_facing(board, king, pos->king[them]);
+  board[from] = moved;
+  board[to] = captured;
+  return !attacked;
+}
+
+/* Knowing the side to move is not in check, can this move expose its king?
+ * Only by moving the king, by leaving the king's file or rank (a chariot,
+ * cannon or king behind), by arriving on them (becoming a cannon screen), or
+ * by leaving a point diagonal to the king (a horse leg or elephant eye). */
+static inline bool needs_safety_test(int king, int from, int to,
+                                     JqPiece moved) {
+  int kf = jq_square_file(king), kr = jq_square_rank(king);
+  int ff = jq_square_file(from), fr = jq_square_rank(from);
+  int tf = jq_square_file(to), tr = jq_square_rank(to);
+  if (jq_piece_type(moved) == JQ_KING)
+    return true;
+  if (ff == kf || fr == kr || tf == kf || tr == kr)
+    return true;
+  int df = ff - kf, dr = fr - kr;
+  return (df == 1 || df == -1) && (dr == 1 || dr == -1);
+}
+
+static int filter_legal(const JqPosition *pos, JqMoveList *list) {
+  int king = pos->king[pos->side];
+  bool check = king == JQ_NO_SQUARE || jq_position_in_check(pos);
+  int n = 0;
+  for (int i = 0; i < list->count; i++) {
+    JqMove m = list->moves[i];
+    int from = jq_move_from(m), to = jq_move_to(m);
+    if ((!check && !needs_safety_test(king, from, to, pos->board[from])) ||
+        jq_position_move_is_safe(pos, m))
+      list->moves[n++] = m;
+  }
+  list->count = n;
+  return n;
+}
+
+void jq_generate_legal(const JqPosition *pos, JqGenStage stage,
+                       JqMoveList *list) {
+  jq_generate_pseudo(pos, stage, list);
+  filter_legal(pos, list);
+}
+
+int jq_count_legal(const JqPosition *pos) {
+  JqMoveList list;
+  jq_generate_pseudo(pos, JQ_GEN_ALL, &list);
+  return filter_legal(pos, &list);
+}
+
+bool jq_position_has_legal_move(const JqPosition *pos) {
+  JqMoveList list;
+  jq_generate_pseudo(pos, JQ_GEN_ALL, &list);
+  for (int i = 0; i < list.count; i++)
+    if (jq_position_move_is_safe(pos, list.moves[i]))
+      return true;
+  return false;
+}
+
+bool jq_position_is_pseudo_legal(const JqPosition *pos, JqMove move) {
+  int from = jq_move_from(move), to = jq_move_to(move);
+  if (move == JQ_MOVE_NONE || from >= JQ_SQUARES || to >= JQ_SQUARES ||
+      from == to)
+    return false;
+  JqPiece p = pos->board[from];
+  if (!p || jq_piece_color(p) != pos->side)
+    return false;
+  JqMoveList list;
+  list.count = 0;
+  gen_piece(pos, from, JQ_GEN_ALL, &list);
+  for (int i = 0; i < list.count; i++)
+    if (list.moves[i] == move)
+      return true;
+  return false;
+}
+
+bool jq_position_is_legal(const JqPosition *pos, JqMove move) {
+  return jq_position_is_pseudo_legal(pos, move) &&
+         jq_position_move_is_safe(pos, move);
+}
+
+bool jq_position_gives_check(const JqPosition *pos, JqMove move,
+                             JqPieceType reveal) {
+  JqPiece *board = (JqPiece *)pos->board;
+  int from = jq_move_from(move), to = jq_move_to(move);
+  int us = pos->side, them = us ^ 1;
+  int their_king = pos->king[them];
+  if (their_king == JQ_NO_SQUARE)
+    return false;
+  JqPiece moved = board[from], captured = board[to];
+  JqPiece placed = moved;
+  if (jq_piece_is_hidden(moved))
+    placed = reveal ? jq_piece_make((JqColor)us, reveal) : moved;
+  int our_king = pos->king[us];
+  if (jq_piece_type(moved) == JQ_KING && !jq_piece_is_hidden(moved))
+    our_king = to;
+  board[from] = JQ_EMPTY;
+  board[to] = placed;
+  bool check = jq_board_attacked(board, pos->variant, their_king, us,
+                                 pos->variant == JQ_VARIANT_JIEQI) ||
+               jq_board_kings_facing(board, their_king, our_king);
+  board[from] = moved;
+  board[to] = captured;
+  return check;
+}

@@ -1,0 +1,203 @@
+/* Position basics and the make/unmake contract: the incremental hash always
+ * equals a fresh one, and unmaking restores the exact previous state. */
+#include <string.h>
+
+#include "jq-game.h"
+#include "jq-movegen.h"
+#include "jq-rng.h"
+#include "jq-test-util.h"
+
+static void test_start_roles(void) {
+  g_assert_cmpint(jq_start_role(jq_square_parse("a0")), ==, JQ_CHARIOT);
+  g_assert_cmpint(jq_start_role(jq_square_parse("b0")), ==, JQ_HORSE);
+  g_assert_cmpint(jq_start_role(jq_square_parse("c0")), ==, JQ_ELEPHANT);
+  g_assert_cmpint(jq_start_role(jq_square_parse("d0")), ==, JQ_ADVISOR);
+  g_assert_cmpint(jq_start_role(jq_square_parse("e0")), ==, JQ_KING);
+  g_assert_cmpint(jq_start_role(jq_square_parse("h2")), ==, JQ_CANNON);
+  g_assert_cmpint(jq_start_role(jq_square_parse("g3")), ==, JQ_PAWN);
+  g_assert_cmpint(jq_start_role(jq_square_parse("h7")), ==, JQ_CANNON);
+  g_assert_cmpint(jq_start_role(jq_square_parse("i9")), ==, JQ_CHARIOT);
+  g_assert_cmpint(jq_start_role(jq_square_parse("c6")), ==, JQ_PAWN);
+  g_assert_cmpint(jq_start_role(jq_square_parse("b3")), ==, JQ_NO_TYPE);
+  g_assert_cmpint(jq_start_role(jq_square_parse("e5")), ==, JQ_NO_TYPE);
+  g_assert_cmpint(jq_start_color(jq_square_parse("c6")), ==, JQ_BLACK);
+  g_assert_cmpint(jq_start_color(jq_square_parse("c3")), ==, JQ_RED);
+}
+
+static void test_start_positions(void) {
+  JqPosition x, j;
+  jq_position_init_start(&x, JQ_VARIANT_XIANGQI);
+  jq_position_init_start(&j, JQ_VARIANT_JIEQI);
+  int xs = 0, js = 0, hidden = 0;
+  for (int sq = 0; sq < JQ_SQUARES; sq++) {
+    xs += x.board[sq] != JQ_EMPTY;
+    js += j.board[sq] != JQ_EMPTY;
+    hidden += jq_piece_is_hidden(j.board[sq]);
+    /* The same points are occupied, by a piece moving as the same role. */
+    g_assert_cmpint(jq_piece_type(x.board[sq]), ==, jq_piece_type(j.board[sq]));
+  }
+  g_assert_cmpint(xs, ==, 32);
+  g_assert_cmpint(js, ==, 32);
+  g_assert_cmpint(hidden, ==, 30);
+  g_assert_cmpint(x.king[JQ_RED], ==, jq_square_parse("e0"));
+  g_assert_cmpint(x.king[JQ_BLACK], ==, jq_square_parse("e9"));
+  g_assert_cmpint(j.hidden_count[JQ_RED], ==, 15);
+  g_assert_cmpint(jq_position_pool_total(&j, JQ_BLACK), ==, 15);
+  g_assert_cmpint(j.pool[JQ_RED][JQ_PAWN], ==, 5);
+  g_assert_cmpint(jq_position_pool_total(&x, JQ_RED), ==, 0);
+  g_assert_cmpuint(x.hash, ==, jq_position_compute_hash(&x));
+  g_assert_cmpuint(j.hash, ==, jq_position_compute_hash(&j));
+  g_assert_cmpuint(x.hash, !=, j.hash);
+  g_assert_cmpint(jq_position_natural_limit(&x), ==, 120);
+  g_assert_cmpint(jq_position_natural_limit(&j), ==, 80);
+}
+
+/* Compares what make/unmake must restore. */
+static void assert_same_state(const JqPosition *a, const JqPosition *b) {
+  g_assert_cmpmem(a->board, sizeof a->board, b->board, sizeof b->board);
+  g_assert_cmpuint(a->hash, ==, b->hash);
+  g_assert_cmpint(a->side, ==, b->side);
+  g_assert_cmpint(a->halfmove, ==, b->halfmove);
+  g_assert_cmpint(a->fullmove, ==, b->fullmove);
+  g_assert_cmpint(a->history_len, ==, b->history_len);
+  g_assert_cmpint(a->capture_count, ==, b->capture_count);
+  g_assert_cmpmem(a->pool, sizeof a->pool, b->pool, sizeof b->pool);
+  g_assert_cmpmem(a->king, sizeof a->king, b->king, sizeof b->king);
+  g_assert_cmpmem(a->hidden_count, 2, b->hidden_count, 2);
+  g_assert_cmpmem(a->captured_unknown, 2, b->captured_unknown, 2);
+}
+
+static void assert_invariants(const JqPosition *pos) {
+  g_assert_cmpuint(pos->hash, ==, jq_position_compute_hash(pos));
+  int hidden[2] = {0, 0};
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    if (jq_piece_is_hidden(pos->board[sq]))
+      hidden[jq_piece_color(pos->board[sq])]++;
+  for (int c = 0; c < 2; c++) {
+    g_assert_cmpint(hidden[c], ==, pos->hidden_count[c]);
+    g_assert_cmpint(jq_position_pool_total(pos, c), ==,
+                    pos->hidden_count[c] + pos->captured_unknown[c]);
+  }
+}
+
+/* Plays `games` random games, checking the hash after every move and the
+ * exact restoration of every state on the way back. */
+static void random_games(JqVariant variant, int games, guint64 seed) {
+  JqRng rng;
+  jq_rng_seed(&rng, seed);
+  JqPosition *trail = g_new(JqPosition, 1); /* state before the ply */
+  guint64 plies = 0;
+  for (int g = 0; g < games; g++) {
+    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    JqPosition pos = *jq_game_truth(game);
+    JqPosition start = pos;
+    /* Alternate between an omniscient observer and one who never learns
+     * captured identities: both must stay consistent. */
+    gboolean learns = g % 2 == 0;
+    int len = 0;
+    JqMove moves[160];
+    for (; len < 160; len++) {
+      JqMoveList list;
+      jq_generate_legal(&pos, JQ_GEN_ALL, &list);
+      if (list.count == 0)
+        break;
+      JqMove m = list.moves[jq_rng_below(&rng, list.count)];
+      int from = jq_move_from(m), to = jq_move_to(m);
+      JqReveal r = {deal[from], learns ? deal[to] : JQ_NO_TYPE};
+      if (!jq_piece_is_hidden(pos.board[from]))
+        r.mover = JQ_NO_TYPE;
+      if (!jq_piece_is_hidden(pos.board[to]))
+        r.captured = JQ_NO_TYPE;
+      if (len == 40) /* spot check: a full copy before and after */
+        *trail = pos;
+      jq_position_make_move(&pos, m, r);
+      /* The board no longer holds a hidden piece on either point. */
+      deal[from] = JQ_NO_TYPE;
+      moves[len] = m;
+      assert_invariants(&pos);
+      if (len == 40) {
+        jq_position_unmake_move(&pos);
+        assert_same_state(&pos, trail);
+        jq_position_make_move(&pos, m, r);
+      }
+      plies++;
+    }
+    for (int i = len - 1; i >= 0; i--) {
+      g_assert_cmpint(jq_position_last_move(&pos), ==, moves[i]);
+      jq_position_unmake_move(&pos);
+    }
+    assert_same_state(&pos, &start);
+    jq_game_free(game);
+  }
+  g_free(trail);
+  g_assert_cmpuint(plies, >, (guint64)games * 20);
+}
+
+static void test_random_xiangqi(void) {
+  random_games(JQ_VARIANT_XIANGQI, 10000, 1);
+}
+
+static void test_random_jieqi(void) {
+  random_games(JQ_VARIANT_JIEQI, 10000, 2);
+}
+
+static void test_reveal_updates_pool(void) {
+  JqPosition pos;
+  jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
+  /* The hidden chariot-point piece on a0 steps to a1 and turns up a cannon. */
+  jq_position_make_move(&pos, jq_test_move("a0a1"),
+                        (JqReveal){JQ_CANNON, JQ_NO_TYPE});
+  JqPiece p = pos.board[jq_square_parse("a1")];
+  g_assert_false(jq_piece_is_hidden(p));
+  g_assert_cmpint(jq_piece_type(p), ==, JQ_CANNON);
+  g_assert_cmpint(pos.pool[JQ_RED][JQ_CANNON], ==, 1);
+  g_assert_cmpint(pos.hidden_count[JQ_RED], ==, 14);
+  assert_invariants(&pos);
+  jq_position_unmake_move(&pos);
+  g_assert_cmpint(pos.pool[JQ_RED][JQ_CANNON], ==, 2);
+  g_assert_true(jq_piece_is_hidden(pos.board[jq_square_parse("a0")]));
+}
+
+static void test_null_move(void) {
+  JqPosition pos;
+  jq_position_init_start(&pos, JQ_VARIANT_XIANGQI);
+  JqPosition before = pos;
+  jq_position_make_null(&pos);
+  g_assert_cmpint(pos.side, ==, JQ_BLACK);
+  g_assert_cmpuint(pos.hash, ==, jq_position_compute_hash(&pos));
+  jq_position_unmake_null(&pos);
+  assert_same_state(&pos, &before);
+}
+
+/* Far longer than the undo stack: shuffling chariots must not overflow. */
+static void test_long_history(void) {
+  JqPosition pos;
+  jq_position_init_start(&pos, JQ_VARIANT_XIANGQI);
+  const char *cycle[4] = {"a0a1", "a9a8", "a1a0", "a8a9"};
+  for (int i = 0; i < 3000; i++) {
+    JqMove m = jq_test_move(cycle[i % 4]);
+    g_assert_true(jq_position_is_legal(&pos, m));
+    jq_position_make_move(&pos, m, JQ_REVEAL_NONE);
+    g_assert_cmpint(pos.history_len, <=, JQ_HISTORY_MAX);
+  }
+  g_assert_cmpuint(pos.hash, ==, jq_position_compute_hash(&pos));
+  g_assert_cmpint(pos.fullmove, ==, 1501);
+  /* Recent moves can still be taken back. */
+  for (int i = 0; i < 100; i++)
+    jq_position_unmake_move(&pos);
+  g_assert_cmpuint(pos.hash, ==, jq_position_compute_hash(&pos));
+}
+
+int main(int argc, char **argv) {
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/position/start-roles", test_start_roles);
+  g_test_add_func("/position/start-positions", test_start_positions);
+  g_test_add_func("/position/reveal-updates-pool", test_reveal_updates_pool);
+  g_test_add_func("/position/null-move", test_null_move);
+  g_test_add_func("/position/long-history", test_long_history);
+  g_test_add_func("/position/random-games-xiangqi", test_random_xiangqi);
+  g_test_add_func("/position/random-games-jieqi", test_random_jieqi);
+  return g_test_run();
+}
