@@ -236,7 +236,9 @@ static void test_three_pawns(void) {
   };
   CHECK_NAMED(fen, JQ_FEN_VARIANT_AUTO, cases);
   check_refused(fen, "chinese", "兵五平六", "ambiguous");
-  check_refused(fen, "chinese", "中兵进一", "not a legal move");
+  check_refused(fen, "chinese", "中兵进一", "the red pawn it names cannot");
+  check_refused(fen, "chinese", "兵五退一", "none of the 3 red pawns");
+  check_reads(fen, "chinese", "兵五进一", "e7e8");
 }
 
 static void test_four_and_five_pawns(void) {
@@ -492,8 +494,9 @@ static void test_errors(void) {
 
   check_refused(START_X, "chinese", "马五进三", "no red horse on file 五");
   check_refused(AFTER_C25, "chinese", "马５进３", "no black horse on file ５");
-  check_refused(START_X, "chinese", "马八进六", "not a legal move");
-  check_refused(START_X, "chinese", "前马进七", "no front red horse");
+  check_refused(START_X, "chinese", "马八进六",
+                "the red horse on file 八 cannot go there");
+  check_refused(START_X, "chinese", "前马进七", "no red horse is the front one of two or more on one file");
   check_refused(START_X, "chinese", "炮二走五", "expected 进, 退 or 平");
   check_refused(START_X, "chinese", "炮二平", "ends too early");
   check_refused(START_X, "chinese", "炮二平五五", "the end of the move");
@@ -509,14 +512,14 @@ static void test_errors(void) {
   check_refused(START_X, "wxf", "C2.555", "four characters");
   check_refused(START_X, "wxf", "C2.55", "five-character");
   check_refused(START_X, "wxf", "C21*5", "next to last character");
-  check_refused(START_X, "wxf", "C22+1", "no numbered red cannon");
+  check_refused(START_X, "wxf", "C22+1", "no red cannon is number 2 from the front");
   check_refused(START_X, "wxf", "CX.5", "after the piece letter");
   check_refused(START_X, "wxf", "+-.5", "not a WXF piece letter");
   check_refused(START_X, "wxf", "34.5", "same file again");
   check_refused(START_X, "wxf", "H5+3", "no red horse on file 5");
   check_refused(START_X, "wxf", "H8+6", "not a legal move");
   check_refused(START_X, "any", "R1+9", "not a legal move");
-  check_refused(START_X, "any", "P+.4", "no front red pawn");
+  check_refused(START_X, "any", "P+.4", "no red pawn is the front one");
 
   /* No position, no output pointer. */
   JqMove m = JQ_MOVE_NONE;
@@ -545,7 +548,9 @@ static void test_garbage(void) {
       "炮", "二", "平", "五", "前", "后", "中", "暗", "马", "８", "进", "退",
       "(",  ")",  "车", "兵", "1",  "+",  "-",  ".",  "=",  "P",  "C",  "h",
       "2",  "e",  "a",  "0",  "9",  "X",  "R",  " ",  "（", "）", "一", "相",
-      "\xff", "\xe4", "\xe4\xba", "H", "7", "E", "++", "b", "n"};
+      "\xff", "\xe4", "\xe4\xba", "H", "7", "E", "++", "b", "n",
+      /* whole moves, so that some texts read */
+      "炮二平五", "h2e2", "C2.5", "暗马八进七", "马八进七", "h2h9Rn"};
   static const char *const kinds[] = {"any", "coords", "wxf", "chinese"};
   JqPosition positions[2];
   jq_position_init_start(&positions[0], JQ_VARIANT_XIANGQI);
@@ -841,18 +846,22 @@ static void test_round_trip_xiangqi_games(void) {
   g_assert_cmpint(cov.positions, >, 10000);
   g_assert_cmpint(cov.place_forms, >, 100);
   g_assert_cmpint(cov.wxf_tandems, >, 100);
+  /* Xiangqi never needs more than the WXF rules. */
+  g_assert_cmpint(cov.wxf_extended, ==, 0);
 }
 
 static void test_round_trip_jieqi_games(void) {
   Coverage cov = {0};
   random_games(JQ_VARIANT_JIEQI, 200, 100, 77, &cov);
-  g_test_message("jieqi: %d positions, %d moves, %d tandem names, %d hidden",
-                 cov.positions, cov.moves, cov.place_forms,
-                 cov.hidden_names);
+  g_test_message("jieqi: %d positions, %d moves, %d tandem names, %d hidden, "
+                 "%d beyond WXF",
+                 cov.positions, cov.moves, cov.place_forms, cov.hidden_names,
+                 cov.wxf_extended);
   g_assert_cmpint(cov.positions, >, 10000);
   g_assert_cmpint(cov.place_forms, >, 100);
   g_assert_cmpint(cov.hidden_names, >, 1000);
   g_assert_cmpint(cov.reveals, >, 1000);
+  g_assert_cmpint(cov.wxf_extended, >, 0);
 }
 
 int main(int argc, char **argv) {

@@ -37,12 +37,16 @@ static void setup(JqPosition *pos, JqVariant variant, JqColor side,
 }
 
 /* Plays space-separated moves, each of which must be legal; a 5th letter
- * is the identity a hidden mover turns up as. */
+ * is the identity a hidden mover turns up as, "null" a null move. */
 static void play(JqPosition *pos, const char *moves) {
   gchar **items = g_strsplit(moves, " ", -1);
   for (gchar **it = items; *it; it++) {
     if (!**it)
       continue;
+    if (strcmp(*it, "null") == 0) {
+      jq_position_make_null(pos);
+      continue;
+    }
     JqMove m = jq_test_move(*it);
     if (!jq_position_is_legal(pos, m))
       g_error("test move %s is not legal here", *it);
@@ -341,6 +345,17 @@ static void test_standing_attack_is_no_chase(void) {
   g_assert_cmpint(reason, ==, JQ_REASON_REPETITION);
 }
 
+/* Each Red move newly attacks an unprotected horse, but never the same
+ * one twice running: no single piece is chased on every move. */
+static void test_chase_of_different_pieces_is_draw(void) {
+  JqPosition pos;
+  JqReason reason;
+  setup(&pos, JQ_VARIANT_XIANGQI, JQ_RED, "Kd0 Ra1 kf9 na7 nb7");
+  play(&pos, "a1b1 f9f8 b1a1 f8f9 a1b1 f9f8 b1a1 f8f9");
+  g_assert_cmpint(judge_repetition(&pos, 2, &reason), ==, JQ_REPETITION_DRAW);
+  g_assert_cmpint(reason, ==, JQ_REASON_REPETITION);
+}
+
 /* A pawn across the river is chased like any piece... */
 static void test_chase_of_crossed_pawn(void) {
   JqPosition pos;
@@ -521,6 +536,21 @@ static void test_null_move_is_a_barrier(void) {
   jq_position_unmake_null(&pos);
   jq_position_unmake_null(&pos);
   g_assert_cmpint(judge_repetition(&pos, 1, &reason), ==, JQ_REPETITION_DRAW);
+
+  /* One null move inside the cycle, on either side's turn: a chariot goes
+   * round a triangle in three moves while the other side moves out, passes
+   * and moves back. The board returns with the same side to move. */
+  const char *cycles[] = {"a1a3 h9g7 a3a2 null a2a1 g7h9",
+                          "h0g2 a9a7 null a7a8 g2h0 a8a9"};
+  for (size_t i = 0; i < G_N_ELEMENTS(cycles); i++) {
+    setup(&pos, JQ_VARIANT_XIANGQI, JQ_RED, "Kd0 Ra1 Nh0 kf9 ra9 nh9");
+    uint64_t start = pos.hash;
+    play(&pos, cycles[i]);
+    g_assert_cmpuint(pos.hash, ==, start);
+    pos.halfmove = 6; /* so that only the null move stops the look-back */
+    g_assert_cmpint(judge_repetition(&pos, 1, &reason), ==,
+                    JQ_REPETITION_NONE);
+  }
 }
 
 /* ---- Mate, stalemate, natural limit, no attackers ---- */
@@ -640,6 +670,8 @@ int main(int argc, char **argv) {
                   test_chase_of_protected_piece_is_draw);
   g_test_add_func("/repetition/chase/standing-attack",
                   test_standing_attack_is_no_chase);
+  g_test_add_func("/repetition/chase/different-pieces",
+                  test_chase_of_different_pieces_is_draw);
   g_test_add_func("/repetition/chase/crossed-pawn",
                   test_chase_of_crossed_pawn);
   g_test_add_func("/repetition/chase/uncrossed-pawn",

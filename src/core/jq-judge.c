@@ -52,13 +52,17 @@ static int repetition_span(const JqPosition *pos, int occurrences) {
   if (reach > JQ_SPAN_MAX)
     reach = JQ_SPAN_MAX;
 
+  /* Two plies per step: only positions with the same side to move can be
+   * equal. Positions on either side of a null move are not one game line,
+   * so a null move (in either ply of a step) ends the look-back. */
   const JqUndo *top = pos->history + pos->history_len;
+  const uint64_t hash = pos->hash;
   int found = 0;
-  for (int k = 1; k <= reach; k++) {
-    /* Positions on either side of a null move are not one game line. */
-    if (top[-k].move == JQ_MOVE_NONE)
-      break;
-    if ((k & 1) == 0 && top[-k].hash == pos->hash && ++found == occurrences)
+  for (int k = 2; k <= reach; k += 2) {
+    const JqUndo *odd = &top[1 - k], *even = &top[-k];
+    if (odd->move == JQ_MOVE_NONE || even->move == JQ_MOVE_NONE)
+      return 0;
+    if (even->hash == hash && ++found == occurrences)
       return k;
   }
   return 0;
@@ -242,16 +246,11 @@ JqRepetition jq_judge_repetition(JqPosition *pos, int occurrences,
   return judge_span(pos, span, reason);
 }
 
-/* Xiangqi: is there a piece left, on either side, that can cross the
- * river? A hidden piece might be anything, so it counts. */
+/* Xiangqi (no hidden pieces): is there a piece left, on either side, that
+ * can cross the river? */
 static bool has_attackers(const JqPosition *pos) {
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
-    JqPiece p = pos->board[sq];
-    if (p == JQ_EMPTY)
-      continue;
-    if (jq_piece_is_hidden(p))
-      return true;
-    switch (jq_piece_type(p)) {
+    switch (jq_piece_type(pos->board[sq])) {
     case JQ_HORSE:
     case JQ_CHARIOT:
     case JQ_CANNON:

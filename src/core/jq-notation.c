@@ -5,6 +5,7 @@
  * serves every spelling and gives errors that say what did not fit. */
 #include "jq-notation.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -667,23 +668,40 @@ static bool resolution_error(const JqPosition *pos, const Query *q,
                         "tell them apart with %s",
                         quoted, res->matches, what,
                         chinese ? "前/后" : "+/-");
-  if (res->pieces == 0) {
-    if (q->pick == PICK_FILE)
+  if (q->pick == PICK_FILE) {
+    if (res->pieces == 0)
       return jq_error_set(err, "'%s': no %s on file %s", quoted, what, file);
-    const char *place = q->pick == PICK_FRONT     ? "front"
-                        : q->pick == PICK_REAR    ? "rear"
-                        : q->pick == PICK_MIDDLE  ? "middle"
-                        : q->pick == PICK_ORDINAL ? "numbered"
-                        : q->pick == PICK_PLUS    ? "front"
-                                                  : "rear";
-    return jq_error_set(err,
-                        "'%s': no %s %s among several on one file%s%s",
-                        quoted, place, what, file[0] ? " on file " : "",
-                        file);
+    if (res->pieces == 1)
+      return jq_error_set(err, "'%s' is not a legal move: the %s on file %s "
+                               "cannot go there",
+                          quoted, what, file);
+    return jq_error_set(err, "'%s' is not a legal move: none of the %d %ss "
+                             "on file %s can go there",
+                        quoted, res->pieces, what, file);
   }
-  return jq_error_set(err, "'%s' is not a legal move: the %s named cannot go "
-                           "there",
-                      quoted, what);
+  if (res->pieces > 0)
+    return jq_error_set(err, "'%s' is not a legal move: the %s it names "
+                             "cannot go there",
+                        quoted, what);
+  char place[64];
+  switch (q->pick) {
+  case PICK_MIDDLE:
+    strcpy(place, "the middle one of three or five");
+    break;
+  case PICK_ORDINAL:
+    snprintf(place, sizeof place, "number %d from the front of %d or more",
+             q->ordinal, q->ordinal > 2 ? q->ordinal : 2);
+    break;
+  case PICK_REAR:
+  case PICK_MINUS:
+    strcpy(place, "the rear one of two or more");
+    break;
+  default:
+    strcpy(place, "the front one of two or more");
+    break;
+  }
+  return jq_error_set(err, "'%s': no %s is %s on %s%s", quoted, what, place,
+                      file[0] ? "file " : "one file", file);
 }
 
 /* ---- Coordinates -------------------------------------------------------- */
@@ -829,11 +847,6 @@ bool jq_notation_parse_coords(const JqPosition *pos, const char *text,
 
 static int wxf_digit(char c) { return c >= '1' && c <= '9' ? c - '0' : -1; }
 
-static JqPieceType wxf_type(char c) {
-  JqPieceType t = jq_piece_type_from_letter(c);
-  return t;
-}
-
 bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
                            JqMove *move, JqError *err) {
   char s[TEXT_MAX], quoted[QUOTE_MAX];
@@ -843,13 +856,19 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
     return false;
   quote_text(s, quoted);
   size_t len = strlen(s);
+  for (size_t i = 0; i < len; i++)
+    if ((unsigned char)s[i] < 0x21 || (unsigned char)s[i] > 0x7E)
+      return jq_error_set(err, "'%s' is not a WXF move: it is written with "
+                               "ASCII letters, digits and + - .",
+                          quoted);
   if (len != 4 && len != 5)
     return jq_error_set(err, "'%s' is not a WXF move: it has four "
                              "characters, like C2.5 or H8+7",
                         quoted);
   Query q = {JQ_NO_TYPE, false, false, PICK_FILE, -1, 0, true, 0, 0, false};
   char a = s[0], b = s[1];
-  JqPieceType t = wxf_type(a);
+  /* The letter reader takes WXF's E and H as well as B and N. */
+  JqPieceType t = jq_piece_type_from_letter(a);
   if (len == 5) {
     /* The extension for tandems WXF has no rule for: H71+5. */
     q.type = t;
