@@ -22,6 +22,8 @@ static const Command commands[] = {
     {"moves", jq_cli_moves, "list the legal moves of a position"},
     {"show", jq_cli_show, "print a position as a board"},
     {"play", jq_cli_play, "play in the terminal (people or a random mover)"},
+    {"uci", jq_cli_uci, "run the engine with the UCI protocol (for GUIs)"},
+    {"match", jq_cli_match, "play two AIs or UCI engines against each other"},
 };
 
 static void print_usage(FILE *out) {

@@ -1,0 +1,86 @@
+/* PGN: a game's record as text, for files of matches and for the app's
+ * save and load.
+ *
+ * What is written, in this order:
+ *   [Event] [Site] [Date] [Round] [Red] [Black] [Result]   the roster
+ *   [Variant "xiangqi"|"jieqi"]
+ *   [SetUp "1"] [FEN "..."]     only when the game did not start from the
+ *                               variant's standard start (jq_game_initial_fen)
+ *   [JieqiDeal "..."]           jieqi: the identity of every hidden starting
+ *                               point, see below
+ *   [PlyCount "n"]
+ *   [Termination "..."]         PGN's words: normal, time forfeit, rules
+ *                               infraction, unterminated (or the caller's)
+ *   [ResultReason "..."]        jq_result_reason_text: "checkmate", "Red lost
+ *                               on time"... (or the caller's)
+ * then the moves, numbered "1. h2e2 h9g7 2. ..." ("1... h9g7" when Black
+ * moves first), an optional {comment}, and the result ("1-0", "0-1",
+ * "1/2-1/2", "*"). Move text lines stay under 80 bytes (a long comment
+ * may run over).
+ *
+ * Moves are coordinates with jieqi's reveal letters (jq_move_to_coords_ext:
+ * "a3a4R", "b2b9Rn"), the record of the arbiter, so every identity that was
+ * turned up or captured is in the text; or, when asked, Chinese names
+ * ("暗马八进七(车)"; Chinese has no way to name a captured hidden piece, but
+ * the deal still tells it).
+ *
+ * JieqiDeal: one letter per hidden point of the initial position, in the
+ * order of the points' squares: rank 0 to rank 9, and on each rank file a
+ * to file i (so from the standard start: a0 b0 c0 d0 f0 g0 h0 i0 b2 h2 a3
+ * c3 e3 g3 i3, then Black's a6 c6 e6 g6 i6 b7 h7 a9 b9 c9 d9 f9 g9 h9 i9).
+ * Red's letters are upper case, Black's lower case (rules.md section 1):
+ * 30 letters from the standard start, such as
+ * "BPACANPCPPNPBRRcpnpnpbaarbpcpr". With the deal the game replays
+ * exactly, down to the pieces that never moved. */
+#pragma once
+
+#include <stddef.h>
+
+#include "jq-error.h"
+#include "jq-game.h"
+#include "jq-notation.h"
+
+typedef enum {
+  JQ_PGN_COORDS = 0,  /* "h2e2", "a3a4R" */
+  JQ_PGN_CHINESE = 1, /* "炮二平五", "暗马八进七(车)" */
+} JqPgnMoveStyle;
+
+/* The text around the moves. NULL strings are written as PGN's unknowns
+ * ("?", date "????.??.??"); termination and reason, when NULL, come from
+ * the game's result. */
+typedef struct {
+  const char *event;
+  const char *site;
+  const char *date; /* "2025.01.31" */
+  const char *round;
+  const char *red;
+  const char *black;
+  const char *termination; /* e.g. "adjudication" */
+  const char *reason;      /* e.g. "maximum length reached" */
+  const char *comment;     /* written as {comment} after the moves */
+  JqPgnMoveStyle style;
+  JqCharset charset; /* for JQ_PGN_CHINESE */
+} JqPgnInfo;
+
+/* Every field NULL or default: coordinates. */
+void jq_pgn_info_init(JqPgnInfo *info);
+
+/* The game as PGN text ending with a blank line (games can be written one
+ * after another into a file). The string is malloc'd: free() it. NULL only
+ * when memory runs out. `info` may be NULL. */
+char *jq_pgn_write(const JqGame *game, const JqPgnInfo *info);
+
+/* Reads the first game of `text` (tags, then moves in coordinates, with or
+ * without reveal letters, or in Chinese or WXF; comments, variations, NAGs
+ * and move numbers are skipped) and replays it through the arbiter, so a
+ * move that is not legal is an error. The Variant, FEN and JieqiDeal tags
+ * set up the start; a result the moves do not reach by themselves (time,
+ * resignation, adjudication) is declared from the Result and ResultReason
+ * tags. Returns the game (free with jq_game_free), or NULL with err telling
+ * what and where. When `end` is not NULL it receives where the next game
+ * may begin. */
+JqGame *jq_pgn_read(const char *text, const char **end, JqError *err);
+
+/* The value of tag `name` in the first game of `text`, unescaped, into buf.
+ * False when there is no such tag or buf is too small. */
+bool jq_pgn_tag(const char *text, const char *name, char *buf, size_t size);

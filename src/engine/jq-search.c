@@ -1,0 +1,787 @@
+#include "jq-search.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "jq-eval.h"
+#include "jq-judge.h"
+#include "jq-movegen.h"
+
+#define MAX_PLY 96
+#define MAX_THREADS 64
+#define MAX_LINES 16
+#define INF 32000
+/* Repetition verdicts are decisive but not mates. */
+#define REPETITION_SCORE 10000
+/* Values averaged at a reveal are kept inside this band. */
+#define CHANCE_LIMIT 12000
+
+typedef struct Worker Worker;
+
+struct JqSearch {
+  JqTT *tt;
+  int threads;
+  int multipv;
+  /* Per search. */
+  JqLimits limits;
+  atomic_bool *stop_request;
+  atomic_bool abort_search;
+  atomic_bool pondering;
+  int64_t start_ms;
+  int64_t soft_ms, hard_ms; /* time budget from start; 0 = none */
+  JqProgressFunc progress;
+  void *progress_data;
+  Worker *workers[MAX_THREADS];
+  JqMove excluded[MAX_LINES]; /* root moves of earlier MultiPV lines */
+  int excluded_count;
+};
+
+struct Worker {
+  JqSearch *s;
+  int id;
+  JqPosition pos;
+  uint64_t nodes;
+  int seldepth;
+  JqMove killers[MAX_PLY + 2][2];
+  int history[32][JQ_SQUARES];
+  JqMove pv[MAX_PLY + 2][MAX_PLY + 2];
+  int pv_len[MAX_PLY + 2];
+  int root_depth;
+  /* Result of the last completed iteration. */
+  JqMove best_move;
+  int best_score;
+  int completed_depth;
+  JqMove best_pv[MAX_PLY + 2];
+  int best_pv_len;
+};
+
+static int reductions[64][64];
+
+static int64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void init_reductions(void) {
+  for (int d = 1; d < 64; d++)
+    for (int m = 1; m < 64; m++)
+      reductions[d][m] = (int)(0.6 + log((double)d) * log((double)m) / 2.2);
+}
+
+JqSearch *jq_search_new(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, init_reductions);
+  JqSearch *s = calloc(1, sizeof *s);
+  if (!s)
+    return NULL;
+  s->tt = jq_tt_new(64);
+  s->threads = 1;
+  s->multipv = 1;
+  if (!s->tt) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+void jq_search_free(JqSearch *s) {
+  if (!s)
+    return;
+  for (int i = 0; i < MAX_THREADS; i++)
+    free(s->workers[i]);
+  jq_tt_free(s->tt);
+  free(s);
+}
+
+bool jq_search_set_hash(JqSearch *s, size_t megabytes) {
+  return jq_tt_resize(s->tt, megabytes);
+}
+
+void jq_search_set_threads(JqSearch *s, int threads) {
+  s->threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+}
+
+void jq_search_set_multipv(JqSearch *s, int lines) {
+  s->multipv = lines < 1 ? 1 : lines > MAX_LINES ? MAX_LINES : lines;
+}
+
+void jq_search_clear(JqSearch *s) {
+  jq_tt_clear(s->tt);
+  for (int i = 0; i < MAX_THREADS; i++)
+    if (s->workers[i])
+      memset(s->workers[i]->history, 0, sizeof s->workers[i]->history);
+}
+
+void jq_search_ponderhit(JqSearch *s) {
+  /* The clock starts now. */
+  s->start_ms = now_ms();
+  atomic_store(&s->pondering, false);
+}
+
+/* ---- time ---- */
+
+static void plan_time(JqSearch *s, const JqPosition *pos) {
+  const JqLimits *l = &s->limits;
+  s->soft_ms = s->hard_ms = 0;
+  if (l->movetime_ms > 0) {
+    s->soft_ms = s->hard_ms = l->movetime_ms;
+    return;
+  }
+  int us = pos->side;
+  if (l->time_ms[us] < 0)
+    return;
+  int64_t left = l->time_ms[us], inc = l->inc_ms[us] > 0 ? l->inc_ms[us] : 0;
+  /* Keep a reserve for process and protocol overhead. */
+  int64_t reserve = left / 20 < 50 ? left / 20 : 50;
+  left -= reserve;
+  if (left < 1)
+    left = 1;
+  int moves = l->movestogo > 0 ? l->movestogo : 28;
+  int64_t soft = left / moves + inc * 3 / 4;
+  int64_t hard = left / 3 + inc;
+  if (soft > left / 2)
+    soft = left / 2;
+  if (hard > left - left / 10)
+    hard = left - left / 10;
+  if (soft < 1)
+    soft = 1;
+  if (hard < soft)
+    hard = soft;
+  s->soft_ms = soft;
+  s->hard_ms = hard;
+}
+
+static bool should_stop(Worker *w) {
+  JqSearch *s = w->s;
+  if (atomic_load_explicit(&s->abort_search, memory_order_relaxed))
+    return true;
+  if ((w->nodes & 1023) != 0 || w->id != 0)
+    return false;
+  if (s->stop_request && atomic_load(s->stop_request)) {
+    atomic_store(&s->abort_search, true);
+    return true;
+  }
+  if (atomic_load(&s->pondering))
+    return false;
+  if (s->limits.nodes && w->nodes >= s->limits.nodes) {
+    atomic_store(&s->abort_search, true);
+    return true;
+  }
+  if (s->hard_ms && now_ms() - s->start_ms >= s->hard_ms) {
+    atomic_store(&s->abort_search, true);
+    return true;
+  }
+  return false;
+}
+
+/* ---- move ordering ---- */
+
+static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
+  if (m == tt_move)
+    return 1 << 30;
+  const JqPosition *pos = &w->pos;
+  int to = jq_move_to(m), from = jq_move_from(m);
+  if (pos->board[to]) {
+    int victim = jq_eval_square_value(pos, to);
+    int attacker = jq_eval_square_value(pos, from);
+    return (1 << 24) + victim * 16 - attacker / 8;
+  }
+  if (m == w->killers[ply][0])
+    return (1 << 22);
+  if (m == w->killers[ply][1])
+    return (1 << 21);
+  return w->history[pos->board[from]][to];
+}
+
+/* Selection sort step: brings the best remaining move to index i. */
+static JqMove pick(JqMoveList *list, int *scores, int i) {
+  int best = i;
+  for (int j = i + 1; j < list->count; j++)
+    if (scores[j] > scores[best])
+      best = j;
+  JqMove m = list->moves[best];
+  int sc = scores[best];
+  list->moves[best] = list->moves[i];
+  scores[best] = scores[i];
+  list->moves[i] = m;
+  scores[i] = sc;
+  return m;
+}
+
+/* ---- scores ---- */
+
+static int score_to_tt(int score, int ply) {
+  if (score > JQ_SCORE_MATE_BOUND)
+    return score + ply;
+  if (score < -JQ_SCORE_MATE_BOUND)
+    return score - ply;
+  return score;
+}
+
+static int score_from_tt(int score, int ply) {
+  if (score > JQ_SCORE_MATE_BOUND)
+    return score - ply;
+  if (score < -JQ_SCORE_MATE_BOUND)
+    return score + ply;
+  return score;
+}
+
+static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* ---- the search proper ---- */
+
+static int search(Worker *w, int alpha, int beta, int depth, int ply,
+                  bool null_ok);
+static int qsearch(Worker *w, int alpha, int beta, int ply, int qply);
+
+/* Makes the move with the given reveal, searches the child and returns its
+ * value for the mover. */
+static int child_value(Worker *w, JqMove m, JqReveal r, int alpha, int beta,
+                       int depth, int ply, int qply) {
+  jq_position_make_move(&w->pos, m, r);
+  int v;
+  if (qply >= 0)
+    v = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
+  else
+    v = -search(w, -beta, -alpha, depth, ply + 1, true);
+  jq_position_unmake_move(&w->pos);
+  return v;
+}
+
+/* The value of a move for the mover within (alpha, beta). A hidden mover
+ * makes a chance node: the identities it may turn up as, weighted by the
+ * pool counts this side knows, averaged with Star1-style cut-offs. A
+ * captured hidden piece stays unknown (its value is its pool's average).
+ * `qply` < 0 in the main search, else the quiescence ply: past the first
+ * quiescence ply a reveal takes its most likely identity only, since
+ * capture chains branching six ways at every reveal would never end. */
+static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
+                      int ply, int qply, bool pv_node) {
+  const JqPosition *pos = &w->pos;
+  int from = jq_move_from(m);
+  bool quiescence = qply >= 0;
+  if (!jq_piece_is_hidden(pos->board[from]))
+    return child_value(w, m, JQ_REVEAL_NONE, alpha, beta, depth, ply, qply);
+  int us = pos->side;
+  int counts[JQ_TYPE_COUNT], order[JQ_TYPE_COUNT], n = 0, total = 0;
+  for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+    counts[t] = pos->pool[us][t];
+    if (counts[t]) {
+      order[n++] = t;
+      total += counts[t];
+    }
+  }
+  if (total == 0) /* cannot happen in a consistent view */
+    return child_value(w, m, (JqReveal){JQ_PAWN, JQ_NO_TYPE}, alpha, beta,
+                       depth, ply, qply);
+  /* Most likely identities first: they decide the cut-offs soonest. */
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && counts[order[j]] > counts[order[j - 1]]; j--) {
+      int tmp = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = tmp;
+    }
+  if (n == 1 || qply >= 1)
+    return child_value(w, m, (JqReveal){(JqPieceType)order[0], JQ_NO_TYPE},
+                       alpha, beta, depth, ply, qply);
+  const int lo_bound = -CHANCE_LIMIT, hi_bound = CHANCE_LIMIT;
+  int64_t sum = 0; /* sum of count * value over searched identities */
+  int64_t rest = total;
+  int64_t a = (int64_t)clamp(alpha, lo_bound, hi_bound) * total;
+  int64_t b = (int64_t)clamp(beta, lo_bound, hi_bound) * total;
+  for (int i = 0; i < n; i++) {
+    int t = order[i];
+    int64_t c = counts[t];
+    rest -= c;
+    /* Window for this child that still decides the node. */
+    int64_t ai = a - sum - (int64_t)hi_bound * rest;
+    int64_t bi = b - sum - (int64_t)lo_bound * rest;
+    int wa = (int)clamp((int)(ai >= 0 ? ai / c : -((-ai + c - 1) / c)),
+                        lo_bound - 1, hi_bound);
+    int wb = (int)clamp((int)(bi >= 0 ? (bi + c - 1) / c : -((-bi) / c)),
+                        lo_bound, hi_bound + 1);
+    if (wa >= wb)
+      wa = wb - 1;
+    /* Near the tips every identity gets only a quiescence look, and
+     * unlikely identities a shallower one away from the PV: branching six
+     * ways at every reveal would otherwise halve the depth reached. */
+    int d = depth;
+    if (!quiescence && d <= 1)
+      d = 0;
+    else if (!pv_node && !quiescence && c * 5 < total)
+      d--;
+    int v = clamp(child_value(w, m, (JqReveal){(JqPieceType)t, JQ_NO_TYPE},
+                              wa, wb, d, ply, qply),
+                  lo_bound, hi_bound);
+    if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
+      return 0;
+    sum += c * v;
+    if (v >= wb)
+      return beta;
+    if (v <= wa)
+      return alpha;
+  }
+  return (int)(sum / total);
+}
+
+static void update_pv(Worker *w, int ply, JqMove m) {
+  w->pv[ply][0] = m;
+  int n = w->pv_len[ply + 1];
+  if (n > MAX_PLY)
+    n = MAX_PLY;
+  memcpy(&w->pv[ply][1], w->pv[ply + 1], n * sizeof(JqMove));
+  w->pv_len[ply] = n + 1;
+}
+
+static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
+  JqPosition *pos = &w->pos;
+  w->nodes++;
+  w->pv_len[ply] = 0;
+  if (ply > w->seldepth)
+    w->seldepth = ply;
+  if (should_stop(w))
+    return 0;
+  if (ply >= MAX_PLY)
+    return jq_evaluate(pos);
+  bool in_check = jq_position_in_check(pos);
+  int best = -INF;
+  JqMoveList list;
+  if (in_check) {
+    jq_generate_legal(pos, JQ_GEN_ALL, &list);
+    if (list.count == 0)
+      return -(JQ_SCORE_MATE - ply);
+  } else {
+    int stand = jq_evaluate(pos);
+    if (stand >= beta)
+      return stand;
+    if (stand > alpha)
+      alpha = stand;
+    best = stand;
+    jq_generate_pseudo(pos, JQ_GEN_CAPTURES, &list);
+  }
+  int scores[JQ_MAX_MOVES];
+  for (int i = 0; i < list.count; i++)
+    scores[i] = move_order_score(w, list.moves[i], JQ_MOVE_NONE, ply);
+  for (int i = 0; i < list.count; i++) {
+    JqMove m = pick(&list, scores, i);
+    if (!in_check) {
+      int victim = jq_eval_square_value(pos, jq_move_to(m));
+      /* Delta pruning: even winning the piece cannot reach alpha. */
+      if (best + victim + 200 <= alpha)
+        continue;
+      /* A capture by a more valuable piece of a defended one loses. */
+      int attacker = jq_eval_square_value(pos, jq_move_from(m));
+      if (attacker > victim + 50 &&
+          jq_position_attacked(pos, jq_move_to(m), (JqColor)(pos->side ^ 1)))
+        continue;
+      if (!jq_position_move_is_safe(pos, m))
+        continue;
+    }
+    int v = move_value(w, m, alpha, beta, 0, ply, qply, false);
+    if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
+      return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        update_pv(w, ply, m);
+        if (v >= beta)
+          break;
+      }
+    }
+  }
+  return best;
+}
+
+static bool has_attackers(const JqPosition *pos, int side) {
+  for (int sq = 0; sq < JQ_SQUARES; sq++) {
+    JqPiece p = pos->board[sq];
+    if (p && (int)jq_piece_color(p) == side &&
+        (jq_piece_is_hidden(p) || (jq_piece_type(p) >= JQ_HORSE &&
+                                   jq_piece_type(p) <= JQ_CANNON)))
+      return true;
+  }
+  return false;
+}
+
+static bool root_move_allowed(Worker *w, JqMove m) {
+  JqSearch *s = w->s;
+  for (int i = 0; i < s->excluded_count; i++)
+    if (s->excluded[i] == m)
+      return false;
+  if (s->limits.searchmoves_count == 0)
+    return true;
+  for (int i = 0; i < s->limits.searchmoves_count; i++)
+    if (s->limits.searchmoves[i] == m)
+      return true;
+  return false;
+}
+
+static int search(Worker *w, int alpha, int beta, int depth, int ply,
+                  bool null_ok) {
+  JqPosition *pos = &w->pos;
+  bool pv_node = beta - alpha > 1;
+  bool root = ply == 0;
+  w->pv_len[ply] = 0;
+
+  if (!root) {
+    if (should_stop(w))
+      return 0;
+    JqReason reason;
+    JqRepetition rep = jq_judge_repetition(pos, 1, &reason);
+    if (rep == JQ_REPETITION_DRAW)
+      return 0;
+    if (rep == JQ_REPETITION_WIN)
+      return REPETITION_SCORE;
+    if (rep == JQ_REPETITION_LOSS)
+      return -REPETITION_SCORE;
+    /* Mate distance pruning. */
+    int mating = JQ_SCORE_MATE - ply;
+    if (mating < beta) {
+      beta = mating;
+      if (alpha >= beta)
+        return beta;
+    }
+    if (-mating > alpha) {
+      alpha = -mating;
+      if (alpha >= beta)
+        return alpha;
+    }
+    if (ply >= MAX_PLY)
+      return jq_evaluate(pos);
+  }
+  bool in_check = jq_position_in_check(pos);
+  if (depth <= 0 && !in_check)
+    return qsearch(w, alpha, beta, ply, 0);
+  if (depth < 0)
+    depth = 0;
+  w->nodes++;
+
+  JqTTData tt;
+  bool tt_hit = jq_tt_probe(w->s->tt, pos->hash, &tt);
+  JqMove tt_move = JQ_MOVE_NONE;
+  if (tt_hit) {
+    tt_move = tt.move;
+    if (tt_move && !jq_position_is_pseudo_legal(pos, tt_move))
+      tt_move = JQ_MOVE_NONE;
+    int ts = score_from_tt(tt.score, ply);
+    if (!pv_node && tt.depth >= depth &&
+        ((tt.bound == JQ_BOUND_EXACT) ||
+         (tt.bound == JQ_BOUND_LOWER && ts >= beta) ||
+         (tt.bound == JQ_BOUND_UPPER && ts <= alpha)))
+      return ts;
+  }
+  if (!root && pos->halfmove >= jq_position_natural_limit(pos) &&
+      !in_check)
+    return 0;
+
+  int eval = in_check ? -INF : (tt_hit ? tt.eval : jq_evaluate(pos));
+
+  if (!pv_node && !in_check) {
+    /* Reverse futility: far above beta at low depth. */
+    if (depth <= 3 && eval - 110 * depth >= beta && abs(beta) < 5000)
+      return eval;
+    /* Null move: give the opponent a free move; if we still beat beta, a
+     * real move will too. */
+    if (null_ok && depth >= 3 && eval >= beta && has_attackers(pos, pos->side)) {
+      int r = 3 + depth / 4;
+      jq_position_make_null(pos);
+      int v = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+      jq_position_unmake_null(pos);
+      if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
+        return 0;
+      if (v >= beta)
+        return v > JQ_SCORE_MATE_BOUND ? beta : v;
+    }
+  }
+
+  JqMoveList list;
+  jq_generate_pseudo(pos, JQ_GEN_ALL, &list);
+  int scores[JQ_MAX_MOVES];
+  for (int i = 0; i < list.count; i++)
+    scores[i] = move_order_score(w, list.moves[i], tt_move, ply);
+
+  int best = -INF, legal = 0, alpha_orig = alpha;
+  JqMove best_move = JQ_MOVE_NONE;
+  JqMove quiets_tried[JQ_MAX_MOVES];
+  int quiet_count = 0;
+  for (int i = 0; i < list.count; i++) {
+    JqMove m = pick(&list, scores, i);
+    if (!jq_position_move_is_safe(pos, m))
+      continue;
+    if (root && !root_move_allowed(w, m))
+      continue;
+    legal++;
+    bool capture = pos->board[jq_move_to(m)] != JQ_EMPTY;
+    bool hidden = jq_piece_is_hidden(pos->board[jq_move_from(m)]);
+    /* Checks are extended; a hidden mover's check depends on its identity,
+     * so only revealed movers are tested here. */
+    bool gives_check = !hidden && jq_position_gives_check(pos, m, JQ_NO_TYPE);
+    int ext = gives_check && ply < 2 * w->root_depth ? 1 : 0;
+    int new_depth = depth - 1 + ext;
+
+    /* Futility: quiet moves that cannot lift a hopeless eval at the tips. */
+    if (!pv_node && !in_check && !capture && !gives_check && legal > 1 &&
+        depth <= 2 && eval + 150 * depth + 60 <= alpha && best > -JQ_SCORE_MATE_BOUND)
+      continue;
+
+    int v;
+    if (legal == 1) {
+      v = move_value(w, m, alpha, beta, new_depth, ply, -1, pv_node);
+    } else {
+      int r = 0;
+      if (depth >= 3 && !capture && !in_check && !gives_check) {
+        r = reductions[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+        if (pv_node)
+          r--;
+        if (m == w->killers[ply][0] || m == w->killers[ply][1])
+          r--;
+        r = clamp(r, 0, new_depth - 1);
+      }
+      v = move_value(w, m, alpha, alpha + 1, new_depth - r, ply, -1, false);
+      if (v > alpha && r > 0)
+        v = move_value(w, m, alpha, alpha + 1, new_depth, ply, -1, false);
+      if (v > alpha && v < beta && pv_node)
+        v = move_value(w, m, alpha, beta, new_depth, ply, -1, true);
+    }
+    if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
+      return 0;
+    if (!capture && quiet_count < JQ_MAX_MOVES)
+      quiets_tried[quiet_count++] = m;
+    if (v > best) {
+      best = v;
+      best_move = m;
+      if (v > alpha) {
+        alpha = v;
+        update_pv(w, ply, m);
+        if (v >= beta) {
+          if (!capture) {
+            if (w->killers[ply][0] != m) {
+              w->killers[ply][1] = w->killers[ply][0];
+              w->killers[ply][0] = m;
+            }
+            int bonus = depth * depth;
+            for (int q = 0; q < quiet_count; q++) {
+              JqMove qm = quiets_tried[q];
+              int *h = &w->history[pos->board[jq_move_from(qm)]][jq_move_to(qm)];
+              int delta = qm == m ? bonus : -bonus;
+              *h += delta - *h * abs(delta) / 16384;
+            }
+          }
+          break;
+        }
+      }
+    }
+  }
+  if (legal == 0) {
+    if (root)
+      return -INF; /* every root move excluded */
+    /* No legal move loses, in check or not. */
+    return -(JQ_SCORE_MATE - ply);
+  }
+  int bound = best >= beta          ? JQ_BOUND_LOWER
+              : best > alpha_orig   ? JQ_BOUND_EXACT
+                                    : JQ_BOUND_UPPER;
+  jq_tt_store(w->s->tt, pos->hash, best_move, score_to_tt(best, ply),
+              in_check ? 0 : eval, depth, bound);
+  return best;
+}
+
+/* ---- iterative deepening ---- */
+
+static void report(Worker *w, int depth, int score, int line) {
+  JqSearch *s = w->s;
+  if (!s->progress)
+    return;
+  JqProgress p;
+  memset(&p, 0, sizeof p);
+  p.depth = depth;
+  p.seldepth = w->seldepth;
+  p.score = score;
+  p.multipv = line;
+  uint64_t nodes = 0;
+  for (int i = 0; i < s->threads; i++)
+    if (s->workers[i])
+      nodes += s->workers[i]->nodes;
+  p.nodes = nodes;
+  int64_t elapsed = now_ms() - s->start_ms;
+  p.time_ms = (int)elapsed;
+  p.nps = elapsed > 0 ? nodes * 1000 / (uint64_t)elapsed : nodes * 1000;
+  p.hashfull = jq_tt_hashfull(s->tt);
+  p.pv_len = w->pv_len[0] < JQ_MAX_PV ? w->pv_len[0] : JQ_MAX_PV;
+  memcpy(p.pv, w->pv[0], p.pv_len * sizeof(JqMove));
+  s->progress(&p, s->progress_data);
+}
+
+/* One root search with aspiration windows around the previous score. */
+static int aspiration(Worker *w, int depth, int prev) {
+  int delta = 35;
+  int alpha = -INF, beta = INF;
+  if (depth >= 4 && abs(prev) < JQ_SCORE_MATE_BOUND) {
+    alpha = prev - delta;
+    beta = prev + delta;
+  }
+  for (;;) {
+    int v = search(w, alpha, beta, depth, 0, false);
+    if (atomic_load(&w->s->abort_search))
+      return v;
+    if (v <= alpha && alpha > -INF) {
+      alpha = alpha - delta < -INF ? -INF : alpha - delta;
+      delta *= 2;
+    } else if (v >= beta && beta < INF) {
+      beta = beta + delta > INF ? INF : beta + delta;
+      delta *= 2;
+    } else {
+      return v;
+    }
+    if (delta > 800) {
+      alpha = -INF;
+      beta = INF;
+    }
+  }
+}
+
+static void *worker_main(void *arg) {
+  Worker *w = arg;
+  JqSearch *s = w->s;
+  int max_depth = s->limits.depth > 0 ? s->limits.depth : MAX_PLY - 4;
+  if (max_depth > MAX_PLY - 4)
+    max_depth = MAX_PLY - 4;
+  int prev = 0;
+  JqMove prev_best = JQ_MOVE_NONE;
+  int stable = 0;
+  /* Helper threads start a ply deeper every other thread to spread out. */
+  for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
+    w->root_depth = depth;
+    w->seldepth = 0;
+    int v = aspiration(w, depth, prev);
+    if (atomic_load(&s->abort_search) && w->completed_depth > 0)
+      break;
+    if (w->pv_len[0] > 0) {
+      w->best_move = w->pv[0][0];
+      w->best_score = v;
+      w->completed_depth = depth;
+      w->best_pv_len = w->pv_len[0];
+      memcpy(w->best_pv, w->pv[0], w->pv_len[0] * sizeof(JqMove));
+    }
+    if (atomic_load(&s->abort_search))
+      break;
+    prev = v;
+    if (w->id != 0)
+      continue;
+    report(w, depth, v, s->excluded_count + 1);
+    stable = w->best_move == prev_best ? stable + 1 : 0;
+    prev_best = w->best_move;
+    /* Stop early on a proven mate, or when the next ply would not finish. */
+    if (abs(v) > JQ_SCORE_MATE_BOUND && depth > 6 && s->limits.depth == 0 &&
+        !s->limits.infinite && !atomic_load(&s->pondering))
+      break;
+    if (s->soft_ms && !atomic_load(&s->pondering) && !s->limits.infinite) {
+      int64_t elapsed = now_ms() - s->start_ms;
+      int64_t budget = s->soft_ms;
+      if (stable >= 4)
+        budget = budget * 3 / 5;
+      if (elapsed >= budget * 55 / 100)
+        break;
+    }
+  }
+  if (w->id == 0)
+    atomic_store(&s->abort_search, true);
+  return NULL;
+}
+
+static Worker *get_worker(JqSearch *s, int i) {
+  if (!s->workers[i]) {
+    s->workers[i] = calloc(1, sizeof(Worker));
+    if (!s->workers[i])
+      return NULL;
+  }
+  return s->workers[i];
+}
+
+/* Runs one search over all threads; the main worker's result is returned. */
+static bool run_threads(JqSearch *s, const JqPosition *view) {
+  pthread_t tids[MAX_THREADS];
+  bool started[MAX_THREADS] = {false};
+  atomic_store(&s->abort_search, false);
+  for (int i = 0; i < s->threads; i++) {
+    Worker *w = get_worker(s, i);
+    if (!w)
+      return false;
+    w->s = s;
+    w->id = i;
+    w->pos = *view;
+    w->nodes = 0;
+    w->best_move = JQ_MOVE_NONE;
+    w->completed_depth = 0;
+    w->best_pv_len = 0;
+    memset(w->killers, 0, sizeof w->killers);
+  }
+  for (int i = 1; i < s->threads; i++)
+    started[i] = pthread_create(&tids[i], NULL, worker_main, s->workers[i]) == 0;
+  worker_main(s->workers[0]);
+  atomic_store(&s->abort_search, true);
+  for (int i = 1; i < s->threads; i++)
+    if (started[i])
+      pthread_join(tids[i], NULL);
+  return true;
+}
+
+JqMove jq_search_run(JqSearch *s, const JqPosition *view,
+                     const JqLimits *limits, atomic_bool *stop,
+                     JqProgressFunc progress, void *data, JqMove *ponder,
+                     JqRootResult *lines, int max_lines, int *line_count) {
+  if (line_count)
+    *line_count = 0;
+  JqMoveList legal;
+  jq_generate_legal(view, JQ_GEN_ALL, &legal);
+  if (legal.count == 0)
+    return JQ_MOVE_NONE;
+  s->limits = *limits;
+  s->stop_request = stop;
+  s->progress = progress;
+  s->progress_data = data;
+  s->start_ms = now_ms();
+  atomic_store(&s->pondering, limits->ponder);
+  plan_time(s, view);
+  jq_tt_new_search(s->tt);
+  s->excluded_count = 0;
+
+  int want = s->multipv;
+  if (max_lines > want)
+    want = max_lines;
+  if (want > legal.count)
+    want = legal.count;
+  if (want > MAX_LINES)
+    want = MAX_LINES;
+  JqMove best = JQ_MOVE_NONE;
+  for (int line = 0; line < want; line++) {
+    if (!run_threads(s, view))
+      break;
+    Worker *w = s->workers[0];
+    if (!w->best_move)
+      break;
+    if (line == 0) {
+      best = w->best_move;
+      if (ponder && w->best_pv_len > 1)
+        *ponder = w->best_pv[1];
+    }
+    if (lines && line < max_lines) {
+      lines[line].move = w->best_move;
+      lines[line].score = w->best_score;
+      if (line_count)
+        *line_count = line + 1;
+    }
+    s->excluded[s->excluded_count++] = w->best_move;
+    if (stop && atomic_load(stop))
+      break;
+  }
+  /* A search stopped before its first iteration still answers legally. */
+  if (!best)
+    best = legal.moves[0];
+  return best;
+}

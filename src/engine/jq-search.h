@@ -1,0 +1,31 @@
+/* Alpha-beta search: iterative deepening, aspiration windows, principal
+ * variation search, a shared transposition table, quiescence, check
+ * extensions, null move, late move reductions, killer and history
+ * ordering, and chance nodes where a jieqi piece is revealed. */
+#pragma once
+
+#include "jq-ai.h"
+#include "jq-tt.h"
+
+typedef struct JqSearch JqSearch;
+
+JqSearch *jq_search_new(void);
+void jq_search_free(JqSearch *s);
+bool jq_search_set_hash(JqSearch *s, size_t megabytes);
+void jq_search_set_threads(JqSearch *s, int threads);
+void jq_search_set_multipv(JqSearch *s, int lines);
+void jq_search_clear(JqSearch *s);
+
+typedef struct {
+  JqMove move;
+  int score;
+} JqRootResult;
+
+/* Searches the view within the limits. `lines` (may be NULL) receives up
+ * to `max_lines` best root moves with their scores, best first; returns
+ * how many were filled. */
+JqMove jq_search_run(JqSearch *s, const JqPosition *view,
+                     const JqLimits *limits, atomic_bool *stop,
+                     JqProgressFunc progress, void *data, JqMove *ponder,
+                     JqRootResult *lines, int max_lines, int *line_count);
+void jq_search_ponderhit(JqSearch *s);

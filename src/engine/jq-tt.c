@@ -1,0 +1,141 @@
+#include "jq-tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  uint64_t check; /* key ^ data */
+  uint64_t data;
+} Entry;
+
+/* Four entries make a 64-byte bucket: one cache line per probe. */
+#define BUCKET 4
+
+struct JqTT {
+  Entry *entries;
+  size_t mask; /* number of buckets - 1 */
+  uint8_t age;
+};
+
+static uint64_t pack(JqMove move, int score, int eval, int depth, int bound,
+                     int age) {
+  return (uint64_t)move | ((uint64_t)(uint16_t)(int16_t)score << 16) |
+         ((uint64_t)(uint16_t)(int16_t)eval << 32) |
+         ((uint64_t)(uint8_t)(int8_t)depth << 48) |
+         ((uint64_t)(bound & 3) << 56) | ((uint64_t)(age & 63) << 58);
+}
+
+static JqTTData unpack(uint64_t d) {
+  JqTTData out;
+  out.move = (JqMove)(d & 0xFFFF);
+  out.score = (int16_t)(uint16_t)(d >> 16);
+  out.eval = (int16_t)(uint16_t)(d >> 32);
+  out.depth = (int8_t)(uint8_t)(d >> 48);
+  out.bound = (uint8_t)((d >> 56) & 3);
+  return out;
+}
+
+static int age_of(uint64_t d) { return (int)(d >> 58) & 63; }
+
+JqTT *jq_tt_new(size_t megabytes) {
+  JqTT *tt = calloc(1, sizeof *tt);
+  if (!tt)
+    return NULL;
+  if (!jq_tt_resize(tt, megabytes)) {
+    free(tt);
+    return NULL;
+  }
+  return tt;
+}
+
+void jq_tt_free(JqTT *tt) {
+  if (!tt)
+    return;
+  free(tt->entries);
+  free(tt);
+}
+
+bool jq_tt_resize(JqTT *tt, size_t megabytes) {
+  if (megabytes < 1)
+    megabytes = 1;
+  size_t bytes = megabytes << 20;
+  size_t buckets = 1;
+  while (buckets * 2 * BUCKET * sizeof(Entry) <= bytes)
+    buckets *= 2;
+  Entry *e = calloc(buckets * BUCKET, sizeof(Entry));
+  if (!e)
+    return false;
+  free(tt->entries);
+  tt->entries = e;
+  tt->mask = buckets - 1;
+  tt->age = 0;
+  return true;
+}
+
+void jq_tt_clear(JqTT *tt) {
+  memset(tt->entries, 0, (tt->mask + 1) * BUCKET * sizeof(Entry));
+  tt->age = 0;
+}
+
+void jq_tt_new_search(JqTT *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }
+
+bool jq_tt_probe(const JqTT *tt, uint64_t key, JqTTData *out) {
+  const Entry *b = &tt->entries[(key & tt->mask) * BUCKET];
+  for (int i = 0; i < BUCKET; i++) {
+    uint64_t d = __atomic_load_n(&b[i].data, __ATOMIC_RELAXED);
+    uint64_t c = __atomic_load_n(&b[i].check, __ATOMIC_RELAXED);
+    if ((c ^ d) == key && d) {
+      *out = unpack(d);
+      return true;
+    }
+  }
+  return false;
+}
+
+void jq_tt_store(JqTT *tt, uint64_t key, JqMove move, int score, int eval,
+                 int depth, int bound) {
+  Entry *b = &tt->entries[(key & tt->mask) * BUCKET];
+  Entry *victim = &b[0];
+  int worst = 1 << 30;
+  for (int i = 0; i < BUCKET; i++) {
+    uint64_t d = __atomic_load_n(&b[i].data, __ATOMIC_RELAXED);
+    uint64_t c = __atomic_load_n(&b[i].check, __ATOMIC_RELAXED);
+    if ((c ^ d) == key) {
+      /* Same position: keep the old move when the new store has none, and
+       * a deeper exact result over a shallow bound. */
+      JqTTData old = unpack(d);
+      if (!move)
+        move = old.move;
+      if (bound != JQ_BOUND_EXACT && old.depth > depth + 2 &&
+          age_of(d) == tt->age)
+        return;
+      victim = &b[i];
+      break;
+    }
+    /* Otherwise replace the shallowest, oldest entry. */
+    int rank = (int)unpack(d).depth - 8 * ((tt->age - age_of(d)) & 63);
+    if (!d)
+      rank = -1000;
+    if (rank < worst) {
+      worst = rank;
+      victim = &b[i];
+    }
+  }
+  if (depth < -1)
+    depth = -1;
+  if (depth > 127)
+    depth = 127;
+  uint64_t d = pack(move, score, eval, depth, bound, tt->age);
+  __atomic_store_n(&victim->data, d, __ATOMIC_RELAXED);
+  __atomic_store_n(&victim->check, key ^ d, __ATOMIC_RELAXED);
+}
+
+int jq_tt_hashfull(const JqTT *tt) {
+  int used = 0, total = 0;
+  for (size_t i = 0; i < 1000 && i <= tt->mask * BUCKET; i++) {
+    uint64_t d = tt->entries[i].data;
+    total++;
+    used += d && age_of(d) == tt->age;
+  }
+  return total ? used * 1000 / total : 0;
+}

@@ -1,0 +1,371 @@
+/* PGN: tags, move text, every jieqi reveal and the deal, and reading back. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jq-game.h"
+#include "jq-movegen.h"
+#include "jq-pgn.h"
+#include "jq-rng.h"
+#include "jq-test-util.h"
+
+static void play(JqGame *game, const char *coords) {
+  JqError err;
+  if (!jq_game_play(game, jq_test_move(coords), &err))
+    g_error("%s: %s", coords, err.message);
+}
+
+static void assert_tag(const char *pgn, const char *name, const char *want) {
+  char value[256];
+  if (!jq_pgn_tag(pgn, name, value, sizeof value))
+    g_error("no tag %s in:\n%s", name, pgn);
+  g_assert_cmpstr(value, ==, want);
+}
+
+/* The move text: what follows the first blank line. */
+static const char *movetext(const char *pgn) {
+  const char *p = strstr(pgn, "\n\n");
+  g_assert_nonnull(p);
+  return p + 2;
+}
+
+static void test_xiangqi_tags_and_moves(void) {
+  JqGame *game = jq_game_new(JQ_VARIANT_XIANGQI, 1);
+  play(game, "h2e2");
+  play(game, "h9g7");
+  play(game, "h0g2");
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.event = "Test \"match\"";
+  info.site = "here";
+  info.date = "2025.01.02";
+  info.round = "3";
+  info.red = "Alice";
+  info.black = "Bob\\B";
+  char *pgn = jq_pgn_write(game, &info);
+  g_assert_nonnull(pgn);
+  assert_tag(pgn, "Event", "Test \"match\"");
+  g_assert_nonnull(strstr(pgn, "[Event \"Test \\\"match\\\"\"]\n"));
+  assert_tag(pgn, "Site", "here");
+  assert_tag(pgn, "Date", "2025.01.02");
+  assert_tag(pgn, "Round", "3");
+  assert_tag(pgn, "Red", "Alice");
+  assert_tag(pgn, "Black", "Bob\\B");
+  assert_tag(pgn, "Result", "*");
+  assert_tag(pgn, "Variant", "xiangqi");
+  assert_tag(pgn, "PlyCount", "3");
+  assert_tag(pgn, "Termination", "unterminated");
+  char value[128];
+  g_assert_false(jq_pgn_tag(pgn, "FEN", value, sizeof value));
+  g_assert_false(jq_pgn_tag(pgn, "JieqiDeal", value, sizeof value));
+  g_assert_false(jq_pgn_tag(pgn, "ResultReason", value, sizeof value));
+  /* The roster comes first, in its order. */
+  g_assert_true(g_str_has_prefix(pgn, "[Event "));
+  g_assert_true(strstr(pgn, "[Site ") < strstr(pgn, "[Date ") &&
+                strstr(pgn, "[Date ") < strstr(pgn, "[Round ") &&
+                strstr(pgn, "[Round ") < strstr(pgn, "[Red ") &&
+                strstr(pgn, "[Red ") < strstr(pgn, "[Black ") &&
+                strstr(pgn, "[Black ") < strstr(pgn, "[Result "));
+  g_assert_cmpstr(movetext(pgn), ==, "1. h2e2 h9g7 2. h0g2 *\n\n");
+  /* Too small a buffer is refused, not truncated. */
+  g_assert_false(jq_pgn_tag(pgn, "Event", value, 5));
+  free(pgn);
+
+  /* Without info every roster tag is PGN's unknown. */
+  pgn = jq_pgn_write(game, NULL);
+  assert_tag(pgn, "Event", "?");
+  assert_tag(pgn, "Date", "????.??.??");
+  assert_tag(pgn, "Red", "?");
+  free(pgn);
+  jq_game_free(game);
+}
+
+static void test_checkmate_from_fen(void) {
+  JqError err;
+  const char *fen = "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+  JqGame *game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_XIANGQI, 0, &err);
+  g_assert_nonnull(game);
+  play(game, "a0a9");
+  g_assert_cmpint(jq_game_result(game).reason, ==, JQ_REASON_CHECKMATE);
+  char *pgn = jq_pgn_write(game, NULL);
+  assert_tag(pgn, "Result", "1-0");
+  assert_tag(pgn, "SetUp", "1");
+  assert_tag(pgn, "FEN", jq_game_initial_fen(game));
+  assert_tag(pgn, "Termination", "normal");
+  assert_tag(pgn, "ResultReason", "checkmate");
+  g_assert_cmpstr(movetext(pgn), ==, "1. a0a9 1-0\n\n");
+
+  JqGame *back = jq_pgn_read(pgn, NULL, &err);
+  g_assert_nonnull(back);
+  g_assert_cmpint(jq_game_move_count(back), ==, 1);
+  g_assert_cmpint(jq_game_result(back).reason, ==, JQ_REASON_CHECKMATE);
+  g_assert_cmpint(jq_game_result(back).outcome, ==, JQ_OUTCOME_RED_WINS);
+  jq_game_free(back);
+  free(pgn);
+  jq_game_free(game);
+
+  /* Black to move first: "1... ", and numbering goes on from the FEN. */
+  game = jq_game_new_from_fen(
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 7",
+      JQ_FEN_VARIANT_XIANGQI, 0, &err);
+  g_assert_nonnull(game);
+  play(game, "h7e7");
+  play(game, "h2e2");
+  pgn = jq_pgn_write(game, NULL);
+  g_assert_cmpstr(movetext(pgn), ==, "7... h7e7 8. h2e2 *\n\n");
+  free(pgn);
+  jq_game_free(game);
+}
+
+/* A result the moves do not reach: written from the game's result, and
+ * declared again when read. */
+static void test_declared_result(void) {
+  JqGame *game = jq_game_new(JQ_VARIANT_XIANGQI, 1);
+  play(game, "h2e2");
+  g_assert_true(
+      jq_game_declare_result(game, jq_result_loss(JQ_BLACK, JQ_REASON_TIME)));
+  char *pgn = jq_pgn_write(game, NULL);
+  assert_tag(pgn, "Result", "1-0");
+  assert_tag(pgn, "Termination", "time forfeit");
+  assert_tag(pgn, "ResultReason", "Black lost on time");
+  JqError err;
+  JqGame *back = jq_pgn_read(pgn, NULL, &err);
+  g_assert_nonnull(back);
+  JqResult r = jq_game_result(back);
+  g_assert_cmpint(r.outcome, ==, JQ_OUTCOME_RED_WINS);
+  g_assert_cmpint(r.reason, ==, JQ_REASON_TIME);
+  g_assert_cmpint(r.culprit, ==, JQ_BLACK);
+  jq_game_free(back);
+  free(pgn);
+
+  /* The caller's words replace the derived ones. */
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.termination = "adjudication";
+  info.reason = "maximum length";
+  info.comment = "stopped {early}";
+  pgn = jq_pgn_write(game, &info);
+  assert_tag(pgn, "Termination", "adjudication");
+  assert_tag(pgn, "ResultReason", "maximum length");
+  g_assert_cmpstr(movetext(pgn), ==, "1. h2e2 {stopped {early)} 1-0\n\n");
+  /* An unknown reason reads back as the generic one for the outcome. */
+  back = jq_pgn_read(pgn, NULL, &err);
+  g_assert_nonnull(back);
+  g_assert_cmpint(jq_game_result(back).reason, ==, JQ_REASON_RESIGNATION);
+  g_assert_cmpint(jq_game_result(back).culprit, ==, JQ_BLACK);
+  jq_game_free(back);
+  free(pgn);
+  jq_game_free(game);
+}
+
+/* Plays `plies` random legal moves (fewer if the game ends). */
+static void random_plies(JqGame *game, JqRng *rng, int plies) {
+  for (int i = 0; i < plies && !jq_game_is_over(game); i++) {
+    JqMoveList list;
+    jq_game_legal_moves(game, &list);
+    g_assert_cmpint(list.count, >, 0);
+    JqError err;
+    g_assert_true(jq_game_play(
+        game, list.moves[jq_rng_below(rng, (uint32_t)list.count)], &err));
+  }
+}
+
+static void test_jieqi_reveals_and_deal(void) {
+  for (guint64 seed = 1; seed <= 6; seed++) {
+    JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, seed);
+    JqRng rng;
+    jq_rng_seed(&rng, seed * 77);
+    random_plies(game, &rng, 120);
+    char *pgn = jq_pgn_write(game, NULL);
+    g_assert_nonnull(pgn);
+    assert_tag(pgn, "Variant", "jieqi");
+    char value[128];
+    g_assert_false(jq_pgn_tag(pgn, "FEN", value, sizeof value));
+
+    /* The deal, one letter per hidden starting point in square order. */
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    const JqPosition *start = jq_game_initial(game);
+    char want[JQ_SQUARES + 1];
+    int n = 0;
+    for (int sq = 0; sq < JQ_SQUARES; sq++)
+      if (jq_piece_is_hidden(start->board[sq]))
+        want[n++] = jq_piece_letter(
+            jq_piece_make(jq_piece_color(start->board[sq]), deal[sq]));
+    want[n] = '\0';
+    g_assert_cmpint(n, ==, 30);
+    assert_tag(pgn, "JieqiDeal", want);
+
+    /* Every move, with its reveal letters, in order. */
+    const char *at = movetext(pgn);
+    int reveals = 0;
+    for (int i = 0; i < jq_game_move_count(game); i++) {
+      JqGameMove gm = jq_game_move_at(game, i);
+      char coords[JQ_COORDS_MAX];
+      JqColor mover = (JqColor)(i % 2);
+      jq_move_to_coords_ext(gm.move, mover, gm.reveal, coords);
+      /* A whole token: "a3a4" is not taken for "a3a4R". */
+      size_t len = strlen(coords);
+      const char *found = strstr(at, coords);
+      while (found &&
+             (!g_ascii_isspace(found[-1]) || !g_ascii_isspace(found[len])))
+        found = strstr(found + 1, coords);
+      if (!found)
+        g_error("seed %" G_GUINT64_FORMAT ": ply %d %s missing", seed, i + 1,
+                coords);
+      at = found + len;
+      reveals += gm.reveal.mover != JQ_NO_TYPE;
+      reveals += gm.reveal.captured != JQ_NO_TYPE;
+    }
+    g_assert_cmpint(reveals, >, 5);
+    const char *nl;
+    for (const char *line = pgn; *line; line = nl + 1) {
+      nl = strchr(line, '\n');
+      g_assert_nonnull(nl);
+      g_assert_cmpint(nl - line, <, 80);
+    }
+
+    /* Read back: the same moves, identities, deal and result. */
+    JqError err;
+    JqGame *back = jq_pgn_read(pgn, NULL, &err);
+    if (!back)
+      g_error("%s", err.message);
+    g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(game));
+    for (int i = 0; i < jq_game_move_count(game); i++) {
+      JqGameMove a = jq_game_move_at(game, i), b = jq_game_move_at(back, i);
+      g_assert_cmpint(a.move, ==, b.move);
+      g_assert_cmpint(a.reveal.mover, ==, b.reveal.mover);
+      g_assert_cmpint(a.reveal.captured, ==, b.reveal.captured);
+    }
+    JqPieceType deal_back[JQ_SQUARES];
+    jq_game_initial_deal(back, deal_back);
+    g_assert_cmpmem(deal, sizeof deal, deal_back, sizeof deal_back);
+    g_assert_cmpint(jq_game_result(back).outcome, ==,
+                    jq_game_result(game).outcome);
+    jq_game_free(back);
+    free(pgn);
+    jq_game_free(game);
+  }
+}
+
+static void test_chinese_moves(void) {
+  JqGame *game = jq_game_new(JQ_VARIANT_XIANGQI, 1);
+  play(game, "h2e2");
+  play(game, "h9g7");
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.style = JQ_PGN_CHINESE;
+  char *pgn = jq_pgn_write(game, &info);
+  g_assert_cmpstr(movetext(pgn), ==, "1. 炮二平五 马８进７ *\n\n");
+  JqError err;
+  JqGame *back = jq_pgn_read(pgn, NULL, &err);
+  g_assert_nonnull(back);
+  g_assert_cmpint(jq_game_move_count(back), ==, 2);
+  g_assert_cmpint(jq_game_move_at(back, 1).move, ==, jq_test_move("h9g7"));
+  jq_game_free(back);
+  free(pgn);
+  jq_game_free(game);
+
+  /* A jieqi game in Chinese still replays: the deal gives the reveals. */
+  game = jq_game_new(JQ_VARIANT_JIEQI, 9);
+  JqRng rng;
+  jq_rng_seed(&rng, 9);
+  random_plies(game, &rng, 60);
+  pgn = jq_pgn_write(game, &info);
+  g_assert_nonnull(strstr(pgn, "暗"));
+  back = jq_pgn_read(pgn, NULL, &err);
+  if (!back)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(game));
+  for (int i = 0; i < jq_game_move_count(game); i++) {
+    JqGameMove a = jq_game_move_at(game, i), b = jq_game_move_at(back, i);
+    g_assert_cmpint(a.move, ==, b.move);
+    g_assert_cmpint(a.reveal.mover, ==, b.reveal.mover);
+    g_assert_cmpint(a.reveal.captured, ==, b.reveal.captured);
+  }
+  jq_game_free(back);
+  free(pgn);
+  jq_game_free(game);
+}
+
+/* Two games in one text, with comments, NAGs and a variation. */
+static void test_read_several(void) {
+  const char *text = "[Event \"one\"]\n[Variant \"xiangqi\"]\n\n"
+                     "1. h2e2 {best} h9g7 $1 (1... b9c7) 2.h0g2! 1/2-1/2\n\n"
+                     "[Event \"two\"]\n\n; a comment line\n1. b2e2 *\n";
+  JqError err;
+  const char *end = NULL;
+  JqGame *first = jq_pgn_read(text, &end, &err);
+  if (!first)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(first), ==, 3);
+  g_assert_cmpint(jq_game_result(first).outcome, ==, JQ_OUTCOME_DRAW);
+  g_assert_cmpint(jq_game_result(first).reason, ==, JQ_REASON_AGREEMENT);
+  JqGame *second = jq_pgn_read(end, &end, &err);
+  g_assert_nonnull(second);
+  g_assert_cmpint(jq_game_move_count(second), ==, 1);
+  g_assert_cmpint(jq_game_move_at(second, 0).move, ==, jq_test_move("b2e2"));
+  g_assert_false(jq_game_is_over(second));
+  jq_game_free(first);
+  jq_game_free(second);
+}
+
+static void expect_error(const char *text, const char *part) {
+  JqError err = {{0}};
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  g_assert_null(game);
+  if (!strstr(err.message, part))
+    g_error("error \"%s\" does not mention \"%s\"", err.message, part);
+}
+
+static void test_bad_input(void) {
+  expect_error("", "no game");
+  expect_error("[Variant \"shogi\"]\n\n*\n", "unknown Variant");
+  expect_error("1. h2e2 h9g7 2. h2h9 *\n", "ply 3");
+  expect_error("1. h2e2 h9g7 2. x1y2 *\n", "ply 3");
+  expect_error("[Result \"2-0\"]\n\n1. h2e2\n", "Result");
+  expect_error("[Event \"x\"\n", "closing");
+  expect_error("1. h2e2 {open comment\n", "comment");
+  expect_error("[FEN \"3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n\n"
+               "1. a0a9 0-1\n",
+               "moves end 1-0");
+  expect_error("[Variant \"xiangqi\"]\n[JieqiDeal \"R\"]\n\n*\n", "JieqiDeal");
+  /* A deal letter in the wrong colour, of a king, or one too few. */
+  char deal[40] = "RRNNBBAACCPPPPPrrnnbbaaccppppp";
+  char text[200];
+  g_snprintf(text, sizeof text, "[JieqiDeal \"%s\"]\n\n*\n", deal);
+  JqError err;
+  JqGame *ok = jq_pgn_read(text, NULL, &err);
+  if (!ok)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_hidden_identity(ok, jq_square_parse("a0")), ==,
+                  JQ_CHARIOT);
+  g_assert_cmpint(jq_game_hidden_identity(ok, jq_square_parse("i9")), ==,
+                  JQ_PAWN);
+  jq_game_free(ok);
+  deal[0] = 'r';
+  g_snprintf(text, sizeof text, "[JieqiDeal \"%s\"]\n\n*\n", deal);
+  expect_error(text, "on a0");
+  deal[0] = 'K';
+  g_snprintf(text, sizeof text, "[JieqiDeal \"%s\"]\n\n*\n", deal);
+  expect_error(text, "on a0");
+  deal[0] = 'R';
+  deal[29] = '\0';
+  g_snprintf(text, sizeof text, "[JieqiDeal \"%s\"]\n\n*\n", deal);
+  expect_error(text, "on i9");
+  /* Three chariots: more than the pool holds. */
+  g_snprintf(text, sizeof text, "[JieqiDeal \"%s\"]\n\n*\n",
+             "RRRNBBAACCPPPPPrrnnbbaaccppppp");
+  expect_error(text, "deal");
+}
+
+int main(int argc, char **argv) {
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
+  g_test_add_func("/pgn/checkmate-fen", test_checkmate_from_fen);
+  g_test_add_func("/pgn/declared-result", test_declared_result);
+  g_test_add_func("/pgn/jieqi-reveals-deal", test_jieqi_reveals_and_deal);
+  g_test_add_func("/pgn/chinese", test_chinese_moves);
+  g_test_add_func("/pgn/read-several", test_read_several);
+  g_test_add_func("/pgn/bad-input", test_bad_input);
+  return g_test_run();
+}

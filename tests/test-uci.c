@@ -1,0 +1,791 @@
+/* The UCI protocol: scripted sessions run in-process through pipes, with
+ * the engine loop in a thread of its own so the test can time answers.
+ * Every bestmove is checked against a position the test builds itself with
+ * the rules core. */
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "jq-determinize.h"
+#include "jq-movegen.h"
+#include "jq-notation.h"
+#include "jq-perft.h"
+#include "jq-test-util.h"
+#include "jq-uci-private.h"
+#include "jq-uci.h"
+
+/* Generous: the machine may be busy with other builds. */
+#define SEARCH_TIMEOUT_MS 30000
+#define QUICK_TIMEOUT_MS 5000
+
+#define PIKAFISH_START                                             \
+  "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w " \
+  "R2A2C2P5N2B2r2a2c2p5n2b2 0 1"
+/* JieqiBox's dialect after some reveals: Red has turned up a chariot on a4
+ * and a cannon on d2 and taken a hidden black pawn (it knows which). */
+#define JIEQIBOX_MID                                             \
+  "xxxxkxxxx/9/1x5x1/x1x3x1x/9/R8/2X1X1X1X/1X1C5/9/XXXXKXXXX b " \
+  "A2B2N2R1C1P5a2b2n2r2c2p4 p1 0 3"
+/* A xiangqi middle game. */
+#define XIANGQI_MID \
+  "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 4 3"
+/* Red mates in one with i0i9 and no other move. */
+#define MATE_IN_ONE "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1"
+
+typedef struct {
+  int feed_fd;   /* the test writes commands here */
+  int answer_fd; /* and reads the engine's answers here */
+  FILE *engine_in, *engine_out;
+  GThread *thread;
+  int rc;
+  GString *pending; /* answer bytes not yet split into lines */
+  bool eof;
+} Session;
+
+static gpointer engine_thread(gpointer data) {
+  Session *s = data;
+  s->rc = jq_uci_run(s->engine_in, s->engine_out);
+  fclose(s->engine_in);
+  fclose(s->engine_out); /* the test sees the end of the answers */
+  return NULL;
+}
+
+static Session *session_start(void) {
+  Session *s = g_new0(Session, 1);
+  int to_engine[2], from_engine[2];
+  g_assert_cmpint(pipe(to_engine), ==, 0);
+  g_assert_cmpint(pipe(from_engine), ==, 0);
+  s->engine_in = fdopen(to_engine[0], "r");
+  s->engine_out = fdopen(from_engine[1], "w");
+  g_assert_nonnull(s->engine_in);
+  g_assert_nonnull(s->engine_out);
+  s->feed_fd = to_engine[1];
+  s->answer_fd = from_engine[0];
+  s->pending = g_string_new(NULL);
+  s->rc = -1;
+  s->thread = g_thread_new("uci", engine_thread, s);
+  return s;
+}
+
+static void write_all(int fd, const char *buf, size_t len) {
+  while (len > 0) {
+    ssize_t n = write(fd, buf, len);
+    g_assert_cmpint(n, >, 0);
+    buf += n;
+    len -= (size_t)n;
+  }
+}
+
+static void send_line(Session *s, const char *line) {
+  write_all(s->feed_fd, line, strlen(line));
+  write_all(s->feed_fd, "\n", 1);
+}
+
+/* The next answer line (to be freed), or NULL at a timeout or the end. */
+static char *read_line(Session *s, int timeout_ms) {
+  gint64 deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+  for (;;) {
+    char *nl = memchr(s->pending->str, '\n', s->pending->len);
+    if (nl) {
+      char *line = g_strndup(s->pending->str, (gsize)(nl - s->pending->str));
+      /* UCI_TRACE=1 shows the session when a test needs debugging. */
+      if (getenv("UCI_TRACE"))
+        fprintf(stderr, "<< %.200s\n", line);
+      g_string_erase(s->pending, 0, nl - s->pending->str + 1);
+      return line;
+    }
+    if (s->eof)
+      return NULL;
+    gint64 left = (deadline - g_get_monotonic_time()) / 1000;
+    if (left <= 0)
+      return NULL;
+    struct pollfd p = {.fd = s->answer_fd, .events = POLLIN};
+    if (poll(&p, 1, (int)left) <= 0)
+      continue;
+    char buf[4096];
+    ssize_t n = read(s->answer_fd, buf, sizeof buf);
+    if (n <= 0)
+      s->eof = true;
+    else
+      g_string_append_len(s->pending, buf, n);
+  }
+}
+
+static bool has_prefix_word(const char *line, const char *prefix) {
+  size_t n = strlen(prefix);
+  return strncmp(line, prefix, n) == 0 && (line[n] == ' ' || !line[n]);
+}
+
+/* Reads up to the line starting with the word(s) `prefix`, failing the test
+ * when it does not come in time. Lines before it go to *before (if given). */
+static char *expect_line(Session *s, const char *prefix, int timeout_ms,
+                         GPtrArray *before) {
+  for (;;) {
+    char *line = read_line(s, timeout_ms);
+    if (!line)
+      g_error("no '%s' from the engine within %d ms", prefix, timeout_ms);
+    if (has_prefix_word(line, prefix))
+      return line;
+    if (before)
+      g_ptr_array_add(before, line);
+    else
+      g_free(line);
+  }
+}
+
+/* isready/readyok: returns the lines the engine wrote before readyok. */
+static GPtrArray *sync_lines(Session *s) {
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  send_line(s, "isready");
+  g_free(expect_line(s, "readyok", QUICK_TIMEOUT_MS, lines));
+  return lines;
+}
+
+static int count_prefix(GPtrArray *lines, const char *prefix) {
+  int n = 0;
+  for (guint i = 0; i < lines->len; i++)
+    n += has_prefix_word(g_ptr_array_index(lines, i), prefix);
+  return n;
+}
+
+/* Sends a command that must be refused: exactly one info string comes back
+ * (containing `needle` when given), and nothing else. */
+static void expect_refusal(Session *s, const char *command,
+                           const char *needle) {
+  send_line(s, command);
+  GPtrArray *lines = sync_lines(s);
+  if (lines->len != 1 || count_prefix(lines, "info string") != 1)
+    g_error("'%.60s' gave %u lines instead of one info string", command,
+            lines->len);
+  if (needle && !strstr(g_ptr_array_index(lines, 0), needle))
+    g_error("'%.60s' gave '%s', expected it to mention '%s'", command,
+            (char *)g_ptr_array_index(lines, 0), needle);
+  g_ptr_array_unref(lines);
+}
+
+/* Sends a command that must be taken silently. */
+static void expect_silence(Session *s, const char *command) {
+  send_line(s, command);
+  GPtrArray *lines = sync_lines(s);
+  if (lines->len != 0)
+    g_error("'%s' answered '%s'", command, (char *)g_ptr_array_index(lines, 0));
+  g_ptr_array_unref(lines);
+}
+
+static void session_end(Session *s) {
+  send_line(s, "quit");
+  close(s->feed_fd);
+  /* The loop ends, closing its output: read to the end of it. */
+  char *line;
+  while ((line = read_line(s, QUICK_TIMEOUT_MS)) != NULL)
+    g_free(line);
+  g_assert_true(s->eof);
+  g_thread_join(s->thread);
+  g_assert_cmpint(s->rc, ==, 0);
+  close(s->answer_fd);
+  g_string_free(s->pending, TRUE);
+  g_free(s);
+}
+
+/* The position a GUI's `position` command describes, built independently
+ * with the rules core. */
+static void build_position(JqPosition *pos, const char *fen,
+                           const char *const *moves) {
+  JqError err = {{0}};
+  if (!jq_fen_parse(fen, JQ_FEN_VARIANT_AUTO, pos, &err))
+    g_error("bad test FEN: %s", err.message);
+  for (int i = 0; moves && moves[i]; i++) {
+    JqMove m;
+    JqReveal r;
+    if (!jq_notation_parse_coords(pos, moves[i], &m, &r, &err))
+      g_error("bad test move %s: %s", moves[i], err.message);
+    jq_position_make_move(pos, m, r);
+  }
+}
+
+/* Reads the bestmove line and checks the move (and the ponder move, when
+ * the position after the best move is known) is legal in pos. Returns the
+ * best move. */
+static JqMove expect_legal_bestmove(Session *s, const JqPosition *pos,
+                                    int timeout_ms, GPtrArray *before) {
+  char *line = expect_line(s, "bestmove", timeout_ms, before);
+  char **words = g_strsplit(line, " ", -1);
+  g_assert_cmpuint(g_strv_length(words), >=, 2);
+  if (!jq_test_has_legal_move(pos, words[1]))
+    g_error("'%s' is not legal here", line);
+  JqMove best = jq_test_move(words[1]);
+  if (g_strv_length(words) == 4) {
+    g_assert_cmpstr(words[2], ==, "ponder");
+    g_assert_false(jq_piece_is_hidden(pos->board[jq_move_from(best)]));
+    JqPosition after = *pos;
+    jq_position_make_move(&after, best, JQ_REVEAL_NONE);
+    if (!jq_test_has_legal_move(&after, words[3]))
+      g_error("ponder move in '%s' is not legal", line);
+  } else {
+    g_assert_cmpuint(g_strv_length(words), ==, 2);
+  }
+  g_strfreev(words);
+  g_free(line);
+  return best;
+}
+
+/* `d` prints "Fen: F": the FEN of the engine's position. */
+static char *shown_fen(Session *s) {
+  send_line(s, "d");
+  char *line = expect_line(s, "Fen:", QUICK_TIMEOUT_MS, NULL);
+  char *fen = g_strdup(line + strlen("Fen: "));
+  g_free(line);
+  g_ptr_array_unref(sync_lines(s));
+  return fen;
+}
+
+static char *fen_of(const JqPosition *pos) {
+  char buf[JQ_FEN_MAX];
+  g_assert_cmpuint(
+      jq_fen_write(pos,
+                   jq_position_is_jieqi(pos) ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI,
+                   buf, sizeof buf),
+      >, 0);
+  return g_strdup(buf);
+}
+
+static void test_handshake(void) {
+  Session *s = session_start();
+  send_line(s, "uci");
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  g_free(expect_line(s, "uciok", QUICK_TIMEOUT_MS, lines));
+  g_assert_true(
+      g_str_has_prefix(g_ptr_array_index(lines, 0), "id name Jieqi "));
+  g_assert_cmpint(count_prefix(lines, "id author"), ==, 1);
+  const char *want[] = {
+      "option name UCI_Variant type combo default xiangqi var xiangqi var "
+      "jieqi",
+      "option name Hash type spin default 64 min 1 max 4096",
+      "option name Threads type spin default 1 min 1 max 64",
+      "option name MultiPV type spin default 1 min 1 max 10",
+      "option name Skill Level type spin default 20 min 0 max 20",
+      "option name UCI_LimitStrength type check default false",
+      "option name UCI_Elo type spin default 2800 min 800 max 2800",
+      "option name Ponder type check default false",
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(want); i++) {
+    bool found = false;
+    for (guint k = 0; k < lines->len; k++)
+      found |= strcmp(g_ptr_array_index(lines, k), want[i]) == 0;
+    if (!found)
+      g_error("no line '%s' in the uci answer", want[i]);
+  }
+  /* Algorithm lists every AI, alphabeta first as the default. */
+  char *algo = NULL;
+  for (guint k = 0; k < lines->len; k++)
+    if (g_str_has_prefix(g_ptr_array_index(lines, k), "option name Algorithm"))
+      algo = g_ptr_array_index(lines, k);
+  g_assert_nonnull(algo);
+  g_assert_true(g_str_has_prefix(
+      algo, "option name Algorithm type combo default alphabeta"));
+  for (const char *const *a = jq_ai_algorithms(); *a; a++) {
+    char *var = g_strdup_printf(" var %s", *a);
+    g_assert_nonnull(strstr(algo, var));
+    g_free(var);
+  }
+  g_ptr_array_unref(lines);
+
+  /* isready, twice, and options set quietly (names in any case). */
+  g_ptr_array_unref(sync_lines(s));
+  expect_silence(s, "setoption name Hash value 16");
+  expect_silence(s, "setoption name hash value 8");
+  expect_silence(s, "setoption name Skill Level value 20");
+  expect_silence(s, "setoption name UCI_LimitStrength value false");
+  expect_silence(s, "setoption name Ponder value true");
+  expect_silence(s, "setoption name Clear Hash");
+  expect_silence(s, "ucinewgame");
+  expect_silence(s, "debug off");
+  session_end(s);
+}
+
+static void test_startpos_moves(void) {
+  Session *s = session_start();
+  send_line(s, "uci");
+  g_free(expect_line(s, "uciok", QUICK_TIMEOUT_MS, NULL));
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "ucinewgame");
+  send_line(s, "position startpos moves h2e2 h9g7");
+  send_line(s, "go depth 3");
+  JqPosition pos;
+  const char *moves[] = {"h2e2", "h9g7", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  GPtrArray *before = g_ptr_array_new_with_free_func(g_free);
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, before);
+  /* The search reported its progress: depths up to 3, each with a score. */
+  bool depth3 = false;
+  for (guint i = 0; i < before->len; i++) {
+    const char *line = g_ptr_array_index(before, i);
+    if (!g_str_has_prefix(line, "info depth"))
+      continue;
+    g_assert_true(strstr(line, " score cp ") || strstr(line, " score mate "));
+    g_assert_nonnull(strstr(line, " nodes "));
+    g_assert_nonnull(strstr(line, " pv "));
+    depth3 |= g_str_has_prefix(line, "info depth 3 ");
+  }
+  g_assert_true(depth3);
+  g_ptr_array_unref(before);
+  char *fen = shown_fen(s);
+  char *want = fen_of(&pos);
+  g_assert_cmpstr(fen, ==, want);
+  g_free(fen);
+  g_free(want);
+  session_end(s);
+}
+
+static void go_from_fen(Session *s, const char *fen, const char *variant) {
+  char *cmd = g_strdup_printf("setoption name UCI_Variant value %s", variant);
+  expect_silence(s, cmd);
+  g_free(cmd);
+  cmd = g_strdup_printf("position fen %s", fen);
+  expect_silence(s, cmd);
+  g_free(cmd);
+  JqPosition pos;
+  build_position(&pos, fen, NULL);
+  char *shown = shown_fen(s);
+  char *want = fen_of(&pos);
+  g_assert_cmpstr(shown, ==, want);
+  g_free(shown);
+  g_free(want);
+  /* Both limits: whichever comes first ends the search. */
+  send_line(s, "go depth 2 movetime 2000");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+}
+
+static void test_fens(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  go_from_fen(s, XIANGQI_MID, "xiangqi");
+  /* Hidden pieces make a FEN jieqi even with UCI_Variant xiangqi. */
+  go_from_fen(s, PIKAFISH_START, "xiangqi");
+  go_from_fen(s, PIKAFISH_START, "jieqi");
+  go_from_fen(s, JIEQIBOX_MID, "jieqi");
+  go_from_fen(s, JQ_START_FEN_JIEQI, "jieqi");
+  session_end(s);
+}
+
+static void test_jieqi_moves(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  expect_silence(s, "setoption name UCI_Variant value jieqi");
+  /* startpos is the jieqi start now. */
+  expect_silence(s, "position startpos");
+  char *fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, JQ_START_FEN_JIEQI);
+  g_free(fen);
+
+  /* Reveals by the mover (5 letters) and by mover and capture (6). */
+  const char *moves[] = {"a3a4R", "i6i5p", "b2b9Cn", "a9b9r", NULL};
+  expect_silence(s, "position startpos moves a3a4R i6i5p b2b9Cn a9b9r");
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_JIEQI, moves);
+  char *want = fen_of(&pos);
+  fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, want);
+  g_free(fen);
+  send_line(s, "go depth 2 movetime 2000");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+
+  /* A hidden mover without its identity cannot be applied: refused, and
+   * the position stays what it was. */
+  expect_refusal(s, "position startpos moves a3a4", "hidden");
+  expect_refusal(s, "position startpos moves a3a4K", "king");
+  expect_refusal(s, "position startpos moves a3a4Rp", NULL);
+  fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, want);
+  g_free(fen);
+  g_free(want);
+
+  /* The same moves in JieqiBox's FEN with moves after it. */
+  char *cmd = g_strdup_printf("position fen %s moves a3a4R i6i5p b2b9Cn a9b9r",
+                              JQ_START_FEN_JIEQI);
+  expect_silence(s, cmd);
+  g_free(cmd);
+  fen = shown_fen(s);
+  want = fen_of(&pos);
+  g_assert_cmpstr(fen, ==, want);
+  g_free(fen);
+  g_free(want);
+  session_end(s);
+}
+
+static void test_infinite_stop(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "position startpos");
+  send_line(s, "go infinite");
+  g_usleep(300 * 1000);
+  /* Still thinking: readyok comes, a second go and setoption are refused,
+   * and there is no bestmove yet. */
+  GPtrArray *lines = sync_lines(s);
+  g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
+  g_ptr_array_unref(lines);
+  send_line(s, "go depth 1");
+  lines = g_ptr_array_new_with_free_func(g_free);
+  char *info = expect_line(s, "info string", QUICK_TIMEOUT_MS, lines);
+  g_assert_nonnull(strstr(info, "already searching"));
+  g_free(info);
+  g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
+  g_ptr_array_unref(lines);
+
+  gint64 t0 = g_get_monotonic_time();
+  send_line(s, "stop");
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  gint64 ms = (g_get_monotonic_time() - t0) / 1000;
+  g_assert_cmpint(ms, <, 1000);
+  /* One answer only, and the engine takes the next go. */
+  lines = sync_lines(s);
+  g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
+  g_ptr_array_unref(lines);
+  expect_silence(s, "stop");
+  send_line(s, "go depth 1");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  session_end(s);
+}
+
+static void test_movetime(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "position startpos moves b2e2");
+  gint64 t0 = g_get_monotonic_time();
+  send_line(s, "go movetime 200");
+  JqPosition pos;
+  const char *moves[] = {"b2e2", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  gint64 ms = (g_get_monotonic_time() - t0) / 1000;
+  g_assert_cmpint(ms, <, 1500);
+
+  /* A clock: Black has 1 s left and must answer well within it. */
+  t0 = g_get_monotonic_time();
+  send_line(s, "go wtime 60000 btime 1000 winc 0 binc 0 movestogo 10");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  ms = (g_get_monotonic_time() - t0) / 1000;
+  g_assert_cmpint(ms, <, 1500);
+  session_end(s);
+}
+
+static void test_ponder(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "setoption name Ponder value true");
+  send_line(s, "position startpos moves h2e2 h9g7");
+  send_line(s, "go ponder movetime 100");
+  /* Pondering: no answer, however long, until ponderhit. */
+  g_usleep(400 * 1000);
+  GPtrArray *lines = sync_lines(s);
+  g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
+  g_ptr_array_unref(lines);
+  send_line(s, "ponderhit");
+  JqPosition pos;
+  const char *moves[] = {"h2e2", "h9g7", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  /* A late ponderhit is harmless. */
+  expect_silence(s, "ponderhit");
+
+  /* Ponder, then stop (the opponent played something else). */
+  send_line(s, "go ponder wtime 10000 btime 10000");
+  g_usleep(100 * 1000);
+  send_line(s, "stop");
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  session_end(s);
+}
+
+typedef struct {
+  JqMove moves[JQ_MAX_MOVES];
+  uint64_t counts[JQ_MAX_MOVES];
+  int n;
+} Divide;
+
+static void collect_divide(JqMove move, uint64_t nodes, void *data) {
+  Divide *d = data;
+  d->moves[d->n] = move;
+  d->counts[d->n++] = nodes;
+}
+
+/* Runs `go perft depth` and checks the divide lines and total against the
+ * core's perft of pos with deal. Info strings go to *before (if given). */
+static void check_perft(Session *s, JqPosition *pos, const JqPieceType *deal,
+                        int depth, uint64_t want_total, GPtrArray *before) {
+  char *cmd = g_strdup_printf("go perft %d", depth);
+  send_line(s, cmd);
+  g_free(cmd);
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  char *last = expect_line(s, "Nodes searched:", SEARCH_TIMEOUT_MS, lines);
+  uint64_t total =
+      g_ascii_strtoull(last + strlen("Nodes searched: "), NULL, 10);
+  g_free(last);
+  g_assert_cmpuint(total, ==, want_total);
+  Divide d = {.n = 0};
+  g_assert_cmpuint(jq_perft_divide(pos, deal, depth, collect_divide, &d), ==,
+                   want_total);
+  int seen = 0;
+  uint64_t sum = 0;
+  for (guint i = 0; i < lines->len; i++) {
+    const char *line = g_ptr_array_index(lines, i);
+    if (g_str_has_prefix(line, "info string")) {
+      if (before)
+        g_ptr_array_add(before, g_strdup(line));
+      continue;
+    }
+    char text[JQ_COORDS_MAX];
+    jq_move_to_coords(d.moves[seen], text);
+    char *want =
+        g_strdup_printf("%s: %" G_GUINT64_FORMAT, text, d.counts[seen]);
+    g_assert_cmpstr(line, ==, want);
+    g_free(want);
+    sum += d.counts[seen++];
+  }
+  g_assert_cmpint(seen, ==, d.n);
+  g_assert_cmpuint(sum, ==, want_total);
+  g_ptr_array_unref(lines);
+}
+
+static void test_perft(void) {
+  Session *s = session_start();
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  send_line(s, "position startpos");
+  check_perft(s, &pos, NULL, 3, 79666, NULL);
+  send_line(s, "position startpos moves h2e2");
+  const char *moves[] = {"h2e2", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  check_perft(s, &pos, NULL, 1, (uint64_t)jq_count_legal(&pos), NULL);
+
+  /* Jieqi: one deal of the view, seed 1, and an info string saying so. */
+  send_line(s, "setoption name UCI_Variant value jieqi");
+  send_line(s, "position startpos moves a3a4R");
+  const char *jmoves[] = {"a3a4R", NULL};
+  build_position(&pos, JQ_START_FEN_JIEQI, jmoves);
+  JqRng rng;
+  jq_rng_seed(&rng, 1);
+  JqPieceType deal[JQ_SQUARES];
+  jq_determinize(&pos, &rng, deal);
+  uint64_t want = jq_perft(&pos, deal, 3);
+  GPtrArray *info = g_ptr_array_new_with_free_func(g_free);
+  check_perft(s, &pos, deal, 3, want, info);
+  g_assert_cmpuint(info->len, ==, 1);
+  g_assert_nonnull(strstr(g_ptr_array_index(info, 0), "deal"));
+  g_ptr_array_unref(info);
+
+  /* A deep perft stops when told to, without a total. */
+  send_line(s, "setoption name UCI_Variant value xiangqi");
+  send_line(s, "go perft 9");
+  g_usleep(200 * 1000);
+  gint64 t0 = g_get_monotonic_time();
+  send_line(s, "stop");
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  char *stopped = expect_line(s, "info string", QUICK_TIMEOUT_MS, lines);
+  g_assert_nonnull(strstr(stopped, "stopped"));
+  g_free(stopped);
+  g_assert_cmpint((g_get_monotonic_time() - t0) / 1000, <, 1000);
+  g_ptr_array_unref(lines);
+  lines = sync_lines(s);
+  g_assert_cmpint(count_prefix(lines, "Nodes searched:"), ==, 0);
+  g_ptr_array_unref(lines);
+  expect_refusal(s, "go perft 0", "perft");
+  expect_refusal(s, "go perft 2 depth 3", "perft");
+  session_end(s);
+}
+
+static void test_mate_and_none(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  char *cmd = g_strdup_printf("position fen %s", MATE_IN_ONE);
+  send_line(s, cmd);
+  g_free(cmd);
+  send_line(s, "go mate 1");
+  JqPosition pos;
+  build_position(&pos, MATE_IN_ONE, NULL);
+  GPtrArray *before = g_ptr_array_new_with_free_func(g_free);
+  JqMove best = expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, before);
+  g_assert_cmpuint(best, ==, jq_test_move("i0i9"));
+  /* The last report announces the mate in moves, not plies. */
+  const char *last = NULL;
+  for (guint i = 0; i < before->len; i++)
+    if (g_str_has_prefix(g_ptr_array_index(before, i), "info depth"))
+      last = g_ptr_array_index(before, i);
+  g_assert_nonnull(last);
+  g_assert_nonnull(strstr(last, " score mate 1 "));
+  g_ptr_array_unref(before);
+
+  /* Checkmated: no move to give, even with a search of any kind. */
+  cmd = g_strdup_printf("position fen %s moves i0i9", MATE_IN_ONE);
+  expect_silence(s, cmd);
+  g_free(cmd);
+  send_line(s, "go depth 3");
+  before = g_ptr_array_new_with_free_func(g_free);
+  char *line = expect_line(s, "bestmove", QUICK_TIMEOUT_MS, before);
+  g_assert_cmpstr(line, ==, "bestmove (none)");
+  g_free(line);
+  g_assert_cmpint(count_prefix(before, "info depth 0 score mate 0"), ==, 1);
+  g_ptr_array_unref(before);
+  session_end(s);
+}
+
+static void test_searchmoves_and_algorithms(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "position startpos");
+  send_line(s, "go depth 3 searchmoves a0a1 i3i4");
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  JqMove best = expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  g_assert_true(best == jq_test_move("a0a1") || best == jq_test_move("i3i4"));
+  expect_refusal(s, "go depth 2 searchmoves a0a5", "searchmoves");
+  expect_refusal(s, "go searchmoves", "searchmoves");
+
+  for (const char *const *a = jq_ai_algorithms(); *a; a++) {
+    char *cmd = g_strdup_printf("setoption name Algorithm value %s", *a);
+    send_line(s, cmd);
+    g_free(cmd);
+    send_line(s, "go depth 1");
+    expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  }
+  expect_refusal(s, "setoption name Algorithm value mcts-of-doom", "Algorithm");
+  session_end(s);
+}
+
+static void test_bad_input(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  expect_silence(s, "position startpos moves h2e2");
+  JqPosition pos;
+  const char *moves[] = {"h2e2", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  char *want = fen_of(&pos);
+
+  expect_refusal(s, "frobnicate the engine", "frobnicate");
+  expect_refusal(s, "", "empty");
+  expect_refusal(s, "   \t ", "empty");
+  expect_refusal(s, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9 w - - 0 1",
+                 "FEN");
+  expect_refusal(s, "position fen", "FEN");
+  expect_refusal(s, "position", NULL);
+  expect_refusal(s, "position startpos moves e2e9", "e2e9");
+  expect_refusal(s, "position startpos moves h2e2 h2e2", NULL);
+  expect_refusal(s, "position startpos garbage", NULL);
+  expect_refusal(s, "position fen 9/9/9/9/9/9/9/9/9/9 w - - 0 1", "FEN");
+  expect_refusal(s, "setoption name Hash value -5", "Hash");
+  expect_refusal(s, "setoption name Hash value 4097", "Hash");
+  expect_refusal(s, "setoption name Hash value 12abc", "Hash");
+  expect_refusal(s, "setoption name Hash", "Hash");
+  expect_refusal(s, "setoption name Skill Level value 21", "Skill");
+  expect_refusal(s, "setoption name UCI_LimitStrength value maybe", NULL);
+  expect_refusal(s, "setoption name UCI_Variant value chess", NULL);
+  expect_refusal(s, "setoption name NoSuchOption value 1", "NoSuchOption");
+  expect_refusal(s, "setoption Hash 5", NULL);
+  expect_refusal(s, "go depth x", "depth");
+  expect_refusal(s, "go depth", "depth");
+  expect_refusal(s, "go depth -3", "depth");
+  expect_refusal(s, "go nodes 0", "nodes");
+  expect_refusal(s, "go movetime 99999999999999999999", "movetime");
+  expect_refusal(s, "go sideways", "sideways");
+  /* Nothing above changed the position. */
+  char *fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, want);
+  g_free(fen);
+
+  /* A 100 KB line of garbage, one of moves ending in an illegal one, and
+   * a line past the limit: each refused, the engine unharmed. */
+  char *big = g_strnfill(100 * 1024, 'z');
+  expect_refusal(s, big, "zzz");
+  g_free(big);
+  GString *many = g_string_new("position startpos moves");
+  while (many->len < 100 * 1024)
+    g_string_append(many, " h2e2 h9g7 e2h2 g7h9");
+  g_string_append(many, " a0a9");
+  expect_refusal(s, many->str, "a0a9");
+  g_string_free(many, TRUE);
+  char *huge = g_strnfill(JQ_UCI_LINE_MAX + 4096, 'q');
+  expect_refusal(s, huge, "longer");
+  g_free(huge);
+  /* Control characters and a NUL inside a line. */
+  write_all(s->feed_fd, "bo\x01gus\0x\r\n", 10);
+  GPtrArray *lines = sync_lines(s);
+  g_assert_cmpuint(lines->len, ==, 1);
+  g_assert_cmpstr(g_ptr_array_index(lines, 0), ==,
+                  "info string unknown command 'bo?gus' ignored");
+  g_ptr_array_unref(lines);
+
+  fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, want);
+  g_free(fen);
+  g_free(want);
+  send_line(s, "go depth 2");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  session_end(s);
+}
+
+static void test_crlf_and_eof(void) {
+  Session *s = session_start();
+  /* Windows line ends, then the input just ends during a search: the loop
+   * stops the search, answers and returns. */
+  const char *script = "isready\r\nposition startpos\r\ngo infinite\r\n";
+  write_all(s->feed_fd, script, strlen(script));
+  g_free(expect_line(s, "readyok", QUICK_TIMEOUT_MS, NULL));
+  g_usleep(100 * 1000);
+  close(s->feed_fd);
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  char *line;
+  while ((line = read_line(s, QUICK_TIMEOUT_MS)) != NULL)
+    g_free(line);
+  g_assert_true(s->eof);
+  g_thread_join(s->thread);
+  g_assert_cmpint(s->rc, ==, 0);
+  close(s->answer_fd);
+  g_string_free(s->pending, TRUE);
+  g_free(s);
+}
+
+static void test_score_text(void) {
+  char buf[32];
+  jq_uci_score_text(57, buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "cp 57");
+  jq_uci_score_text(-312, buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "cp -312");
+  jq_uci_score_text(JQ_SCORE_MATE_BOUND, buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "cp 29000");
+  jq_uci_score_text(JQ_SCORE_MATE - 1, buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "mate 1");
+  jq_uci_score_text(JQ_SCORE_MATE - 3, buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "mate 2");
+  jq_uci_score_text(JQ_SCORE_MATE - 4, buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "mate 2");
+  jq_uci_score_text(-(JQ_SCORE_MATE - 2), buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "mate -1");
+  jq_uci_score_text(-(JQ_SCORE_MATE - 4), buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "mate -2");
+  jq_uci_score_text(-JQ_SCORE_MATE, buf, sizeof buf);
+  g_assert_cmpstr(buf, ==, "mate 0");
+}
+
+int main(int argc, char **argv) {
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/uci/handshake", test_handshake);
+  g_test_add_func("/uci/score-text", test_score_text);
+  g_test_add_func("/uci/startpos-moves", test_startpos_moves);
+  g_test_add_func("/uci/fens", test_fens);
+  g_test_add_func("/uci/jieqi-moves", test_jieqi_moves);
+  g_test_add_func("/uci/infinite-stop", test_infinite_stop);
+  g_test_add_func("/uci/movetime", test_movetime);
+  g_test_add_func("/uci/ponder", test_ponder);
+  g_test_add_func("/uci/perft", test_perft);
+  g_test_add_func("/uci/mate-and-none", test_mate_and_none);
+  g_test_add_func("/uci/searchmoves-algorithms",
+                  test_searchmoves_and_algorithms);
+  g_test_add_func("/uci/bad-input", test_bad_input);
+  g_test_add_func("/uci/crlf-eof", test_crlf_and_eof);
+  return g_test_run();
+}
