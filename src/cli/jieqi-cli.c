@@ -24,6 +24,8 @@ static const Command commands[] = {
     {"play", jq_cli_play, "play in the terminal (people or a random mover)"},
     {"uci", jq_cli_uci, "run the engine with the UCI protocol (for GUIs)"},
     {"match", jq_cli_match, "play two AIs or UCI engines against each other"},
+    {"bench", jq_cli_bench,
+     "search fixed positions: node count (signature) and speed"},
 };
 
 static void print_usage(FILE *out) {

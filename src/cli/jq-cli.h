@@ -18,6 +18,7 @@ int jq_cli_show(int argc, char **argv);
 int jq_cli_play(int argc, char **argv);
 int jq_cli_uci(int argc, char **argv);
 int jq_cli_match(int argc, char **argv);
+int jq_cli_bench(int argc, char **argv);
 
 /* Prints "jieqi-cli COMMAND: message" and a hint to stderr; returns
  * JQ_CLI_EXIT_USAGE so a command can `return jq_cli_usage_error(...)`. */

@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include "jq-tables.h"
+
 /* Placement bonuses are written as small formulas over (file, rank) seen
  * from the piece's own side: distance from the centre file, how far
  * forward. */
@@ -89,6 +91,97 @@ static int placement(JqPieceType t, int file, int rank, int enemy_king_file,
   }
 }
 
+/* Mobility and pressure of the long-range pieces: points they reach, and
+ * extra weight for reaching into the enemy palace, where mates happen. */
+static int activity(const JqPosition *pos, int sq, JqPieceType t, int c) {
+  const JqTables *tb = &jq_tables;
+  const JqPiece *board = pos->board;
+  int enemy = c ^ 1;
+  int score = 0;
+  switch (t) {
+  case JQ_CHARIOT:
+    for (int d = 0; d < JQ_DIRS; d++) {
+      const uint8_t *ray = tb->ray[sq][d];
+      int n = tb->ray_len[sq][d];
+      for (int i = 0; i < n; i++) {
+        int to = ray[i];
+        if (jq_square_in_palace(to, (JqColor)enemy))
+          score += 3;
+        if (board[to]) {
+          if ((int)jq_piece_color(board[to]) == enemy)
+            score += 2;
+          break;
+        }
+        score += 2;
+      }
+    }
+    return score;
+  case JQ_HORSE:
+    for (int i = 0; i < tb->horse_n[sq]; i++) {
+      if (board[tb->horse_leg[sq][i]])
+        continue;
+      int to = tb->horse_to[sq][i];
+      if (board[to] && (int)jq_piece_color(board[to]) == c)
+        continue;
+      score += 5;
+      if (jq_square_in_palace(to, (JqColor)enemy))
+        score += 8;
+    }
+    return score - 12; /* a horse with two moves is a poor horse */
+  case JQ_CANNON:
+    for (int d = 0; d < JQ_DIRS; d++) {
+      const uint8_t *ray = tb->ray[sq][d];
+      int n = tb->ray_len[sq][d], i = 0;
+      for (; i < n && !board[ray[i]]; i++)
+        score += 1;
+      int screens = 0;
+      for (i++; i < n; i++) {
+        int to = ray[i];
+        if (!board[to])
+          continue;
+        if ((int)jq_piece_color(board[to]) == enemy && screens == 0) {
+          /* A target behind one screen; the king behind it pins. */
+          score += jq_piece_type(board[to]) == JQ_KING &&
+                           !jq_piece_is_hidden(board[to])
+                       ? 25
+                       : 4;
+        }
+        if (++screens == 2)
+          break;
+      }
+    }
+    return score;
+  default:
+    return 0;
+  }
+}
+
+/* A cannon facing the enemy king down an open file, and chariots on it. */
+static int king_file_pressure(const JqPosition *pos, int c) {
+  int k = pos->king[c ^ 1];
+  if (k == JQ_NO_SQUARE)
+    return 0;
+  const JqTables *tb = &jq_tables;
+  int dir = c == JQ_RED ? JQ_DIR_SOUTH : JQ_DIR_NORTH; /* from king toward c */
+  const uint8_t *ray = tb->ray[k][dir];
+  int n = tb->ray_len[k][dir], blockers = 0, bonus = 0;
+  for (int i = 0; i < n; i++) {
+    JqPiece p = pos->board[ray[i]];
+    if (!p)
+      continue;
+    if ((int)jq_piece_color(p) == c && !jq_piece_is_hidden(p)) {
+      JqPieceType t = jq_piece_type(p);
+      if (t == JQ_CANNON && blockers == 0)
+        bonus += 70; /* the empty-headed cannon */
+      else if (t == JQ_CHARIOT && blockers == 0)
+        bonus += 30;
+    }
+    if (++blockers > 1)
+      break;
+  }
+  return bonus;
+}
+
 int jq_evaluate(const JqPosition *pos) {
   bool jieqi = pos->variant == JQ_VARIANT_JIEQI;
   int score[2] = {0, 0};
@@ -122,7 +215,8 @@ int jq_evaluate(const JqPosition *pos) {
     int enemy_king = pos->king[c ^ 1];
     int ekf = enemy_king == JQ_NO_SQUARE ? 4 : jq_square_file(enemy_king);
     score[c] += (jieqi ? value_jieqi : value_xiangqi)[t] +
-                placement(t, file, own_rank, ekf, phase);
+                placement(t, file, own_rank, ekf, phase) +
+                activity(pos, sq, t, c);
     if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
       defenders[c]++;
     else if (t != JQ_KING && t != JQ_PAWN)
@@ -137,6 +231,8 @@ int jq_evaluate(const JqPosition *pos) {
       missing = 0; /* jieqi advisors and elephants roam: no such shape */
     score[c] -= missing * attackers[c ^ 1] * 6;
   }
+  score[JQ_RED] += king_file_pressure(pos, JQ_RED);
+  score[JQ_BLACK] += king_file_pressure(pos, JQ_BLACK);
   int s = score[JQ_RED] - score[JQ_BLACK];
   /* A small tempo bonus for the side to move. */
   return (pos->side == JQ_RED ? s : -s) + 10;
