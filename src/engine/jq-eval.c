@@ -217,6 +217,12 @@ int jq_evaluate(const JqPosition *pos) {
     score[c] += (jieqi ? value_jieqi : value_xiangqi)[t] +
                 placement(t, file, own_rank, ekf, phase) +
                 activity(pos, sq, t, c);
+    /* Cannons need screens, horses room: the cannon is worth more on a
+     * full board, the horse on an empty one. phase counts 0..22. */
+    if (t == JQ_CANNON)
+      score[c] += (phase - 11) * 2;
+    else if (t == JQ_HORSE)
+      score[c] -= (phase - 11) * 2;
     if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
       defenders[c]++;
     else if (t != JQ_KING && t != JQ_PAWN)

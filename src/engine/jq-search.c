@@ -56,6 +56,11 @@ struct Worker {
   int completed_depth;
   JqMove best_pv[MAX_PLY + 2];
   int best_pv_len;
+  /* Evaluations by hash: the same leaves come back often. */
+  struct {
+    uint64_t key;
+    int eval;
+  } eval_cache[1 << 14];
 };
 
 static int reductions[64][64];
@@ -188,6 +193,11 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   if (pos->board[to]) {
     int victim = jq_eval_square_value(pos, to);
     int attacker = jq_eval_square_value(pos, from);
+    /* A capture by a bigger piece of a defended one likely loses: try it
+     * after the killers. */
+    if (attacker > victim + 50 &&
+        jq_position_attacked(pos, to, (JqColor)(pos->side ^ 1)))
+      return (1 << 20) + victim - attacker / 8;
     return (1 << 24) + victim * 16 - attacker / 8;
   }
   if (m == w->killers[ply][0])
@@ -337,6 +347,17 @@ static void update_pv(Worker *w, int ply, JqMove m) {
   w->pv_len[ply] = n + 1;
 }
 
+static int evaluate(Worker *w) {
+  uint64_t key = w->pos.hash;
+  size_t slot = key & ((sizeof w->eval_cache / sizeof w->eval_cache[0]) - 1);
+  if (w->eval_cache[slot].key == key)
+    return w->eval_cache[slot].eval;
+  int e = jq_evaluate(&w->pos);
+  w->eval_cache[slot].key = key;
+  w->eval_cache[slot].eval = e;
+  return e;
+}
+
 static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
   JqPosition *pos = &w->pos;
   w->nodes++;
@@ -346,7 +367,16 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
   if (should_stop(w))
     return 0;
   if (ply >= MAX_PLY)
-    return jq_evaluate(pos);
+    return evaluate(w);
+  JqTTData tt;
+  if (jq_tt_probe(w->s->tt, pos->hash, &tt)) {
+    int ts = score_from_tt(tt.score, ply);
+    if ((tt.bound == JQ_BOUND_EXACT) ||
+        (tt.bound == JQ_BOUND_LOWER && ts >= beta) ||
+        (tt.bound == JQ_BOUND_UPPER && ts <= alpha))
+      return ts;
+  }
+  int alpha_orig = alpha;
   bool in_check = jq_position_in_check(pos);
   int best = -INF;
   JqMoveList list;
@@ -355,7 +385,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
     if (list.count == 0)
       return -(JQ_SCORE_MATE - ply);
   } else {
-    int stand = jq_evaluate(pos);
+    int stand = evaluate(w);
     if (stand >= beta)
       return stand;
     if (stand > alpha)
@@ -394,6 +424,10 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
       }
     }
   }
+  int bound = best >= beta ? JQ_BOUND_LOWER
+              : best > alpha_orig ? JQ_BOUND_EXACT : JQ_BOUND_UPPER;
+  jq_tt_store(w->s->tt, pos->hash, JQ_MOVE_NONE, score_to_tt(best, ply),
+              0, -1, bound);
   return best;
 }
 
@@ -452,7 +486,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
         return alpha;
     }
     if (ply >= MAX_PLY)
-      return jq_evaluate(pos);
+      return evaluate(w);
   }
   bool in_check = jq_position_in_check(pos);
   if (depth <= 0 && !in_check)
@@ -479,7 +513,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
       !in_check)
     return 0;
 
-  int eval = in_check ? -INF : (tt_hit ? tt.eval : jq_evaluate(pos));
+  int eval = in_check ? -INF : evaluate(w);
 
   if (!pv_node && !in_check) {
     /* Reverse futility: far above beta at low depth. */
@@ -524,6 +558,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     int ext = gives_check && ply < 2 * w->root_depth ? 1 : 0;
     int new_depth = depth - 1 + ext;
 
+    /* Late move pruning: at shallow depth, quiet moves far down the
+     * ordered list rarely matter. */
+    if (!pv_node && !in_check && !capture && !gives_check &&
+        depth <= 3 && legal > 4 + depth * depth * 3 &&
+        best > -JQ_SCORE_MATE_BOUND)
+      continue;
     /* Futility: quiet moves that cannot lift a hopeless eval at the tips. */
     if (!pv_node && !in_check && !capture && !gives_check && legal > 1 &&
         depth <= 2 && eval + 150 * depth + 60 <= alpha && best > -JQ_SCORE_MATE_BOUND)
@@ -720,6 +760,8 @@ static bool run_threads(JqSearch *s, const JqPosition *view) {
     w->completed_depth = 0;
     w->best_pv_len = 0;
     memset(w->killers, 0, sizeof w->killers);
+    /* The variant is not in the hash: start each search afresh. */
+    memset(w->eval_cache, 0, sizeof w->eval_cache);
   }
   for (int i = 1; i < s->threads; i++)
     started[i] = pthread_create(&tids[i], NULL, worker_main, s->workers[i]) == 0;
