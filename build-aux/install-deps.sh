@@ -25,7 +25,7 @@ optional=()
 for set_name in "$@"; do
   case "$set_name" in
     core) wanted+=("${core[@]}") ;;
-    test) wanted+=("${core[@]}" "${test_extra[@]}") ;;
+    test) wanted+=("${core[@]}" "${test_extra[@]}" "${app_extra[@]}") ;;
     app) wanted+=("${core[@]}" "${app_extra[@]}") ;;
     bench) wanted+=("${core[@]}" "${bench_extra[@]}")
            optional+=("${bench_optional[@]}") ;;

@@ -141,6 +141,16 @@ static inline bool needs_safety_test(int king, int from, int to,
   return (df == 1 || df == -1) && (dr == 1 || dr == -1);
 }
 
+bool jq_position_move_is_safe_known(const JqPosition *pos, JqMove move,
+                                    bool in_check) {
+  int king = pos->king[pos->side];
+  int from = jq_move_from(move);
+  if (!in_check && king != JQ_NO_SQUARE &&
+      !needs_safety_test(king, from, jq_move_to(move), pos->board[from]))
+    return true;
+  return jq_position_move_is_safe(pos, move);
+}
+
 static int filter_legal(const JqPosition *pos, JqMoveList *list) {
   int king = pos->king[pos->side];
   bool check = king == JQ_NO_SQUARE || jq_position_in_check(pos);

@@ -24,6 +24,10 @@ bool jq_position_has_legal_move(const JqPosition *pos);
 
 /* For a pseudo-legal move: does it keep the mover's king safe? */
 bool jq_position_move_is_safe(const JqPosition *pos, JqMove move);
+/* The same, faster when the caller already knows whether the side to move
+ * is in check: most moves then need no attack test at all. */
+bool jq_position_move_is_safe_known(const JqPosition *pos, JqMove move,
+                                    bool in_check);
 /* Full check of a move from outside (a user, a GUI, a file): on the board,
  * the mover's own piece, obeys the movement rule, keeps the king safe. */
 bool jq_position_is_pseudo_legal(const JqPosition *pos, JqMove move);

@@ -74,7 +74,7 @@ static int64_t now_ms(void) {
 static void init_reductions(void) {
   for (int d = 1; d < 64; d++)
     for (int m = 1; m < 64; m++)
-      reductions[d][m] = (int)(0.6 + log((double)d) * log((double)m) / 2.2);
+      reductions[d][m] = (int)(0.75 + log((double)d) * log((double)m) / 2.0);
 }
 
 JqSearch *jq_search_new(void) {
@@ -133,7 +133,8 @@ static void plan_time(JqSearch *s, const JqPosition *pos) {
   const JqLimits *l = &s->limits;
   s->soft_ms = s->hard_ms = 0;
   if (l->movetime_ms > 0) {
-    s->soft_ms = s->hard_ms = l->movetime_ms;
+    /* A fixed time is used whole: no early stop between iterations. */
+    s->hard_ms = l->movetime_ms;
     return;
   }
   int us = pos->side;
@@ -358,6 +359,15 @@ static int evaluate(Worker *w) {
   return e;
 }
 
+static bool few_pieces(const JqPosition *pos, int side) {
+  int n = 0;
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    if (pos->board[sq] && (int)jq_piece_color(pos->board[sq]) == side &&
+        ++n > 4)
+      return false;
+  return true;
+}
+
 static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
   JqPosition *pos = &w->pos;
   w->nodes++;
@@ -385,6 +395,11 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
     if (list.count == 0)
       return -(JQ_SCORE_MATE - ply);
   } else {
+    /* Without a legal move the side to move loses even out of check; with
+     * few pieces left that is worth the look (a search that stands pat there
+     * misses quiet mates). */
+    if (qply == 0 && few_pieces(pos, pos->side) && !jq_position_has_legal_move(pos))
+      return -(JQ_SCORE_MATE - ply);
     int stand = evaluate(w);
     if (stand >= beta)
       return stand;
@@ -408,7 +423,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
       if (attacker > victim + 50 &&
           jq_position_attacked(pos, jq_move_to(m), (JqColor)(pos->side ^ 1)))
         continue;
-      if (!jq_position_move_is_safe(pos, m))
+      if (!jq_position_move_is_safe_known(pos, m, false))
         continue;
     }
     int v = move_value(w, m, alpha, beta, 0, ply, qply, false);
@@ -514,10 +529,14 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     return 0;
 
   int eval = in_check ? -INF : evaluate(w);
+  /* Internal iterative reduction: no stored move means this node was never
+   * searched deeply; a shallower look costs little and orders well. */
+  if (!tt_move && depth >= 4 && !in_check)
+    depth--;
 
   if (!pv_node && !in_check) {
     /* Reverse futility: far above beta at low depth. */
-    if (depth <= 3 && eval - 110 * depth >= beta && abs(beta) < 5000)
+    if (depth <= 6 && eval - 90 * depth >= beta && abs(beta) < 5000)
       return eval;
     /* Null move: give the opponent a free move; if we still beat beta, a
      * real move will too. */
@@ -545,7 +564,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   int quiet_count = 0;
   for (int i = 0; i < list.count; i++) {
     JqMove m = pick(&list, scores, i);
-    if (!jq_position_move_is_safe(pos, m))
+    if (!jq_position_move_is_safe_known(pos, m, in_check))
       continue;
     if (root && !root_move_allowed(w, m))
       continue;
@@ -561,12 +580,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     /* Late move pruning: at shallow depth, quiet moves far down the
      * ordered list rarely matter. */
     if (!pv_node && !in_check && !capture && !gives_check &&
-        depth <= 3 && legal > 4 + depth * depth * 3 &&
+        depth <= 6 && legal > 3 + depth * depth &&
         best > -JQ_SCORE_MATE_BOUND)
       continue;
     /* Futility: quiet moves that cannot lift a hopeless eval at the tips. */
     if (!pv_node && !in_check && !capture && !gives_check && legal > 1 &&
-        depth <= 2 && eval + 150 * depth + 60 <= alpha && best > -JQ_SCORE_MATE_BOUND)
+        depth <= 6 && eval + 100 * depth + 100 <= alpha &&
+        best > -JQ_SCORE_MATE_BOUND)
       continue;
 
     int v;
@@ -574,12 +594,17 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
       v = move_value(w, m, alpha, beta, new_depth, ply, -1, pv_node);
     } else {
       int r = 0;
-      if (depth >= 3 && !capture && !in_check && !gives_check) {
+      if (depth >= 3 && !capture && !in_check && !gives_check &&
+          (!root || legal > 3)) {
         r = reductions[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
         if (pv_node)
           r--;
         if (m == w->killers[ply][0] || m == w->killers[ply][1])
           r--;
+        /* With little material left, quiet moves are where the mates are
+         * (a stalemated king loses): reduce them far less. */
+        if (few_pieces(pos, pos->side ^ 1))
+          r /= 2;
         r = clamp(r, 0, new_depth - 1);
       }
       v = move_value(w, m, alpha, alpha + 1, new_depth - r, ply, -1, false);

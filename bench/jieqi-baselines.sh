@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Plays the alpha-beta AI in jieqi against the random mover and against the
+# one-ply greedy capturer, GAMES games each with paired deals (every deal
+# played twice, colours swapped), and prints a markdown row per opponent:
+#
+#   | date | machine | opponent | games | limit | W-L-D | score |
+#
+#   bench/jieqi-baselines.sh [GAMES] [MOVETIME_MS] [CONCURRENCY]
+set -euo pipefail
+
+games=${1:-200}
+movetime=${2:-100}
+conc=${3:-2}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+bash build-aux/install-deps.sh core
+
+build=_build-bench
+if [ ! -f "$build/build.ninja" ]; then
+  meson setup "$build" --buildtype=release -Dnative=true >/dev/null
+fi
+meson compile -C "$build" jieqi-cli >/dev/null
+cli="$build/src/cli/jieqi-cli"
+machine="$(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores"
+
+for opponent in random greedy; do
+  out=$("$cli" match --variant jieqi --games "$games" --concurrency "$conc" \
+    --movetime "$movetime" --seed 2026 \
+    --player1 ai:alphabeta --player2 "ai:$opponent:Seed=7" \
+    --pgn "$build/jieqi-vs-$opponent.pgn" | tee /dev/stderr)
+  wld=$(sed -n 's/^alphabeta: \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\1-\2-\3/p' <<<"$out")
+  score=$(sed -n 's/^alphabeta: .*score \(.*\)$/\1/p' <<<"$out")
+  echo "| $(date -u +%F) | $machine | $opponent | $games | ${movetime} ms/move | $wld | $score |"
+done

@@ -1,0 +1,42 @@
+/* What the computer is thinking, as the analysis view shows it: one
+ * snapshot of an AI's progress report with the line already written out in
+ * the move list's notation. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "jq-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  JqColor side;      /* the side being thought for */
+  gboolean hint;     /* thinking for a hint rather than for its own move */
+  gboolean sampling; /* a sampling AI: iterations and value are filled in */
+  /* Alpha-beta AIs: plies searched, and the score for `side` in
+   * centipawns or a mate score (see jq-ai.h). */
+  int depth;
+  int seldepth;
+  int score;
+  guint64 nodes;
+  guint64 nps;
+  int time_ms;
+  /* Sampling AIs: iterations run, the expected result for `side` in
+   * [0, 1] and the share of visits the best move got. */
+  guint64 iterations;
+  double value;
+  double visit_share;
+  JqMove best;      /* first move of the line, JQ_MOVE_NONE if none */
+  char *score_text; /* "+0.35", "Mate in 3", "52%" */
+  char *pv;         /* the expected line, "" when there is none */
+} JqAnalysis;
+
+#define JQ_TYPE_ANALYSIS (jq_analysis_get_type())
+GType jq_analysis_get_type(void);
+
+JqAnalysis *jq_analysis_copy(const JqAnalysis *analysis);
+void jq_analysis_free(JqAnalysis *analysis);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(JqAnalysis, jq_analysis_free)
+
+G_END_DECLS

@@ -1,0 +1,84 @@
+/* Drawing of the board with cairo and pango, shared by JqBoardView's
+ * snapshot and its PNG export so that a screenshot is exactly what the
+ * widget shows. Nothing here knows about GTK widgets. */
+#pragma once
+
+#include <cairo.h>
+#include <stdbool.h>
+
+#include "jq-position.h"
+
+/* Board proportions in cells (one cell = the distance between two points):
+ * 8 x 9 cells of grid plus margins for the pieces and the file numbers. */
+#define JQ_BOARD_WIDTH_CELLS 9.3
+#define JQ_BOARD_HEIGHT_CELLS 11.3
+
+/* Where everything lands for one size. Lengths are in user units (logical
+ * pixels); `cell` and the grid origin fall on whole device pixels so that
+ * the lines stay crisp at any scale factor. */
+typedef struct {
+  double scale;  /* device pixels per user unit */
+  double cell;   /* distance between two neighbouring points */
+  double grid_x; /* x of the leftmost file line */
+  double grid_y; /* y of the topmost rank line */
+  double board_x, board_y, board_w, board_h; /* the wooden board */
+  double thin; /* grid line width in device pixels (whole number) */
+} JqBoardGeometry;
+
+/* Everything the drawing shows. The board is a player's view: a hidden
+ * piece carries only its colour and the role of its point, never its
+ * identity, so nothing drawn can reveal one. */
+typedef struct {
+  JqPiece board[JQ_SQUARES];
+  bool flipped;             /* Black at the bottom */
+  bool traditional;         /* 繁體 characters */
+  bool dark;                /* colours for the dark style */
+  JqMove last_move;         /* JQ_MOVE_NONE: no mark */
+  JqMove hint;              /* drawn as an arrow */
+  int check_square;         /* king in check, -1 when none */
+  int selected;             /* picked piece, -1 when none */
+  int cursor;               /* keyboard cursor, -1 when hidden */
+  bool targets[JQ_SQUARES]; /* legal destinations to mark */
+  /* A piece following the pointer: drawn at (drag_x, drag_y) instead of on
+   * drag_from. */
+  int drag_from;
+  double drag_x, drag_y;
+  /* A move being animated: anim_old slides from anim_from towards anim_to
+   * (progress 0..1 along the way), then turns into the piece now on
+   * anim_to (a reveal flips it over); anim_captured stays on anim_to until
+   * the mover arrives. */
+  int anim_from, anim_to;
+  double anim_progress;
+  JqPiece anim_old, anim_captured;
+} JqBoardState;
+
+/* An empty board with no marks, Red at the bottom. */
+void jq_board_state_init(JqBoardState *state);
+
+/* Fits the board, centred, in width x height user units drawn at `scale`
+ * device pixels per unit. */
+void jq_board_geometry_compute(JqBoardGeometry *geom, double width,
+                               double height, double scale);
+/* Centre of a point on screen. */
+void jq_board_square_center(const JqBoardGeometry *geom, bool flipped,
+                            int square, double *x, double *y);
+/* The point nearest to (x, y) when it lies within half a cell of it, else
+ * -1. */
+int jq_board_square_at(const JqBoardGeometry *geom, bool flipped, double x,
+                       double y);
+
+/* The board itself: wood, lines, river, palace, marks, file numbers. It
+ * depends only on the geometry, flipped, traditional and dark, so a caller
+ * may cache it. */
+void jq_board_draw_background(cairo_t *cr, const JqBoardGeometry *geom,
+                              const JqBoardState *state);
+/* Pieces and every mark over them. */
+void jq_board_draw_pieces(cairo_t *cr, const JqBoardGeometry *geom,
+                          const JqBoardState *state);
+/* Both layers into a width x height area. */
+void jq_board_draw(cairo_t *cr, double width, double height, double scale,
+                   const JqBoardState *state);
+
+/* The character of a revealed piece ("车", "俥"...); NULL for an empty
+ * point or a hidden piece. */
+const char *jq_board_piece_glyph(JqPiece piece, bool traditional);

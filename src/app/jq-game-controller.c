@@ -1,0 +1,1750 @@
+#include "jq-config.h"
+
+#include "jq-game-controller.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jq-ai.h"
+#include "jq-autosave.h"
+#include "jq-fen.h"
+#include "jq-game-controller-private.h"
+#include "jq-movegen.h"
+#include "jq-notation.h"
+
+/* PGN files bigger than this are not games people keep. */
+#define MAX_PGN_BYTES (16 * 1024 * 1024)
+
+typedef enum { THINK_MOVE, THINK_HINT } ThinkPurpose;
+
+/* One think in the worker: everything it reads is its own copy, so the
+ * controller may change (or go away) meanwhile. Freed with its GTask. */
+typedef struct {
+  GWeakRef controller;
+  GTask *task; /* not a reference: the job lives inside it */
+  guint generation;
+  guint game_id;
+  ThinkPurpose purpose;
+  JqColor side;
+  char *algorithm;
+  JqAi *ai; /* NULL: the worker makes one */
+  gboolean new_game; /* the AI last played another game: it forgets it */
+  int skill;
+  int threads;
+  JqPosition *view;
+  JqLimits limits;
+  atomic_bool stop;
+  GMainContext *context;
+  /* The newest progress report, handed to the main thread by one idle
+   * at a time however fast the AI reports. */
+  GMutex lock;
+  JqProgress latest;
+  gboolean progress_pending;
+} ThinkJob;
+
+struct _JqGameController {
+  GObject parent_instance;
+
+  JqGame *game;
+  guint game_id; /* changes with each new game, load or restore: an AI
+                  * from an earlier game forgets it before thinking */
+  JqPlayerMode players[2];
+  char *algorithm;
+  int strength;
+  int think_time;
+  JqDisclosure disclosure;
+  JqNotationStyle notation;
+  JqCharset charset;
+  char *date; /* PGN date of the game's start */
+
+  GArray *redo;        /* JqGameMove; the next one to replay is last */
+  int browse_ply;      /* -1: live */
+  JqGame *browse_game; /* the game cut back to what is browsed (cache) */
+
+  /* Thinking: a stale result (its generation is not the current one) is
+   * thrown away when it arrives. */
+  guint generation;
+  GTask *think_task;
+  ThinkPurpose think_purpose;
+  JqColor think_side;
+  JqAi *idle_ai; /* kept between moves: its hash table stays warm */
+  guint idle_ai_game_id;
+  JqMove hint;
+  JqAnalysis *analysis;
+  guint discarded;
+
+  /* Signals are emitted at the end of each operation, when the state is
+   * complete (emit_pending); serial tells a handler changed it again. */
+  guint serial;
+  gboolean pending_changed;
+  gboolean pending_move;
+  JqMove pending_move_move;
+  JqMoveFlags pending_move_flags;
+  gboolean pending_game_over;
+  gboolean pending_hint;
+  gboolean thinking_emitted;
+
+  char *autosave_path; /* construct property; NULL = default, "" = off */
+  JqAutosave *autosave;
+};
+
+G_DEFINE_FINAL_TYPE(JqGameController, jq_game_controller, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK(jq-game-controller-error-quark, jq_game_controller_error)
+
+enum {
+  PROP_0,
+  PROP_VARIANT,
+  PROP_RED_PLAYER,
+  PROP_BLACK_PLAYER,
+  PROP_ALGORITHM,
+  PROP_STRENGTH,
+  PROP_THINK_TIME,
+  PROP_DISCLOSURE,
+  PROP_NOTATION,
+  PROP_CHARACTER_STYLE,
+  PROP_THINKING,
+  PROP_AUTOSAVE_PATH,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+enum {
+  SIGNAL_CHANGED,
+  SIGNAL_MOVE_PLAYED,
+  SIGNAL_THINKING,
+  SIGNAL_PROGRESS,
+  SIGNAL_GAME_OVER,
+  SIGNAL_HINT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- small helpers ---- */
+
+static JqColor first_mover(const JqGame *game) {
+  return (JqColor)jq_game_initial(game)->side;
+}
+
+/* Who is to move after `ply` moves. */
+static JqColor side_at(const JqGame *game, int ply) {
+  return (JqColor)(first_mover(game) ^ (ply & 1));
+}
+
+static gboolean has_human(JqGameController *self) {
+  return self->players[JQ_RED] == JQ_PLAYER_MODE_HUMAN ||
+         self->players[JQ_BLACK] == JQ_PLAYER_MODE_HUMAN;
+}
+
+static gboolean algorithm_known(const char *name) {
+  if (!name)
+    return FALSE;
+  for (const char *const *a = jq_ai_algorithms(); *a; a++)
+    if (strcmp(*a, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Leaves a core for the UI thread on small machines. */
+static int think_threads(void) {
+  return CLAMP((int)g_get_num_processors() - 1, 1, 8);
+}
+
+static char *today(void) {
+  GDateTime *now = g_date_time_new_now_local();
+  char *date = g_date_time_format(now, "%Y.%m.%d");
+  g_date_time_unref(now);
+  return date;
+}
+
+static const char *side_name(JqColor side) {
+  return side == JQ_RED ? _("Red") : _("Black");
+}
+
+/* ---- signals ---- */
+
+static void mark_changed(JqGameController *self) {
+  self->serial++;
+  self->pending_changed = TRUE;
+}
+
+static void emit_pending(JqGameController *self) {
+  g_object_ref(self);
+  guint serial = self->serial;
+  gboolean thinking = self->think_task != NULL;
+
+  if (!thinking && self->thinking_emitted) {
+    self->thinking_emitted = FALSE;
+    g_object_notify_by_pspec(G_OBJECT(self), props[PROP_THINKING]);
+    g_signal_emit(self, signals[SIGNAL_THINKING], 0, FALSE);
+    if (self->serial != serial)
+      goto out;
+  }
+  if (self->pending_move) {
+    self->pending_move = FALSE;
+    g_signal_emit(self, signals[SIGNAL_MOVE_PLAYED], 0,
+                  (guint)self->pending_move_move, self->pending_move_flags);
+    if (self->serial != serial)
+      goto out;
+  }
+  if (self->pending_changed) {
+    self->pending_changed = FALSE;
+    g_signal_emit(self, signals[SIGNAL_CHANGED], 0);
+    if (self->serial != serial)
+      goto out;
+  }
+  if (self->pending_game_over) {
+    self->pending_game_over = FALSE;
+    JqResult r = jq_game_result(self->game);
+    char *text = jq_game_controller_get_result_text(self);
+    g_signal_emit(self, signals[SIGNAL_GAME_OVER], 0, r.outcome, r.reason,
+                  text);
+    g_free(text);
+    if (self->serial != serial)
+      goto out;
+  }
+  if (self->pending_hint) {
+    self->pending_hint = FALSE;
+    g_signal_emit(self, signals[SIGNAL_HINT], 0, (guint)self->hint);
+    if (self->serial != serial)
+      goto out;
+  }
+  thinking = self->think_task != NULL;
+  if (thinking && !self->thinking_emitted) {
+    self->thinking_emitted = TRUE;
+    g_object_notify_by_pspec(G_OBJECT(self), props[PROP_THINKING]);
+    g_signal_emit(self, signals[SIGNAL_THINKING], 0, TRUE);
+  }
+out:
+  g_object_unref(self);
+}
+
+/* ---- the autosave ---- */
+
+/* Inserts the PGN standard's player-type tags after the writer's tags. */
+static char *add_player_tags(JqGameController *self, const char *pgn) {
+  const char *blank = strstr(pgn, "\n\n");
+  if (!blank)
+    return g_strdup(pgn);
+  const char *types[2];
+  for (int c = 0; c < 2; c++)
+    types[c] = self->players[c] == JQ_PLAYER_MODE_HUMAN ? "human" : "program";
+  return g_strdup_printf("%.*s\n[RedType \"%s\"]\n[BlackType \"%s\"]%s",
+                         (int)(blank - pgn), pgn, types[JQ_RED],
+                         types[JQ_BLACK], blank);
+}
+
+static void autosave(JqGameController *self) {
+  if (!self->autosave)
+    return;
+  char *text = jq_game_controller_to_pgn(self, JQ_PGN_COORDS);
+  jq_autosave_write(self->autosave, text);
+  g_free(text);
+}
+
+/* ---- browsing ---- */
+
+static void drop_browse_cache(JqGameController *self) {
+  g_clear_pointer(&self->browse_game, jq_game_free);
+}
+
+static void stop_browsing(JqGameController *self) {
+  if (self->browse_ply >= 0) {
+    self->browse_ply = -1;
+    mark_changed(self);
+  }
+  drop_browse_cache(self);
+}
+
+/* The game as it stood at the browsed ply: the cache walks there from
+ * wherever it is (forward by replaying the record's reveals, back by
+ * undoing), so stepping through a game costs one move per step. */
+static const JqGame *shown_game(JqGameController *self) {
+  if (self->browse_ply < 0)
+    return self->game;
+  if (!self->browse_game)
+    self->browse_game = jq_game_copy(self->game);
+  JqGame *g = self->browse_game;
+  while (jq_game_move_count(g) > self->browse_ply)
+    jq_game_undo(g);
+  while (jq_game_move_count(g) < self->browse_ply) {
+    JqGameMove gm = jq_game_move_at(self->game, jq_game_move_count(g));
+    if (!jq_game_play_with_reveal(g, gm.move, gm.reveal, NULL))
+      break; /* cannot happen: the record was played once already */
+  }
+  return g;
+}
+
+/* ---- the game's text ---- */
+
+static char wxf_letter(JqPieceType t) {
+  static const char letters[JQ_TYPE_COUNT] = {'?', 'K', 'A', 'E',
+                                               'H', 'R', 'C', 'P'};
+  return t < JQ_TYPE_COUNT ? letters[t] : '?';
+}
+
+/* The move of `pos` in the chosen notation. `reveal` holds only what may
+ * be shown: the identity turned up, and a captured hidden piece's identity
+ * when the display side knows it. */
+static void format_move(JqGameController *self, const JqPosition *pos,
+                        JqMove move, JqReveal reveal, GString *out) {
+  char buf[JQ_CHINESE_MAX];
+  switch (self->notation) {
+  case JQ_NOTATION_STYLE_COORDINATES:
+    jq_move_to_coords_ext(move, (JqColor)pos->side, reveal, buf);
+    g_string_append(out, buf);
+    break;
+  case JQ_NOTATION_STYLE_WXF:
+    if (jq_move_to_wxf(pos, move, buf) == 0)
+      jq_move_to_coords(move, buf);
+    g_string_append(out, buf);
+    if (reveal.mover != JQ_NO_TYPE)
+      g_string_append_printf(out, "(%c)", wxf_letter(reveal.mover));
+    break;
+  case JQ_NOTATION_STYLE_CHINESE:
+  default:
+    if (jq_move_to_chinese(pos, move, reveal.mover, self->charset, buf,
+                           sizeof buf) == 0)
+      jq_move_to_coords(move, buf);
+    g_string_append(out, buf);
+    break;
+  }
+}
+
+/* Does the display side know what a hidden piece captured by `captor`
+ * was? */
+static gboolean display_learns_capture(JqGameController *self,
+                                       JqColor captor) {
+  switch (self->disclosure) {
+  case JQ_DISCLOSE_BOTH:
+    return TRUE;
+  case JQ_DISCLOSE_NOBODY:
+    return FALSE;
+  case JQ_DISCLOSE_CAPTOR:
+  default:
+    return jq_game_controller_get_display_side(self) == (int)captor;
+  }
+}
+
+char **jq_game_controller_get_move_list(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  int n = jq_game_move_count(self->game);
+  GStrvBuilder *list = g_strv_builder_new();
+  /* The boards of truth and views are the same; only what is passed as
+   * `reveal` to the writers can name an identity. */
+  JqPosition *pos = g_new(JqPosition, 1);
+  *pos = *jq_game_initial(self->game);
+  GString *text = g_string_new(NULL);
+  for (int i = 0; i < n; i++) {
+    JqGameMove gm = jq_game_move_at(self->game, i);
+    JqReveal shown = {gm.reveal.mover, JQ_NO_TYPE};
+    if (display_learns_capture(self, (JqColor)pos->side))
+      shown.captured = gm.reveal.captured;
+    g_string_truncate(text, 0);
+    format_move(self, pos, gm.move, shown, text);
+    g_strv_builder_add(list, text->str);
+    jq_position_make_move(pos, gm.move, gm.reveal);
+  }
+  g_string_free(text, TRUE);
+  g_free(pos);
+  char **strv = g_strv_builder_end(list);
+  g_strv_builder_unref(list);
+  return strv;
+}
+
+/* The AI's expected line from its view, in the chosen notation. A move of
+ * a hidden piece ends it: what follows depends on what it turns up as. */
+static char *format_line(JqGameController *self, const JqPosition *view,
+                         const JqMove *pv, int len) {
+  JqPosition *pos = g_new(JqPosition, 1);
+  *pos = *view;
+  GString *text = g_string_new(NULL);
+  for (int i = 0; i < len; i++) {
+    if (!jq_position_is_legal(pos, pv[i]))
+      break;
+    if (text->len)
+      g_string_append_c(text, ' ');
+    format_move(self, pos, pv[i], JQ_REVEAL_NONE, text);
+    if (jq_piece_is_hidden(pos->board[jq_move_from(pv[i])])) {
+      if (i + 1 < len)
+        g_string_append(text, " …");
+      break;
+    }
+    jq_position_make_move(pos, pv[i], JQ_REVEAL_NONE);
+  }
+  g_free(pos);
+  return g_string_free(text, FALSE);
+}
+
+static char *score_text(const JqProgress *p, gboolean sampling) {
+  if (sampling)
+    return g_strdup_printf("%.0f%%", p->value * 100.0);
+  if (p->score >= JQ_SCORE_MATE_BOUND) {
+    int moves = (JQ_SCORE_MATE - p->score + 1) / 2;
+    return g_strdup_printf(
+        g_dngettext(GETTEXT_PACKAGE, "Mate in %d", "Mate in %d", moves),
+        moves);
+  }
+  if (p->score <= -JQ_SCORE_MATE_BOUND) {
+    int moves = (JQ_SCORE_MATE + p->score + 1) / 2;
+    return g_strdup_printf(
+        g_dngettext(GETTEXT_PACKAGE, "Mated in %d", "Mated in %d", moves),
+        moves);
+  }
+  return g_strdup_printf("%+.2f", p->score / 100.0);
+}
+
+/* ---- thinking ---- */
+
+static void free_ai_thread(GTask *task, gpointer source, gpointer data,
+                           GCancellable *cancellable) {
+  jq_ai_free(data);
+  g_task_return_boolean(task, TRUE);
+}
+
+/* An AI holds a large hash table: giving its pages back can take a while,
+ * so that happens in a worker, never on the main thread. */
+static void free_ai_later(JqAi *ai) {
+  if (!ai)
+    return;
+  GTask *task = g_task_new(NULL, NULL, NULL, NULL);
+  g_task_set_source_tag(task, free_ai_later);
+  g_task_set_task_data(task, ai, NULL);
+  g_task_run_in_thread(task, free_ai_thread);
+  g_object_unref(task);
+}
+
+static void think_job_free(gpointer data) {
+  ThinkJob *job = data;
+  g_weak_ref_clear(&job->controller);
+  g_free(job->algorithm);
+  free_ai_later(job->ai);
+  g_free(job->view);
+  g_main_context_unref(job->context);
+  g_mutex_clear(&job->lock);
+  g_free(job);
+}
+
+static gboolean progress_idle(gpointer data) {
+  GTask *task = data;
+  ThinkJob *job = g_task_get_task_data(task);
+  JqProgress p;
+  g_mutex_lock(&job->lock);
+  p = job->latest;
+  job->progress_pending = FALSE;
+  g_mutex_unlock(&job->lock);
+
+  JqGameController *self = g_weak_ref_get(&job->controller);
+  if (!self)
+    return G_SOURCE_REMOVE;
+  if (self->think_task == task) {
+    JqAnalysis a = {0};
+    a.side = job->side;
+    a.hint = job->purpose == THINK_HINT;
+    a.sampling = p.iterations > 0;
+    a.depth = p.depth;
+    a.seldepth = p.seldepth;
+    a.score = p.score;
+    a.nodes = p.nodes;
+    a.nps = p.nps;
+    a.time_ms = p.time_ms;
+    a.iterations = p.iterations;
+    a.value = p.value;
+    a.visit_share = p.visit_share;
+    a.best = p.pv_len > 0 ? p.pv[0] : JQ_MOVE_NONE;
+    a.score_text = score_text(&p, a.sampling);
+    a.pv = format_line(self, job->view, p.pv, p.pv_len);
+    g_clear_pointer(&self->analysis, jq_analysis_free);
+    self->analysis = jq_analysis_copy(&a);
+    g_free(a.score_text);
+    g_free(a.pv);
+    g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
+  }
+  g_object_unref(self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Called by the AI in the worker thread. */
+static void on_progress(const JqProgress *progress, void *data) {
+  ThinkJob *job = data;
+  if (progress->multipv > 1)
+    return;
+  g_mutex_lock(&job->lock);
+  job->latest = *progress;
+  gboolean schedule = !job->progress_pending;
+  job->progress_pending = TRUE;
+  g_mutex_unlock(&job->lock);
+  if (schedule) {
+    GSource *source = g_idle_source_new();
+    g_source_set_priority(source, G_PRIORITY_DEFAULT);
+    g_source_set_callback(source, progress_idle, g_object_ref(job->task),
+                          g_object_unref);
+    g_source_attach(source, job->context);
+    g_source_unref(source);
+  }
+}
+
+static void think_thread(GTask *task, gpointer source, gpointer data,
+                         GCancellable *cancellable) {
+  ThinkJob *job = data;
+  JqError err = {{0}};
+  /* Made here rather than on the main thread: a hash table is large. */
+  if (!job->ai) {
+    job->ai = jq_ai_new(job->algorithm, &err);
+    if (!job->ai) {
+      g_task_return_new_error(task, JQ_GAME_CONTROLLER_ERROR,
+                              JQ_GAME_CONTROLLER_ERROR_BAD_OPTION, "%s",
+                              err.message);
+      return;
+    }
+    char threads[16];
+    g_snprintf(threads, sizeof threads, "%d", job->threads);
+    jq_ai_set_option(job->ai, "Threads", threads, NULL);
+  } else if (job->new_game) {
+    jq_ai_new_game(job->ai);
+  }
+  /* The baselines have no skill level: refused quietly. */
+  char skill[16];
+  g_snprintf(skill, sizeof skill, "%d", job->skill);
+  jq_ai_set_option(job->ai, "Skill Level", skill, NULL);
+
+  JqMove move = jq_ai_think(job->ai, job->view, &job->limits, &job->stop,
+                            on_progress, job, NULL);
+  g_task_return_int(task, move);
+}
+
+/* A finished AI goes back to the controller for the next move, so what it
+ * learned (the hash table) is not lost; one that is not wanted is freed
+ * with its job. */
+static void reclaim_ai(JqGameController *self, ThinkJob *job) {
+  if (!job->ai || self->idle_ai ||
+      g_strcmp0(jq_ai_algorithm(job->ai), self->algorithm) != 0)
+    return;
+  self->idle_ai = job->ai;
+  self->idle_ai_game_id = job->game_id;
+  job->ai = NULL;
+}
+
+/* Stops the current think at once: the worker sees the stop flag within
+ * moments, and its result, when it comes, is stale and dropped. */
+static void cancel_thinking(JqGameController *self) {
+  self->generation++;
+  if (!self->think_task)
+    return;
+  ThinkJob *job = g_task_get_task_data(self->think_task);
+  atomic_store(&job->stop, true);
+  g_cancellable_cancel(g_task_get_cancellable(self->think_task));
+  g_clear_object(&self->think_task);
+  g_clear_pointer(&self->analysis, jq_analysis_free);
+}
+
+static gboolean apply_move(JqGameController *self, JqMove move,
+                           gboolean computer, GError **error);
+
+static void think_done(GObject *source, GAsyncResult *result,
+                       gpointer user_data) {
+  GTask *task = G_TASK(result);
+  ThinkJob *job = g_task_get_task_data(task);
+  GError *error = NULL;
+  gssize move = g_task_propagate_int(task, &error);
+  JqGameController *self = g_weak_ref_get(&job->controller);
+  if (!self) {
+    g_clear_error(&error);
+    return;
+  }
+  if (task != self->think_task || job->generation != self->generation) {
+    self->discarded++;
+    reclaim_ai(self, job);
+    g_clear_error(&error);
+    g_object_unref(self);
+    return;
+  }
+  g_clear_object(&self->think_task);
+  g_clear_pointer(&self->analysis, jq_analysis_free);
+  reclaim_ai(self, job);
+
+  if (error) {
+    g_warning("The computer cannot play: %s", error->message);
+    g_error_free(error);
+  } else if (job->purpose == THINK_MOVE) {
+    GError *refused = NULL;
+    if (move <= 0) {
+      g_warning("The computer found no move in a game still going on");
+    } else if (!apply_move(self, (JqMove)move, TRUE, &refused)) {
+      g_warning("The computer's move was refused: %s", refused->message);
+      g_error_free(refused);
+    }
+  } else {
+    self->hint = (JqMove)MAX(move, 0);
+    self->pending_hint = TRUE;
+  }
+  emit_pending(self);
+  g_object_unref(self);
+}
+
+static void start_thinking(JqGameController *self, ThinkPurpose purpose,
+                           JqColor side) {
+  cancel_thinking(self);
+  ThinkJob *job = g_new0(ThinkJob, 1);
+  g_weak_ref_init(&job->controller, self);
+  job->generation = self->generation;
+  job->game_id = self->game_id;
+  job->purpose = purpose;
+  job->side = side;
+  job->algorithm = g_strdup(self->algorithm);
+  if (self->idle_ai &&
+      g_strcmp0(jq_ai_algorithm(self->idle_ai), self->algorithm) == 0) {
+    job->ai = self->idle_ai;
+    job->new_game = self->idle_ai_game_id != self->game_id;
+    self->idle_ai = NULL;
+  }
+  free_ai_later(g_steal_pointer(&self->idle_ai));
+  /* A hint is the engine's best advice, whatever the opponent's level. */
+  job->skill = purpose == THINK_HINT ? JQ_STRENGTH_MAX : self->strength;
+  job->threads = think_threads();
+  job->view = g_new(JqPosition, 1);
+  jq_game_view(self->game, side, job->view);
+  jq_limits_init(&job->limits);
+  job->limits.movetime_ms = self->think_time;
+  atomic_init(&job->stop, false);
+  job->context = g_main_context_ref_thread_default();
+  g_mutex_init(&job->lock);
+
+  GCancellable *cancellable = g_cancellable_new();
+  GTask *task = g_task_new(NULL, cancellable, think_done, NULL);
+  g_object_unref(cancellable);
+  g_task_set_source_tag(task, start_thinking);
+  g_task_set_name(task, "jieqi: computer thinking");
+  job->task = task;
+  g_task_set_task_data(task, job, think_job_free);
+  g_task_run_in_thread(task, think_thread);
+  self->think_task = task;
+  self->think_purpose = purpose;
+  self->think_side = side;
+  g_clear_pointer(&self->analysis, jq_analysis_free);
+}
+
+/* After every change: a computer to move starts thinking. */
+static void maybe_start_computer(JqGameController *self) {
+  if (self->think_task || jq_game_is_over(self->game))
+    return;
+  JqColor side = jq_game_side_to_move(self->game);
+  if (self->players[side] == JQ_PLAYER_MODE_COMPUTER)
+    start_thinking(self, THINK_MOVE, side);
+}
+
+/* ---- changing the game ---- */
+
+/* Plays a legal move on the live game (a human's checked, or the
+ * computer's). */
+static gboolean apply_move(JqGameController *self, JqMove move,
+                           gboolean computer, GError **error) {
+  const JqPosition *before = jq_game_truth(self->game);
+  JqMoveFlags flags = computer ? JQ_MOVE_FLAGS_COMPUTER : JQ_MOVE_FLAGS_NONE;
+  if (before->board[jq_move_to(move)] != JQ_EMPTY)
+    flags |= JQ_MOVE_FLAGS_CAPTURE;
+  if (jq_piece_is_hidden(before->board[jq_move_from(move)]))
+    flags |= JQ_MOVE_FLAGS_REVEAL;
+  JqError err = {{0}};
+  if (!jq_game_play(self->game, move, &err)) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, "%s", err.message);
+    return FALSE;
+  }
+  if (jq_position_in_check(jq_game_truth(self->game)))
+    flags |= JQ_MOVE_FLAGS_CHECK;
+  g_array_set_size(self->redo, 0);
+  self->hint = JQ_MOVE_NONE;
+  self->pending_move = TRUE;
+  self->pending_move_move = move;
+  self->pending_move_flags = flags;
+  mark_changed(self);
+  autosave(self);
+  if (jq_game_is_over(self->game))
+    self->pending_game_over = TRUE;
+  else
+    maybe_start_computer(self);
+  return TRUE;
+}
+
+/* Makes `game` the game (new game, load, restore); takes it. */
+static void install_game(JqGameController *self, JqGame *game,
+                         gboolean save) {
+  cancel_thinking(self);
+  JqVariant old_variant = jq_game_variant(self->game);
+  jq_game_free(self->game);
+  self->game = game;
+  self->game_id++;
+  if (jq_game_disclosure(game) != self->disclosure)
+    jq_game_set_disclosure(game, self->disclosure);
+  g_array_set_size(self->redo, 0);
+  self->browse_ply = -1;
+  drop_browse_cache(self);
+  self->hint = JQ_MOVE_NONE;
+  self->pending_move = FALSE;
+  self->pending_game_over = FALSE;
+  self->pending_hint = FALSE;
+  if (jq_game_variant(game) != old_variant)
+    g_object_notify_by_pspec(G_OBJECT(self), props[PROP_VARIANT]);
+  mark_changed(self);
+  if (save)
+    autosave(self);
+  maybe_start_computer(self);
+}
+
+/* ---- the human's moves ---- */
+
+/* Why a human's move cannot be played, in words for the status line. */
+static gboolean check_human_move(JqGameController *self, int from, int to,
+                                 GError **error) {
+  if (self->browse_ply >= 0) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BROWSING,
+                _("You are looking at an earlier position: go back to the "
+                  "game to move."));
+    return FALSE;
+  }
+  if (jq_game_is_over(self->game)) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
+    return FALSE;
+  }
+  JqColor side = jq_game_side_to_move(self->game);
+  if (self->players[side] != JQ_PLAYER_MODE_HUMAN) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN,
+                _("It is the computer’s turn."));
+    return FALSE;
+  }
+  if (from < 0 || from >= JQ_SQUARES || to < 0 || to >= JQ_SQUARES) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE,
+                _("That is not a point on the board."));
+    return FALSE;
+  }
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_game_view(self->game, side, view);
+  JqPiece piece = view->board[from];
+  JqMove move = jq_move_make(from, to);
+  char name[3];
+  jq_square_name(from, name);
+  const char *why = NULL;
+  char *owned = NULL;
+  if (piece == JQ_EMPTY)
+    why = owned = g_strdup_printf(_("There is no piece on %s."), name);
+  else if (jq_piece_color(piece) != side)
+    why = owned = g_strdup_printf(_("That piece is not yours: %s is to "
+                                    "move."),
+                                  side_name(side));
+  else if (from == to)
+    why = _("Choose the point to move to.");
+  else if (view->board[to] != JQ_EMPTY &&
+           jq_piece_color(view->board[to]) == side)
+    why = _("You cannot take your own piece.");
+  else if (!jq_position_is_pseudo_legal(view, move))
+    why = jq_piece_is_hidden(piece)
+              ? _("A hidden piece moves as the piece of its starting point: "
+                  "it cannot move there.")
+              : _("That piece cannot move there.");
+  else if (!jq_position_move_is_safe(view, move))
+    why = jq_position_in_check(view)
+              ? _("Your king is in check: that move does not answer it.")
+              : _("That move would expose your king (to check or to the "
+                  "other king).");
+  g_free(view);
+  if (why) {
+    g_set_error_literal(error, JQ_GAME_CONTROLLER_ERROR,
+                        JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, why);
+    g_free(owned);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean jq_game_controller_play_move(JqGameController *self, int from,
+                                      int to, GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (!check_human_move(self, from, to, error))
+    return FALSE;
+  /* A hint being thought about is for the position that is going away. */
+  if (self->think_task)
+    cancel_thinking(self);
+  if (!apply_move(self, jq_move_make(from, to), FALSE, error))
+    return FALSE;
+  emit_pending(self);
+  return TRUE;
+}
+
+/* ---- undo, redo ---- */
+
+/* The ply undo goes back to, -1 when none. */
+static int undo_target(JqGameController *self) {
+  int n = jq_game_move_count(self->game);
+  if (n == 0)
+    return -1;
+  if (!has_human(self))
+    return n - 1;
+  for (int k = n - 1; k >= 0; k--)
+    if (self->players[side_at(self->game, k)] == JQ_PLAYER_MODE_HUMAN)
+      return k;
+  return -1;
+}
+
+static int redo_target(JqGameController *self) {
+  int n = jq_game_move_count(self->game);
+  int m = (int)self->redo->len;
+  if (m == 0)
+    return -1;
+  if (!has_human(self))
+    return n + 1;
+  for (int k = n + 1; k <= n + m; k++)
+    if (self->players[side_at(self->game, k)] == JQ_PLAYER_MODE_HUMAN)
+      return k;
+  return n + m;
+}
+
+gboolean jq_game_controller_can_undo(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return undo_target(self) >= 0;
+}
+
+gboolean jq_game_controller_can_redo(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return redo_target(self) >= 0;
+}
+
+/* What undo and redo share once the record is where it should be. */
+static void after_undo_redo(JqGameController *self) {
+  self->hint = JQ_MOVE_NONE;
+  self->pending_move = FALSE;
+  self->pending_game_over = FALSE;
+  self->pending_hint = FALSE;
+  stop_browsing(self);
+  mark_changed(self);
+  autosave(self);
+  maybe_start_computer(self);
+  emit_pending(self);
+}
+
+gboolean jq_game_controller_undo(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  int target = undo_target(self);
+  if (target < 0)
+    return FALSE;
+  cancel_thinking(self);
+  while (jq_game_move_count(self->game) > target) {
+    JqGameMove gm =
+        jq_game_move_at(self->game, jq_game_move_count(self->game) - 1);
+    g_array_append_val(self->redo, gm);
+    jq_game_undo(self->game);
+  }
+  after_undo_redo(self);
+  return TRUE;
+}
+
+gboolean jq_game_controller_redo(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  int target = redo_target(self);
+  if (target < 0)
+    return FALSE;
+  cancel_thinking(self);
+  while (jq_game_move_count(self->game) < target && self->redo->len > 0) {
+    JqGameMove gm =
+        g_array_index(self->redo, JqGameMove, self->redo->len - 1);
+    g_array_set_size(self->redo, self->redo->len - 1);
+    JqError err = {{0}};
+    /* The recorded reveals, so the same pieces turn up again. */
+    if (!jq_game_play_with_reveal(self->game, gm.move, gm.reveal, &err)) {
+      g_warning("Cannot redo a move: %s", err.message);
+      g_array_set_size(self->redo, 0);
+      break;
+    }
+  }
+  after_undo_redo(self);
+  return TRUE;
+}
+
+/* ---- hint, resign ---- */
+
+gboolean jq_game_controller_request_hint(JqGameController *self,
+                                         GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (self->browse_ply >= 0) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BROWSING,
+                _("Go back to the game to ask for a hint."));
+    return FALSE;
+  }
+  if (jq_game_is_over(self->game)) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
+    return FALSE;
+  }
+  JqColor side = jq_game_side_to_move(self->game);
+  if (self->players[side] != JQ_PLAYER_MODE_HUMAN) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN,
+                _("It is the computer’s turn."));
+    return FALSE;
+  }
+  if (self->think_task) {
+    if (self->think_purpose == THINK_HINT)
+      return TRUE;
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BUSY,
+                _("The computer is thinking."));
+    return FALSE;
+  }
+  start_thinking(self, THINK_HINT, side);
+  emit_pending(self);
+  return TRUE;
+}
+
+JqMove jq_game_controller_get_hint(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_MOVE_NONE);
+  return self->hint;
+}
+
+gboolean jq_game_controller_resign(JqGameController *self, GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (jq_game_is_over(self->game)) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
+    return FALSE;
+  }
+  JqColor side;
+  gboolean red = self->players[JQ_RED] == JQ_PLAYER_MODE_HUMAN;
+  gboolean black = self->players[JQ_BLACK] == JQ_PLAYER_MODE_HUMAN;
+  if (red && black)
+    side = jq_game_side_to_move(self->game);
+  else if (red || black)
+    side = red ? JQ_RED : JQ_BLACK;
+  else {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_NO_HUMAN,
+                _("Only a human player can resign."));
+    return FALSE;
+  }
+  cancel_thinking(self);
+  jq_game_declare_result(self->game,
+                         jq_result_loss(side, JQ_REASON_RESIGNATION));
+  self->hint = JQ_MOVE_NONE;
+  drop_browse_cache(self);
+  mark_changed(self);
+  self->pending_game_over = TRUE;
+  autosave(self);
+  emit_pending(self);
+  return TRUE;
+}
+
+/* ---- new games ---- */
+
+void jq_new_game_init(JqNewGame *setup, JqVariant variant) {
+  memset(setup, 0, sizeof *setup);
+  setup->variant = variant;
+  setup->players[JQ_RED] = JQ_PLAYER_MODE_HUMAN;
+  setup->players[JQ_BLACK] = JQ_PLAYER_MODE_COMPUTER;
+  setup->strength = -1;
+}
+
+static void set_player_quietly(JqGameController *self, JqColor side,
+                               JqPlayerMode mode) {
+  if (self->players[side] == mode)
+    return;
+  self->players[side] = mode;
+  g_object_notify_by_pspec(
+      G_OBJECT(self),
+      props[side == JQ_RED ? PROP_RED_PLAYER : PROP_BLACK_PLAYER]);
+}
+
+gboolean jq_game_controller_new_game(JqGameController *self,
+                                     const JqNewGame *setup, GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  g_return_val_if_fail(setup != NULL, FALSE);
+  if (setup->algorithm && !algorithm_known(setup->algorithm)) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
+                _("Unknown computer algorithm “%s”."), setup->algorithm);
+    return FALSE;
+  }
+  if (setup->strength < -1 || setup->strength > JQ_STRENGTH_MAX) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
+                _("The strength must be from 0 to %d."), JQ_STRENGTH_MAX);
+    return FALSE;
+  }
+  if ((guint)setup->variant > JQ_VARIANT_JIEQI ||
+      (guint)setup->players[0] > JQ_PLAYER_MODE_COMPUTER ||
+      (guint)setup->players[1] > JQ_PLAYER_MODE_COMPUTER) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
+                _("Unknown variant or player."));
+    return FALSE;
+  }
+  guint64 seed = setup->seed;
+  while (seed == 0)
+    seed = (guint64)g_random_int() << 32 | g_random_int();
+
+  JqGame *game;
+  if (setup->fen && *setup->fen) {
+    JqError err = {{0}};
+    char *fen = g_strstrip(g_strdup(setup->fen));
+    game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
+    g_free(fen);
+    if (!game) {
+      g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                  JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
+                  _("This is not a position the app can set up: %s"),
+                  err.message);
+      return FALSE;
+    }
+  } else {
+    game = jq_game_new(setup->variant, seed);
+  }
+
+  g_object_freeze_notify(G_OBJECT(self));
+  if (setup->algorithm)
+    jq_game_controller_set_algorithm(self, setup->algorithm);
+  if (setup->strength >= 0)
+    jq_game_controller_set_strength(self, setup->strength);
+  set_player_quietly(self, JQ_RED, setup->players[JQ_RED]);
+  set_player_quietly(self, JQ_BLACK, setup->players[JQ_BLACK]);
+  g_free(self->date);
+  self->date = today();
+  install_game(self, game, TRUE);
+  g_object_thaw_notify(G_OBJECT(self));
+  emit_pending(self);
+  return TRUE;
+}
+
+/* ---- state ---- */
+
+JqVariant jq_game_controller_get_variant(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_VARIANT_XIANGQI);
+  return jq_game_variant(self->game);
+}
+
+JqPlayerMode jq_game_controller_get_player(JqGameController *self,
+                                           JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_PLAYER_MODE_HUMAN);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK,
+                       JQ_PLAYER_MODE_HUMAN);
+  return self->players[side];
+}
+
+void jq_game_controller_set_player(JqGameController *self, JqColor side,
+                                   JqPlayerMode mode) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
+  g_return_if_fail(mode == JQ_PLAYER_MODE_HUMAN ||
+                   mode == JQ_PLAYER_MODE_COMPUTER);
+  if (self->players[side] == mode)
+    return;
+  /* A think for this side's move, or a hint for it, no longer fits. */
+  if (self->think_task && self->think_side == side)
+    cancel_thinking(self);
+  set_player_quietly(self, side, mode);
+  self->hint = JQ_MOVE_NONE;
+  drop_browse_cache(self); /* the display side may have changed */
+  mark_changed(self);
+  autosave(self);
+  maybe_start_computer(self);
+  emit_pending(self);
+}
+
+const char *jq_game_controller_get_algorithm(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  return self->algorithm;
+}
+
+void jq_game_controller_set_algorithm(JqGameController *self,
+                                      const char *algorithm) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  if (!algorithm_known(algorithm)) {
+    g_warning("Unknown computer algorithm '%s': keeping '%s'",
+              algorithm ? algorithm : "(null)", self->algorithm);
+    return;
+  }
+  if (g_strcmp0(self->algorithm, algorithm) == 0)
+    return;
+  g_free(self->algorithm);
+  self->algorithm = g_strdup(algorithm);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_ALGORITHM]);
+}
+
+int jq_game_controller_get_strength(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  return self->strength;
+}
+
+void jq_game_controller_set_strength(JqGameController *self, int strength) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  strength = CLAMP(strength, 0, JQ_STRENGTH_MAX);
+  if (self->strength == strength)
+    return;
+  self->strength = strength;
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STRENGTH]);
+}
+
+int jq_game_controller_get_think_time(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  return self->think_time;
+}
+
+void jq_game_controller_set_think_time(JqGameController *self, int ms) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  ms = CLAMP(ms, JQ_THINK_TIME_MIN, JQ_THINK_TIME_MAX);
+  if (self->think_time == ms)
+    return;
+  self->think_time = ms;
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_THINK_TIME]);
+}
+
+JqDisclosure jq_game_controller_get_disclosure(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_DISCLOSE_CAPTOR);
+  return self->disclosure;
+}
+
+void jq_game_controller_set_disclosure(JqGameController *self,
+                                       JqDisclosure disclosure) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail((guint)disclosure <= JQ_DISCLOSE_BOTH);
+  if (self->disclosure == disclosure)
+    return;
+  self->disclosure = disclosure;
+  jq_game_set_disclosure(self->game, disclosure);
+  drop_browse_cache(self);
+  mark_changed(self);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DISCLOSURE]);
+  emit_pending(self);
+}
+
+JqNotationStyle jq_game_controller_get_notation(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self),
+                       JQ_NOTATION_STYLE_CHINESE);
+  return self->notation;
+}
+
+void jq_game_controller_set_notation(JqGameController *self,
+                                     JqNotationStyle notation) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail((guint)notation <= JQ_NOTATION_STYLE_COORDINATES);
+  if (self->notation == notation)
+    return;
+  self->notation = notation;
+  mark_changed(self);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_NOTATION]);
+  emit_pending(self);
+}
+
+JqCharset jq_game_controller_get_charset(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_CHARSET_SIMPLIFIED);
+  return self->charset;
+}
+
+void jq_game_controller_set_charset(JqGameController *self,
+                                    JqCharset charset) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail((guint)charset <= JQ_CHARSET_TRADITIONAL);
+  if (self->charset == charset)
+    return;
+  self->charset = charset;
+  mark_changed(self);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CHARACTER_STYLE]);
+  emit_pending(self);
+}
+
+gboolean jq_game_controller_is_thinking(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return self->think_task != NULL;
+}
+
+const JqAnalysis *jq_game_controller_get_analysis(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  return self->analysis;
+}
+
+JqColor jq_game_controller_get_side_to_move(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_RED);
+  return jq_game_side_to_move(self->game);
+}
+
+gboolean jq_game_controller_is_human_turn(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return !jq_game_is_over(self->game) &&
+         self->players[jq_game_side_to_move(self->game)] ==
+             JQ_PLAYER_MODE_HUMAN;
+}
+
+gboolean jq_game_controller_is_over(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return jq_game_is_over(self->game);
+}
+
+JqResult jq_game_controller_get_result(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_RESULT_ONGOING);
+  return jq_game_result(self->game);
+}
+
+/* Whole sentences per side, so translations can order them freely. */
+char *jq_game_controller_get_result_text(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  JqResult r = jq_game_result(self->game);
+  gboolean red = r.culprit == JQ_RED;
+  switch (r.reason) {
+  case JQ_REASON_CHECKMATE:
+    return g_strdup(red ? _("Black wins: Red is checkmated.")
+                        : _("Red wins: Black is checkmated."));
+  case JQ_REASON_STALEMATE:
+    return g_strdup(red ? _("Black wins: Red has no legal move.")
+                        : _("Red wins: Black has no legal move."));
+  case JQ_REASON_PERPETUAL_CHECK:
+    return g_strdup(red ? _("Black wins: Red gave perpetual check.")
+                        : _("Red wins: Black gave perpetual check."));
+  case JQ_REASON_PERPETUAL_CHASE:
+    return g_strdup(red ? _("Black wins: Red chased a piece perpetually.")
+                        : _("Red wins: Black chased a piece perpetually."));
+  case JQ_REASON_RESIGNATION:
+    return g_strdup(red ? _("Black wins: Red resigned.")
+                        : _("Red wins: Black resigned."));
+  case JQ_REASON_TIME:
+    return g_strdup(red ? _("Black wins: Red lost on time.")
+                        : _("Red wins: Black lost on time."));
+  case JQ_REASON_ILLEGAL_MOVE:
+    return g_strdup(red ? _("Black wins: Red made an illegal move.")
+                        : _("Red wins: Black made an illegal move."));
+  case JQ_REASON_REPETITION:
+    return g_strdup(_("Draw by repetition."));
+  case JQ_REASON_NATURAL_LIMIT: {
+    int moves = jq_game_variant(self->game) == JQ_VARIANT_JIEQI ? 40 : 60;
+    return g_strdup_printf(g_dngettext(GETTEXT_PACKAGE,
+                                       "Draw: %d move each without a capture.",
+                                       "Draw: %d moves each without a capture.",
+                                       moves),
+                           moves);
+  }
+  case JQ_REASON_NO_ATTACKERS:
+    return g_strdup(
+        _("Draw: neither side has a piece that can cross the river."));
+  case JQ_REASON_AGREEMENT:
+    return g_strdup(_("Draw by agreement."));
+  case JQ_REASON_NONE:
+  default:
+    break;
+  }
+  switch (r.outcome) {
+  case JQ_OUTCOME_RED_WINS:
+    return g_strdup(_("Red wins."));
+  case JQ_OUTCOME_BLACK_WINS:
+    return g_strdup(_("Black wins."));
+  case JQ_OUTCOME_DRAW:
+    return g_strdup(_("Draw."));
+  case JQ_OUTCOME_NONE:
+  default:
+    return NULL;
+  }
+}
+
+/* ---- what to show ---- */
+
+int jq_game_controller_get_display_side(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), -1);
+  gboolean red = self->players[JQ_RED] == JQ_PLAYER_MODE_HUMAN;
+  gboolean black = self->players[JQ_BLACK] == JQ_PLAYER_MODE_HUMAN;
+  if (red != black)
+    return red ? JQ_RED : JQ_BLACK;
+  return -1;
+}
+
+void jq_game_controller_get_view(JqGameController *self, JqColor side,
+                                 JqPosition *out) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
+  jq_game_view(self->game, side, out);
+}
+
+void jq_game_controller_get_display_view(JqGameController *self,
+                                         JqPosition *out) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  const JqGame *game = shown_game(self);
+  int side = jq_game_controller_get_display_side(self);
+  if (side < 0)
+    jq_game_public_view(game, out);
+  else
+    jq_game_view(game, (JqColor)side, out);
+}
+
+void jq_game_controller_get_legal_moves(JqGameController *self,
+                                        JqMoveList *out) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  out->count = 0;
+  if (self->browse_ply >= 0 || !jq_game_controller_is_human_turn(self))
+    return;
+  jq_game_legal_moves(self->game, out);
+}
+
+int jq_game_controller_get_move_count(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  return jq_game_move_count(self->game);
+}
+
+JqColor jq_game_controller_get_first_mover(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_RED);
+  return first_mover(self->game);
+}
+
+/* ---- browsing ---- */
+
+void jq_game_controller_browse(JqGameController *self, int ply) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  if (ply < 0 || ply >= jq_game_move_count(self->game))
+    ply = -1;
+  if (ply == self->browse_ply)
+    return;
+  self->browse_ply = ply;
+  if (ply < 0)
+    drop_browse_cache(self);
+  mark_changed(self);
+  emit_pending(self);
+}
+
+void jq_game_controller_browse_live(JqGameController *self) {
+  jq_game_controller_browse(self, -1);
+}
+
+int jq_game_controller_get_browse_ply(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  return self->browse_ply < 0 ? jq_game_move_count(self->game)
+                              : self->browse_ply;
+}
+
+gboolean jq_game_controller_is_browsing(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return self->browse_ply >= 0;
+}
+
+/* ---- files and clipboard ---- */
+
+static char *player_name(JqGameController *self, JqColor side) {
+  if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
+    return g_strdup("Human");
+  return g_strdup_printf("Computer (%s, level %d)", self->algorithm,
+                         self->strength);
+}
+
+char *jq_game_controller_to_pgn(JqGameController *self,
+                                JqPgnMoveStyle style) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  char *red = player_name(self, JQ_RED);
+  char *black = player_name(self, JQ_BLACK);
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.event = jq_game_variant(self->game) == JQ_VARIANT_JIEQI
+                   ? "Jieqi game"
+                   : "Xiangqi game";
+  info.date = self->date;
+  info.red = red;
+  info.black = black;
+  info.style = style;
+  info.charset = self->charset;
+  char *pgn = jq_pgn_write(self->game, &info);
+  g_free(red);
+  g_free(black);
+  if (!pgn)
+    g_error("out of memory writing a PGN");
+  char *text = add_player_tags(self, pgn);
+  free(pgn);
+  return text;
+}
+
+gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
+                                     JqPgnMoveStyle style, GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  g_return_val_if_fail(G_IS_FILE(file), FALSE);
+  char *text = jq_game_controller_to_pgn(self, style);
+  gboolean ok = g_file_replace_contents(file, text, strlen(text), NULL,
+                                        FALSE,
+                                        G_FILE_CREATE_REPLACE_DESTINATION,
+                                        NULL, NULL, error);
+  g_free(text);
+  return ok;
+}
+
+/* A game from PGN text, or NULL with a message that says what is wrong. */
+static JqGame *read_pgn(const char *text, gsize length, GError **error) {
+  if (length > MAX_PGN_BYTES || memchr(text, '\0', length) ||
+      !g_utf8_validate(text, (gssize)length, NULL)) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
+                _("This is not a PGN game file (it is not text)."));
+    return NULL;
+  }
+  JqError err = {{0}};
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
+                _("This PGN game cannot be read: %s"), err.message);
+  return game;
+}
+
+/* Takes the date of the game from its tags, today when it has none. */
+static void take_date(JqGameController *self, const char *text) {
+  char date[32];
+  g_free(self->date);
+  if (jq_pgn_tag(text, "Date", date, sizeof date) && !strchr(date, '?'))
+    self->date = g_strdup(date);
+  else
+    self->date = today();
+}
+
+gboolean jq_game_controller_load_pgn_text(JqGameController *self,
+                                          const char *text, GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  g_return_val_if_fail(text != NULL, FALSE);
+  JqGame *game = read_pgn(text, strlen(text), error);
+  if (!game)
+    return FALSE;
+  take_date(self, text);
+  install_game(self, game, TRUE);
+  emit_pending(self);
+  return TRUE;
+}
+
+gboolean jq_game_controller_load_pgn(JqGameController *self, GFile *file,
+                                     GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  g_return_val_if_fail(G_IS_FILE(file), FALSE);
+  char *contents = NULL;
+  gsize length = 0;
+  if (!g_file_load_contents(file, NULL, &contents, &length, NULL, error))
+    return FALSE;
+  JqGame *game = read_pgn(contents, length, error);
+  if (!game) {
+    char *name = g_file_get_parse_name(file);
+    g_prefix_error(error, _("Cannot open “%s”: "), name);
+    g_free(name);
+    g_free(contents);
+    return FALSE;
+  }
+  take_date(self, contents);
+  g_free(contents);
+  install_game(self, game, TRUE);
+  emit_pending(self);
+  return TRUE;
+}
+
+char *jq_game_controller_get_fen(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(self, view);
+  char buf[JQ_FEN_MAX];
+  JqFenDialect dialect =
+      jq_position_is_jieqi(view) ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI;
+  if (jq_fen_write(view, dialect, buf, sizeof buf) == 0)
+    buf[0] = '\0';
+  g_free(view);
+  return g_strdup(buf);
+}
+
+gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
+                                    GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  const char *p = fen;
+  while (p && g_ascii_isspace(*p))
+    p++;
+  if (!p || !*p) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
+                _("There is no position to set up."));
+    return FALSE;
+  }
+  JqNewGame setup;
+  jq_new_game_init(&setup, jq_game_variant(self->game));
+  setup.players[JQ_RED] = self->players[JQ_RED];
+  setup.players[JQ_BLACK] = self->players[JQ_BLACK];
+  setup.fen = fen;
+  return jq_game_controller_new_game(self, &setup, error);
+}
+
+/* ---- autosave ---- */
+
+const char *jq_game_controller_get_autosave_path(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  return self->autosave ? jq_autosave_get_path(self->autosave) : NULL;
+}
+
+static JqPlayerMode player_from_tag(const char *text, const char *tag) {
+  char value[32];
+  if (jq_pgn_tag(text, tag, value, sizeof value) &&
+      g_ascii_strcasecmp(value, "program") == 0)
+    return JQ_PLAYER_MODE_COMPUTER;
+  return JQ_PLAYER_MODE_HUMAN;
+}
+
+gboolean jq_game_controller_restore_autosave(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (!self->autosave)
+    return FALSE;
+  const char *path = jq_autosave_get_path(self->autosave);
+  char *text = NULL;
+  gsize length = 0;
+  GError *error = NULL;
+  if (!g_file_get_contents(path, &text, &length, &error)) {
+    if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      g_warning("Ignoring the autosaved game: %s", error->message);
+    g_error_free(error);
+    return FALSE;
+  }
+  JqGame *game = read_pgn(text, length, &error);
+  if (!game) {
+    g_warning("Ignoring the autosaved game in %s: %s", path, error->message);
+    g_error_free(error);
+    g_free(text);
+    return FALSE;
+  }
+  if (jq_game_is_over(game)) {
+    /* Only a game in progress comes back; a finished one was seen. */
+    jq_game_free(game);
+    g_free(text);
+    return FALSE;
+  }
+  g_object_freeze_notify(G_OBJECT(self));
+  set_player_quietly(self, JQ_RED, player_from_tag(text, "RedType"));
+  set_player_quietly(self, JQ_BLACK, player_from_tag(text, "BlackType"));
+  take_date(self, text);
+  g_free(text);
+  install_game(self, game, FALSE);
+  g_object_thaw_notify(G_OBJECT(self));
+  emit_pending(self);
+  return TRUE;
+}
+
+gboolean jq_game_controller_flush_autosave(JqGameController *self,
+                                           GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return !self->autosave || jq_autosave_flush(self->autosave, error);
+}
+
+/* ---- for the tests ---- */
+
+const JqGame *jq_game_controller_get_game(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  return self->game;
+}
+
+guint jq_game_controller_get_discarded_results(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  return self->discarded;
+}
+
+/* ---- GObject ---- */
+
+JqGameController *jq_game_controller_new(void) {
+  return g_object_new(JQ_TYPE_GAME_CONTROLLER, NULL);
+}
+
+JqGameController *jq_game_controller_new_with_autosave(const char *path) {
+  return g_object_new(JQ_TYPE_GAME_CONTROLLER, "autosave-path", path, NULL);
+}
+
+static void jq_game_controller_get_property(GObject *object, guint id,
+                                            GValue *value,
+                                            GParamSpec *pspec) {
+  JqGameController *self = JQ_GAME_CONTROLLER(object);
+  switch (id) {
+  case PROP_VARIANT:
+    g_value_set_enum(value, jq_game_variant(self->game));
+    break;
+  case PROP_RED_PLAYER:
+    g_value_set_enum(value, self->players[JQ_RED]);
+    break;
+  case PROP_BLACK_PLAYER:
+    g_value_set_enum(value, self->players[JQ_BLACK]);
+    break;
+  case PROP_ALGORITHM:
+    g_value_set_string(value, self->algorithm);
+    break;
+  case PROP_STRENGTH:
+    g_value_set_int(value, self->strength);
+    break;
+  case PROP_THINK_TIME:
+    g_value_set_int(value, self->think_time);
+    break;
+  case PROP_DISCLOSURE:
+    g_value_set_enum(value, self->disclosure);
+    break;
+  case PROP_NOTATION:
+    g_value_set_enum(value, self->notation);
+    break;
+  case PROP_CHARACTER_STYLE:
+    g_value_set_enum(value, self->charset);
+    break;
+  case PROP_THINKING:
+    g_value_set_boolean(value, self->think_task != NULL);
+    break;
+  case PROP_AUTOSAVE_PATH:
+    g_value_set_string(value, jq_game_controller_get_autosave_path(self));
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+}
+
+static void jq_game_controller_set_property(GObject *object, guint id,
+                                            const GValue *value,
+                                            GParamSpec *pspec) {
+  JqGameController *self = JQ_GAME_CONTROLLER(object);
+  switch (id) {
+  case PROP_RED_PLAYER:
+    jq_game_controller_set_player(self, JQ_RED, g_value_get_enum(value));
+    break;
+  case PROP_BLACK_PLAYER:
+    jq_game_controller_set_player(self, JQ_BLACK, g_value_get_enum(value));
+    break;
+  case PROP_ALGORITHM:
+    jq_game_controller_set_algorithm(self, g_value_get_string(value));
+    break;
+  case PROP_STRENGTH:
+    jq_game_controller_set_strength(self, g_value_get_int(value));
+    break;
+  case PROP_THINK_TIME:
+    jq_game_controller_set_think_time(self, g_value_get_int(value));
+    break;
+  case PROP_DISCLOSURE:
+    jq_game_controller_set_disclosure(self, g_value_get_enum(value));
+    break;
+  case PROP_NOTATION:
+    jq_game_controller_set_notation(self, g_value_get_enum(value));
+    break;
+  case PROP_CHARACTER_STYLE:
+    jq_game_controller_set_charset(self, g_value_get_enum(value));
+    break;
+  case PROP_AUTOSAVE_PATH:
+    g_free(self->autosave_path);
+    self->autosave_path = g_value_dup_string(value);
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+}
+
+static void jq_game_controller_constructed(GObject *object) {
+  JqGameController *self = JQ_GAME_CONTROLLER(object);
+  G_OBJECT_CLASS(jq_game_controller_parent_class)->constructed(object);
+  if (!self->autosave_path) {
+    char *path = jq_autosave_default_path();
+    self->autosave = jq_autosave_new(path);
+    g_free(path);
+  } else if (*self->autosave_path) {
+    self->autosave = jq_autosave_new(self->autosave_path);
+  }
+  g_clear_pointer(&self->autosave_path, g_free);
+}
+
+static void jq_game_controller_dispose(GObject *object) {
+  JqGameController *self = JQ_GAME_CONTROLLER(object);
+  cancel_thinking(self);
+  /* Writes what is still queued: quitting loses nothing. */
+  g_clear_pointer(&self->autosave, jq_autosave_free);
+  free_ai_later(g_steal_pointer(&self->idle_ai));
+  g_clear_pointer(&self->analysis, jq_analysis_free);
+  G_OBJECT_CLASS(jq_game_controller_parent_class)->dispose(object);
+}
+
+static void jq_game_controller_finalize(GObject *object) {
+  JqGameController *self = JQ_GAME_CONTROLLER(object);
+  jq_game_free(self->game);
+  drop_browse_cache(self);
+  g_array_unref(self->redo);
+  g_free(self->algorithm);
+  g_free(self->date);
+  g_free(self->autosave_path);
+  G_OBJECT_CLASS(jq_game_controller_parent_class)->finalize(object);
+}
+
+static void jq_game_controller_class_init(JqGameControllerClass *klass) {
+  GObjectClass *object_class = G_OBJECT_CLASS(klass);
+  object_class->get_property = jq_game_controller_get_property;
+  object_class->set_property = jq_game_controller_set_property;
+  object_class->constructed = jq_game_controller_constructed;
+  object_class->dispose = jq_game_controller_dispose;
+  object_class->finalize = jq_game_controller_finalize;
+
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                   G_PARAM_STATIC_STRINGS;
+  props[PROP_VARIANT] = g_param_spec_enum(
+      "variant", NULL, NULL, JQ_TYPE_VARIANT, JQ_VARIANT_XIANGQI,
+      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_RED_PLAYER] =
+      g_param_spec_enum("red-player", NULL, NULL, JQ_TYPE_PLAYER_MODE,
+                        JQ_PLAYER_MODE_HUMAN, rw);
+  props[PROP_BLACK_PLAYER] =
+      g_param_spec_enum("black-player", NULL, NULL, JQ_TYPE_PLAYER_MODE,
+                        JQ_PLAYER_MODE_HUMAN, rw);
+  props[PROP_ALGORITHM] =
+      g_param_spec_string("algorithm", NULL, NULL, "alphabeta", rw);
+  props[PROP_STRENGTH] = g_param_spec_int("strength", NULL, NULL, 0,
+                                          JQ_STRENGTH_MAX, JQ_STRENGTH_MAX,
+                                          rw);
+  props[PROP_THINK_TIME] =
+      g_param_spec_int("think-time", NULL, NULL, JQ_THINK_TIME_MIN,
+                       JQ_THINK_TIME_MAX, 2000, rw);
+  props[PROP_DISCLOSURE] =
+      g_param_spec_enum("disclosure", NULL, NULL, JQ_TYPE_DISCLOSURE,
+                        JQ_DISCLOSE_CAPTOR, rw);
+  props[PROP_NOTATION] =
+      g_param_spec_enum("notation", NULL, NULL, JQ_TYPE_NOTATION_STYLE,
+                        JQ_NOTATION_STYLE_CHINESE, rw);
+  props[PROP_CHARACTER_STYLE] =
+      g_param_spec_enum("character-style", NULL, NULL, JQ_TYPE_CHARSET,
+                        JQ_CHARSET_SIMPLIFIED, rw);
+  props[PROP_THINKING] = g_param_spec_boolean(
+      "thinking", NULL, NULL, FALSE,
+      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  props[PROP_AUTOSAVE_PATH] = g_param_spec_string(
+      "autosave-path", NULL, NULL, NULL,
+      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties(object_class, N_PROPS, props);
+
+  signals[SIGNAL_CHANGED] =
+      g_signal_new("changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_MOVE_PLAYED] = g_signal_new(
+      "move-played", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+      NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, JQ_TYPE_MOVE_FLAGS);
+  signals[SIGNAL_THINKING] =
+      g_signal_new("thinking", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[SIGNAL_PROGRESS] =
+      g_signal_new("progress", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                   0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                   JQ_TYPE_ANALYSIS | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[SIGNAL_GAME_OVER] = g_signal_new(
+      "game-over", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+      NULL, NULL, G_TYPE_NONE, 3, JQ_TYPE_OUTCOME, JQ_TYPE_REASON,
+      G_TYPE_STRING);
+  signals[SIGNAL_HINT] =
+      g_signal_new("hint", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void jq_game_controller_init(JqGameController *self) {
+  self->game = jq_game_new(JQ_VARIANT_XIANGQI, 1);
+  self->players[JQ_RED] = JQ_PLAYER_MODE_HUMAN;
+  self->players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
+  self->algorithm = g_strdup("alphabeta");
+  self->strength = JQ_STRENGTH_MAX;
+  self->think_time = 2000;
+  self->disclosure = jq_game_disclosure(self->game);
+  self->notation = JQ_NOTATION_STYLE_CHINESE;
+  self->charset = JQ_CHARSET_SIMPLIFIED;
+  self->date = today();
+  self->redo = g_array_new(FALSE, FALSE, sizeof(JqGameMove));
+  self->browse_ply = -1;
+}

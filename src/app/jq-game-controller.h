@@ -1,0 +1,240 @@
+/* JqGameController: the game as the app plays it. It owns the arbiter
+ * (JqGame) and the two players, runs the computer's moves in a worker
+ * thread, keeps undo/redo, browsing of earlier positions, the move list,
+ * PGN and FEN, and the autosave. It has no UI: the window shows what it
+ * says and calls it; the tests drive it without a display.
+ *
+ * What the human may see: every position handed out is a player's view
+ * (jq_game_view) or the onlookers' one, never the arbiter's truth, and the
+ * move list names a hidden piece only once it is turned up (a captured
+ * hidden piece's identity only when the display side has learned it).
+ *
+ * The display side: with one human player, that player's side; with two
+ * humans (one screen, both players looking) or none, the public view
+ * (jq_game_public_view), which holds only what both players know, so under
+ * the "captor" rule a captured hidden piece stays unknown on screen.
+ *
+ * Signals, all on the main thread, emitted after the state they report is
+ * in place:
+ *   changed     ()                            anything shown may differ: the
+ *               position, the record, browsing, players, notation
+ *   move-played (guint move, JqMoveFlags)     a new move (human's or the
+ *               computer's) was played on the live board: for sounds and
+ *               animation; not emitted for undo/redo/load
+ *   thinking    (gboolean)                    the computer started/stopped
+ *               thinking (for its move or for a hint)
+ *   progress    (JqAnalysis *)                the AI's latest report
+ *   game-over   (JqOutcome, JqReason, const char *message)  the game just
+ *               ended through a move or a resignation (not on load/restore:
+ *               read jq_game_controller_get_result_text then)
+ *   hint        (guint move)                  the suggestion asked for with
+ *               jq_game_controller_request_hint
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "jq-analysis.h"
+#include "jq-app-enums.h"
+#include "jq-game.h"
+#include "jq-pgn.h"
+
+G_BEGIN_DECLS
+
+#define JQ_GAME_CONTROLLER_ERROR (jq_game_controller_error_quark())
+GQuark jq_game_controller_error_quark(void);
+
+typedef enum {
+  JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE,  /* the message tells why */
+  JQ_GAME_CONTROLLER_ERROR_GAME_OVER,     /* no move after the end */
+  JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN, /* the computer is to move */
+  JQ_GAME_CONTROLLER_ERROR_BROWSING,      /* an earlier position is shown */
+  JQ_GAME_CONTROLLER_ERROR_NO_HUMAN,      /* resign/hint with no human */
+  JQ_GAME_CONTROLLER_ERROR_BUSY,          /* hint while the computer thinks */
+  JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
+  JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
+  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,    /* unknown algorithm, bad value */
+} JqGameControllerError;
+
+#define JQ_TYPE_GAME_CONTROLLER (jq_game_controller_get_type())
+G_DECLARE_FINAL_TYPE(JqGameController, jq_game_controller, JQ,
+                     GAME_CONTROLLER, GObject)
+
+/* Range of the strength and think-time properties (the schema's). */
+#define JQ_STRENGTH_MAX 20
+#define JQ_THINK_TIME_MIN 100
+#define JQ_THINK_TIME_MAX 60000
+
+/* A new game's set-up. */
+typedef struct {
+  JqVariant variant;      /* ignored when fen is set: the FEN tells */
+  JqPlayerMode players[2]; /* [JQ_RED], [JQ_BLACK] */
+  const char *algorithm;  /* NULL: keep the controller's */
+  int strength;           /* 0..20; -1: keep the controller's */
+  const char *fen;        /* NULL or "": the variant's start */
+  guint64 seed;           /* the jieqi deal's seed; 0: a random one */
+} JqNewGame;
+
+/* Red human, Black computer, everything else kept. */
+void jq_new_game_init(JqNewGame *setup, JqVariant variant);
+
+/* A controller with a xiangqi game between two humans, the algorithm
+ * "alphabeta" at full strength, 2 s a move, autosaving to
+ * jq_autosave_default_path(). It does not read the autosave: call
+ * jq_game_controller_restore_autosave (or jq_app_settings_start_game). */
+JqGameController *jq_game_controller_new(void);
+/* The same, autosaving to `path` (NULL: the default; "": no autosave). */
+JqGameController *jq_game_controller_new_with_autosave(const char *path);
+
+/* ---- Playing ---- */
+
+/* Starts a game; cancels any thinking at once. When a computer is to move
+ * it starts thinking. FALSE with BAD_FEN / BAD_OPTION and nothing changed
+ * on bad input. */
+gboolean jq_game_controller_new_game(JqGameController *self,
+                                     const JqNewGame *setup, GError **error);
+/* A human's move from one point to another (0..89, jq-types.h squares).
+ * FALSE with an error saying why (translated, for the status line), and
+ * nothing changed, when it cannot be played. */
+gboolean jq_game_controller_play_move(JqGameController *self, int from,
+                                      int to, GError **error);
+/* Against the computer, undo goes back to the human's previous turn (and
+ * redo forward to the human's next one); with two humans one move; with
+ * no human one move. Cancels thinking. FALSE when there is nothing to
+ * undo/redo. */
+gboolean jq_game_controller_can_undo(JqGameController *self);
+gboolean jq_game_controller_undo(JqGameController *self);
+gboolean jq_game_controller_can_redo(JqGameController *self);
+gboolean jq_game_controller_redo(JqGameController *self);
+/* Asks the AI (at full strength, for the think time) for the move of the
+ * human to move; `hint` is emitted with it. FALSE when no human is to
+ * move on the live board or the computer is thinking. */
+gboolean jq_game_controller_request_hint(JqGameController *self,
+                                         GError **error);
+/* The last hint for the current position, JQ_MOVE_NONE when none. */
+JqMove jq_game_controller_get_hint(JqGameController *self);
+/* The human resigns: the one human player, or with two humans the side to
+ * move. FALSE when the game is over or nobody human plays. */
+gboolean jq_game_controller_resign(JqGameController *self, GError **error);
+
+/* ---- State ---- */
+
+JqVariant jq_game_controller_get_variant(JqGameController *self);
+JqPlayerMode jq_game_controller_get_player(JqGameController *self,
+                                           JqColor side);
+/* Switching a side mid-game: a computer that is to move starts thinking; a
+ * side given to a human stops its thinking. */
+void jq_game_controller_set_player(JqGameController *self, JqColor side,
+                                   JqPlayerMode mode);
+/* Properties "algorithm", "strength", "think-time": they apply from the
+ * next time the computer starts thinking. An unknown algorithm is
+ * refused (a warning, the property unchanged). */
+const char *jq_game_controller_get_algorithm(JqGameController *self);
+void jq_game_controller_set_algorithm(JqGameController *self,
+                                      const char *algorithm);
+int jq_game_controller_get_strength(JqGameController *self);
+void jq_game_controller_set_strength(JqGameController *self, int strength);
+int jq_game_controller_get_think_time(JqGameController *self);
+void jq_game_controller_set_think_time(JqGameController *self, int ms);
+/* The jieqi rule for captured hidden pieces; applies to the game at once
+ * (the views are rebuilt from the record). */
+JqDisclosure jq_game_controller_get_disclosure(JqGameController *self);
+void jq_game_controller_set_disclosure(JqGameController *self,
+                                       JqDisclosure disclosure);
+/* How the move list and the analysis line are written. */
+JqNotationStyle jq_game_controller_get_notation(JqGameController *self);
+void jq_game_controller_set_notation(JqGameController *self,
+                                     JqNotationStyle notation);
+JqCharset jq_game_controller_get_charset(JqGameController *self);
+void jq_game_controller_set_charset(JqGameController *self,
+                                    JqCharset charset);
+
+gboolean jq_game_controller_is_thinking(JqGameController *self);
+/* The latest report of the current thinking, NULL when none. */
+const JqAnalysis *jq_game_controller_get_analysis(JqGameController *self);
+/* On the live board. */
+JqColor jq_game_controller_get_side_to_move(JqGameController *self);
+/* A human is to move on the live board of a game still going on. */
+gboolean jq_game_controller_is_human_turn(JqGameController *self);
+gboolean jq_game_controller_is_over(JqGameController *self);
+JqResult jq_game_controller_get_result(JqGameController *self);
+/* "Red wins: Black is checkmated." and the like; NULL while the game goes
+ * on. Free with g_free. */
+char *jq_game_controller_get_result_text(JqGameController *self);
+
+/* ---- What to show ---- */
+
+/* The side whose knowledge is shown (see above), or -1 for the public
+ * view. Also the side "auto" orientation puts at the bottom (Red for -1). */
+int jq_game_controller_get_display_side(JqGameController *self);
+/* A player's view of the live game. */
+void jq_game_controller_get_view(JqGameController *self, JqColor side,
+                                 JqPosition *out);
+/* The position to draw: the display side's view of the browsed position
+ * (the live one when not browsing). Its last move is jq_position_last_move
+ * and its check jq_position_in_check. */
+void jq_game_controller_get_display_view(JqGameController *self,
+                                         JqPosition *out);
+/* The moves the human to move may play now (empty when it is not a
+ * human's turn, while browsing, or after the end). */
+void jq_game_controller_get_legal_moves(JqGameController *self,
+                                        JqMoveList *out);
+
+/* Number of moves (plies) played, and who played the first. */
+int jq_game_controller_get_move_count(JqGameController *self);
+JqColor jq_game_controller_get_first_mover(JqGameController *self);
+/* Every move in the notation and character style chosen, a reveal with the
+ * identity turned up: "暗马八进七(车)", "H8+7(R)", "b0c2R" (coordinates
+ * also carry a captured hidden piece's letter when the display side knows
+ * it). NULL-terminated; free with g_strfreev. */
+char **jq_game_controller_get_move_list(JqGameController *self);
+
+/* Browsing: show the position after `ply` moves (0 = the start) without
+ * touching the game; the computer keeps thinking meanwhile (its move does
+ * not end browsing) and a human cannot move until back at the live
+ * position. A ply of the move count or more (or -1) means live. Undo,
+ * redo, a new game, a load or a restore return to live. */
+void jq_game_controller_browse(JqGameController *self, int ply);
+void jq_game_controller_browse_live(JqGameController *self);
+/* The ply shown (the move count when live). */
+int jq_game_controller_get_browse_ply(JqGameController *self);
+gboolean jq_game_controller_is_browsing(JqGameController *self);
+
+/* ---- Files and clipboard ---- */
+
+/* The game as PGN (jq-pgn.h; jieqi games carry the deal and the reveals),
+ * with RedType/BlackType tags ("human"/"program"). Free with g_free. */
+char *jq_game_controller_to_pgn(JqGameController *self,
+                                JqPgnMoveStyle style);
+/* Written atomically (g_file_replace_contents). */
+gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
+                                     JqPgnMoveStyle style, GError **error);
+/* Replaces the game with the first game of a PGN file; the players stay
+ * as they are (the computer moves if it is its turn). FALSE with
+ * BAD_PGN (or the I/O error) and nothing changed on a bad file. */
+gboolean jq_game_controller_load_pgn(JqGameController *self, GFile *file,
+                                     GError **error);
+gboolean jq_game_controller_load_pgn_text(JqGameController *self,
+                                          const char *text, GError **error);
+/* FEN of the displayed position (the display side's knowledge: jieqi's
+ * JieqiBox dialect with its pools). Free with g_free. */
+char *jq_game_controller_get_fen(JqGameController *self);
+/* A new game from a FEN (any dialect), same players. */
+gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
+                                    GError **error);
+
+/* ---- Autosave ---- */
+
+/* NULL when autosave is off. */
+const char *jq_game_controller_get_autosave_path(JqGameController *self);
+/* Reads the autosave back: the game and who played which side. TRUE when a
+ * game still in progress was restored; FALSE when there is none, it is
+ * finished, or it is unreadable (then a warning is logged and nothing
+ * changes). */
+gboolean jq_game_controller_restore_autosave(JqGameController *self);
+/* Waits until the latest state is on disk (autosaves are written in the
+ * background after every change). */
+gboolean jq_game_controller_flush_autosave(JqGameController *self,
+                                           GError **error);
+
+G_END_DECLS

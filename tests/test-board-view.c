@@ -1,0 +1,624 @@
+/* JqBoardView under a display (Xvfb in the test suite): clicks, drags and
+ * keys turned into move requests or refusals, the flipped mapping, the
+ * accessible text never naming a hidden piece, and pictures of the board
+ * (PNG files in the build directory) that are checked for content. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "jq-board-draw.h"
+#include "jq-board-view.h"
+#include "jq-fen.h"
+#include "jq-test-util.h"
+
+#define MIDGAME \
+  "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"
+/* Black knows its pawn on b9 was taken and a pawn turned up there. */
+#define JIEQI_MIDGAME                                            \
+  "xPxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/7X1/9/XXXXKXXXX b " \
+  "A2B2N2R2C2P4a2b2n2r2c2p4 p1 0 1"
+/* Four plies into a jieqi game, from Red's side: pieces turned up on
+ * both sides. */
+#define JIEQI_OPENING                                              \
+  "xxxxkxxxx/9/4n2x1/x3x1x1x/2c6/2N6/X3X1X1X/1X2R4/9/XXXXKXXXX w " \
+  "A2B2N1R1C2P5a2b2n1r2c1p5 - 4 3"
+/* Red's chariot on e3 shields its king from Black's chariot. */
+#define PINNED "3k5/4r4/9/9/9/9/4R4/9/9/4K4 w - - 0 1"
+/* Only Red's horse stands between the kings. */
+#define SHIELD "4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1"
+/* Red is in check from the chariot on e8. */
+#define CHECKED "3k5/4r4/9/9/9/9/9/9/9/R3K4 w - - 0 1"
+
+static const char *const piece_words[] = {
+    "advisor", "elephant", "horse", "chariot", "cannon", "pawn", NULL};
+
+typedef struct {
+  GtkWidget *window;
+  JqBoardView *view;
+  int moves;
+  int from, to;
+  int refusals;
+  char *reason;
+} Fixture;
+
+static int sq(const char *name) {
+  int s = jq_square_parse(name);
+  g_assert_cmpint(s, >=, 0);
+  return s;
+}
+
+static void on_move_requested(JqBoardView *view, int from, int to,
+                              Fixture *fx) {
+  fx->moves++;
+  fx->from = from;
+  fx->to = to;
+}
+
+static void on_illegal_move(JqBoardView *view, const char *reason,
+                            Fixture *fx) {
+  fx->refusals++;
+  g_free(fx->reason);
+  fx->reason = g_strdup(reason);
+}
+
+static void reset_counts(Fixture *fx) {
+  fx->moves = fx->refusals = 0;
+  fx->from = fx->to = -1;
+  g_clear_pointer(&fx->reason, g_free);
+}
+
+static gboolean timed_out(gpointer data) {
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until `done` says so or `ms` pass. */
+static void spin_until(gboolean (*done)(Fixture *), Fixture *fx, guint ms) {
+  gboolean expired = FALSE;
+  guint id = g_timeout_add(ms, timed_out, &expired);
+  while (!expired && (done == NULL || !done(fx)))
+    g_main_context_iteration(NULL, TRUE);
+  if (!expired)
+    g_source_remove(id);
+}
+
+static gboolean is_allocated(Fixture *fx) {
+  return gtk_widget_get_width(GTK_WIDGET(fx->view)) > 0 &&
+         gtk_widget_get_mapped(GTK_WIDGET(fx->view));
+}
+
+static void set_fen(Fixture *fx, const char *fen) {
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, fen);
+  jq_board_view_set_position(fx->view, &pos);
+}
+
+static void fixture_setup(Fixture *fx, gconstpointer data) {
+  memset(fx, 0, sizeof *fx);
+  fx->window = gtk_window_new();
+  gtk_window_set_default_size(GTK_WINDOW(fx->window), 480, 580);
+  fx->view = JQ_BOARD_VIEW(jq_board_view_new());
+  gtk_window_set_child(GTK_WINDOW(fx->window), GTK_WIDGET(fx->view));
+  g_signal_connect(fx->view, "move-requested", G_CALLBACK(on_move_requested),
+                   fx);
+  g_signal_connect(fx->view, "illegal-move", G_CALLBACK(on_illegal_move), fx);
+  /* Tests move pieces instantly unless they ask for animation. */
+  jq_board_view_set_animate(fx->view, FALSE);
+  set_fen(fx, JQ_START_FEN_XIANGQI);
+  gtk_window_present(GTK_WINDOW(fx->window));
+  spin_until(is_allocated, fx, 5000);
+  g_assert_true(is_allocated(fx));
+  reset_counts(fx);
+}
+
+static void fixture_teardown(Fixture *fx, gconstpointer data) {
+  gtk_window_destroy(GTK_WINDOW(fx->window));
+  g_free(fx->reason);
+}
+
+/* ---- clicks ---- */
+
+static void test_click_moves(Fixture *fx, gconstpointer data) {
+  /* Cannon h2 to e2: the classic opening. */
+  jq_board_view_test_click(fx->view, sq("h2"));
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, sq("h2"));
+  jq_board_view_test_click(fx->view, sq("e2"));
+  g_assert_cmpint(fx->moves, ==, 1);
+  g_assert_cmpint(fx->from, ==, sq("h2"));
+  g_assert_cmpint(fx->to, ==, sq("e2"));
+  g_assert_cmpint(fx->refusals, ==, 0);
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+
+  /* A capture: the cannon jumps the black cannon to take the horse. */
+  reset_counts(fx);
+  jq_board_view_test_click(fx->view, sq("h2"));
+  jq_board_view_test_click(fx->view, sq("h9"));
+  g_assert_cmpint(fx->moves, ==, 1);
+  g_assert_cmpint(fx->to, ==, sq("h9"));
+
+  /* Picking another own piece switches; the second press on it drops it. */
+  reset_counts(fx);
+  jq_board_view_test_click(fx->view, sq("h2"));
+  jq_board_view_test_click(fx->view, sq("b0"));
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, sq("b0"));
+  jq_board_view_test_click(fx->view, sq("b0"));
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+  g_assert_cmpint(fx->moves + fx->refusals, ==, 0);
+
+  /* An empty point with nothing picked is nothing. */
+  jq_board_view_test_click(fx->view, sq("e4"));
+  g_assert_cmpint(fx->moves + fx->refusals, ==, 0);
+}
+
+static void test_click_refusals(Fixture *fx, gconstpointer data) {
+  jq_board_view_test_click(fx->view, sq("h2"));
+  jq_board_view_test_click(fx->view, sq("i5"));
+  g_assert_cmpint(fx->moves, ==, 0);
+  g_assert_cmpint(fx->refusals, ==, 1);
+  g_assert_cmpstr(fx->reason, ==, "That piece cannot move there");
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+
+  /* b0-d1 is no horse move (the horse on b0 goes to a2 or c2). */
+  reset_counts(fx);
+  jq_board_view_test_click(fx->view, sq("b0"));
+  jq_board_view_test_click(fx->view, sq("d1"));
+  g_assert_cmpint(fx->refusals, ==, 1);
+
+  /* Black's piece while Red is to move. */
+  reset_counts(fx);
+  jq_board_view_test_click(fx->view, sq("b7"));
+  g_assert_cmpint(fx->refusals, ==, 1);
+  g_assert_cmpstr(fx->reason, ==, "It is Red's turn to move");
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+
+  /* Nothing at all when the board is not taking input. */
+  reset_counts(fx);
+  jq_board_view_set_interactive(fx->view, FALSE);
+  jq_board_view_test_click(fx->view, sq("h2"));
+  jq_board_view_test_click(fx->view, sq("e2"));
+  g_assert_cmpint(fx->moves + fx->refusals, ==, 0);
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+}
+
+static void test_king_safety_reasons(Fixture *fx, gconstpointer data) {
+  set_fen(fx, PINNED);
+  jq_board_view_test_click(fx->view, sq("e3"));
+  jq_board_view_test_click(fx->view, sq("d3"));
+  g_assert_cmpint(fx->refusals, ==, 1);
+  g_assert_cmpstr(fx->reason, ==, "Your king would be in check");
+  jq_board_view_test_click(fx->view, sq("e3"));
+  jq_board_view_test_click(fx->view, sq("e7"));
+  g_assert_cmpint(fx->moves, ==, 1);
+
+  reset_counts(fx);
+  set_fen(fx, SHIELD);
+  jq_board_view_test_click(fx->view, sq("e4"));
+  jq_board_view_test_click(fx->view, sq("f6"));
+  g_assert_cmpint(fx->refusals, ==, 1);
+  g_assert_cmpstr(fx->reason, ==,
+                  "The two kings may not face each other on an open file");
+
+  reset_counts(fx);
+  set_fen(fx, CHECKED);
+  jq_board_view_test_click(fx->view, sq("a0"));
+  jq_board_view_test_click(fx->view, sq("a5"));
+  g_assert_cmpint(fx->refusals, ==, 1);
+  g_assert_cmpstr(fx->reason, ==, "Your king is in check");
+}
+
+static void test_drag(Fixture *fx, gconstpointer data) {
+  jq_board_view_test_drag(fx->view, sq("h2"), sq("e2"));
+  g_assert_cmpint(fx->moves, ==, 1);
+  g_assert_cmpint(fx->from, ==, sq("h2"));
+  g_assert_cmpint(fx->to, ==, sq("e2"));
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+
+  /* Dropped on a point it cannot reach: refused, nothing stays picked. */
+  reset_counts(fx);
+  jq_board_view_test_drag(fx->view, sq("a3"), sq("b3"));
+  g_assert_cmpint(fx->moves, ==, 0);
+  g_assert_cmpint(fx->refusals, ==, 1);
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+
+  /* Dropped off the board: cancelled without a word. */
+  reset_counts(fx);
+  jq_board_view_test_drag(fx->view, sq("e3"), -1);
+  g_assert_cmpint(fx->moves + fx->refusals, ==, 0);
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+  /* Put back where it was: still picked, ready for a click. */
+  jq_board_view_test_drag(fx->view, sq("e3"), sq("e3"));
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, sq("e3"));
+  jq_board_view_test_click(fx->view, sq("e4"));
+  g_assert_cmpint(fx->moves, ==, 1);
+  g_assert_cmpint(fx->to, ==, sq("e4"));
+
+  /* A dropped move lands without sliding; a clicked one slides. */
+  jq_board_view_set_animate(fx->view, TRUE);
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, JQ_START_FEN_XIANGQI);
+  jq_board_view_set_position(fx->view, &pos);
+  jq_board_view_test_drag(fx->view, sq("h2"), sq("e2"));
+  jq_position_make_move(&pos, jq_test_move("h2e2"), JQ_REVEAL_NONE);
+  jq_board_view_set_position(fx->view, &pos);
+  g_assert_false(jq_board_view_is_animating(fx->view));
+
+  jq_board_view_test_click(fx->view, sq("h9"));
+  jq_board_view_test_click(fx->view, sq("g7"));
+  jq_position_make_move(&pos, jq_test_move("h9g7"), JQ_REVEAL_NONE);
+  jq_board_view_set_position(fx->view, &pos);
+  g_assert_true(jq_board_view_is_animating(fx->view));
+  spin_until(NULL, fx, 400);
+  g_assert_false(jq_board_view_is_animating(fx->view));
+}
+
+/* ---- keyboard ---- */
+
+static void test_keyboard(Fixture *fx, gconstpointer data) {
+  gtk_widget_grab_focus(GTK_WIDGET(fx->view));
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, -1);
+  /* The first key shows the cursor on the mover's king. */
+  g_assert_true(jq_board_view_test_key(fx->view, GDK_KEY_Right));
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("e0"));
+  for (int i = 0; i < 3; i++)
+    jq_board_view_test_key(fx->view, GDK_KEY_Right);
+  jq_board_view_test_key(fx->view, GDK_KEY_Up);
+  jq_board_view_test_key(fx->view, GDK_KEY_Up);
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("h2"));
+  /* Right stops at the edge. */
+  for (int i = 0; i < 5; i++)
+    jq_board_view_test_key(fx->view, GDK_KEY_Right);
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("i2"));
+  jq_board_view_test_key(fx->view, GDK_KEY_Left);
+
+  /* Enter picks, Escape puts down, space picks again, Enter drops. */
+  jq_board_view_test_key(fx->view, GDK_KEY_Return);
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, sq("h2"));
+  g_assert_true(jq_board_view_test_key(fx->view, GDK_KEY_Escape));
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, -1);
+  /* With nothing to cancel, Escape is left to the window. */
+  g_assert_false(jq_board_view_test_key(fx->view, GDK_KEY_Escape));
+  jq_board_view_test_key(fx->view, GDK_KEY_space);
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, sq("h2"));
+  for (int i = 0; i < 3; i++)
+    jq_board_view_test_key(fx->view, GDK_KEY_Left);
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("e2"));
+  jq_board_view_test_key(fx->view, GDK_KEY_KP_Enter);
+  g_assert_cmpint(fx->moves, ==, 1);
+  g_assert_cmpint(fx->from, ==, sq("h2"));
+  g_assert_cmpint(fx->to, ==, sq("e2"));
+  /* The cursor stays for the next move. */
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("e2"));
+
+  /* Flipped, the arrows still mean screen directions. */
+  jq_board_view_set_flipped(fx->view, TRUE);
+  jq_board_view_test_key(fx->view, GDK_KEY_Right);
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("d2"));
+  jq_board_view_test_key(fx->view, GDK_KEY_Up);
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("d1"));
+  jq_board_view_test_key(fx->view, GDK_KEY_Down);
+  jq_board_view_test_key(fx->view, GDK_KEY_Down);
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("d3"));
+
+  /* Keys that are not the board's go on to the window. */
+  g_assert_false(jq_board_view_test_key(fx->view, GDK_KEY_Tab));
+  g_assert_false(jq_board_view_test_key(fx->view, GDK_KEY_a));
+}
+
+/* ---- flipping ---- */
+
+static void test_flipped_mapping(Fixture *fx, gconstpointer data) {
+  GtkWidget *widget = GTK_WIDGET(fx->view);
+  JqBoardGeometry geom;
+  jq_board_geometry_compute(&geom, gtk_widget_get_width(widget),
+                            gtk_widget_get_height(widget),
+                            gtk_widget_get_scale_factor(widget));
+  double left = geom.grid_x, right = geom.grid_x + 8 * geom.cell;
+  double top = geom.grid_y, bottom = geom.grid_y + 9 * geom.cell;
+  /* A little off the point still hits it. */
+  double nudge = 0.3 * geom.cell;
+
+  g_assert_cmpint(jq_board_view_square_at(fx->view, left + nudge, bottom), ==,
+                  sq("a0"));
+  g_assert_cmpint(jq_board_view_square_at(fx->view, right, top - nudge), ==,
+                  sq("i9"));
+  g_assert_cmpint(jq_board_view_square_at(fx->view, left - geom.cell, bottom),
+                  ==, -1);
+  jq_board_view_set_flipped(fx->view, TRUE);
+  g_assert_true(jq_board_view_get_flipped(fx->view));
+  g_assert_cmpint(jq_board_view_square_at(fx->view, left, bottom - nudge), ==,
+                  sq("i9"));
+  g_assert_cmpint(jq_board_view_square_at(fx->view, right, top), ==, sq("a0"));
+  g_assert_cmpint(jq_board_view_square_at(fx->view, right - geom.cell, top), ==,
+                  sq("b0"));
+
+  /* Playing on the flipped board: Red's cannon h2 is near the top left. */
+  double hx = left + 1 * geom.cell, hy = top + 2 * geom.cell;
+  jq_board_view_test_click_at(fx->view, hx, hy);
+  g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, sq("h2"));
+  jq_board_view_test_click_at(fx->view, left + 4 * geom.cell, hy);
+  g_assert_cmpint(fx->moves, ==, 1);
+  g_assert_cmpint(fx->from, ==, sq("h2"));
+  g_assert_cmpint(fx->to, ==, sq("e2"));
+}
+
+/* ---- accessibility ---- */
+
+static char *accessible_text(JqBoardView *view, GtkAccessibleProperty prop) {
+  /* The test context hands back the real value when it differs. */
+  char *value =
+      gtk_test_accessible_check_property(GTK_ACCESSIBLE(view), prop, "\x01");
+  g_assert_nonnull(value);
+  return value;
+}
+
+/* Every phrase of the description that names a point holding a hidden
+ * piece must be the face-down list, without a piece name in it. */
+static void assert_hidden_not_named(const char *text, const JqPosition *pos) {
+  char **phrases = g_strsplit_set(text, ";.", -1);
+  for (char **p = phrases; *p != NULL; p++) {
+    char **words = g_strsplit(g_strstrip(*p), " ", -1);
+    gboolean names_hidden = FALSE;
+    for (char **w = words; *w != NULL; w++) {
+      int s = strlen(*w) == 2 ? jq_square_parse(*w) : -1;
+      if (s >= 0 && jq_piece_is_hidden(pos->board[s]))
+        names_hidden = TRUE;
+    }
+    if (names_hidden) {
+      if (strstr(*p, "face-down") == NULL)
+        g_error("hidden point outside the face-down list: '%s'", *p);
+      for (int i = 0; piece_words[i] != NULL; i++)
+        if (strstr(*p, piece_words[i]) != NULL)
+          g_error("'%s' names a piece next to hidden points", *p);
+    }
+    g_strfreev(words);
+  }
+  g_strfreev(phrases);
+}
+
+static void test_accessible(Fixture *fx, gconstpointer data) {
+  gtk_test_accessible_assert_role(GTK_ACCESSIBLE(fx->view),
+                                  GTK_ACCESSIBLE_ROLE_IMG);
+
+  char *desc = accessible_text(fx->view, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_assert_nonnull(strstr(desc, "Xiangqi. Red to move."));
+  g_assert_nonnull(strstr(desc, "Red: king e0; advisors d0 f0;"));
+  g_assert_nonnull(strstr(desc, "cannons b7 h7"));
+  g_assert_null(strstr(desc, "face-down"));
+  g_free(desc);
+
+  jq_board_view_set_last_move(fx->view, jq_test_move("h2e2"));
+  jq_board_view_set_check_square(fx->view, sq("e9"));
+  desc = accessible_text(fx->view, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_assert_nonnull(strstr(desc, "Last move h2e2."));
+  g_assert_nonnull(strstr(desc, "Black is in check."));
+  g_free(desc);
+  jq_board_view_set_last_move(fx->view, JQ_MOVE_NONE);
+  jq_board_view_set_check_square(fx->view, -1);
+
+  /* The jieqi start: only the kings have names. */
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, JQ_START_FEN_JIEQI);
+  jq_board_view_set_position(fx->view, &pos);
+  desc = accessible_text(fx->view, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_assert_nonnull(strstr(desc, "Jieqi."));
+  g_assert_nonnull(strstr(desc, "Red: king e0; 15 face-down pieces a0 b0"));
+  for (int i = 0; piece_words[i] != NULL; i++)
+    if (strstr(desc, piece_words[i]) != NULL)
+      g_error("the jieqi start names a '%s': %s", piece_words[i], desc);
+  assert_hidden_not_named(desc, &pos);
+  g_free(desc);
+
+  /* Mid-game, with a revealed piece: it has its name, hidden ones not. */
+  jq_test_position_from_fen(&pos, JIEQI_MIDGAME);
+  jq_board_view_set_position(fx->view, &pos);
+  desc = accessible_text(fx->view, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_assert_nonnull(strstr(desc, "Black to move."));
+  g_assert_nonnull(strstr(desc, "pawn b9"));
+  g_assert_nonnull(strstr(desc, "14 face-down pieces"));
+  assert_hidden_not_named(desc, &pos);
+  g_free(desc);
+
+  /* The cursor's point is in the label, a hidden one as face down only. */
+  gtk_widget_grab_focus(GTK_WIDGET(fx->view));
+  jq_board_view_test_key(fx->view, GDK_KEY_Down); /* shows it on e9 */
+  jq_board_view_test_key(fx->view, GDK_KEY_Left);
+  g_assert_cmpint(jq_board_view_get_cursor(fx->view), ==, sq("d9"));
+  char *label = accessible_text(fx->view, GTK_ACCESSIBLE_PROPERTY_LABEL);
+  g_assert_cmpstr(label, ==,
+                  "Jieqi board. Cursor on d9, Black face-down piece");
+  g_free(label);
+  jq_board_view_test_key(fx->view, GDK_KEY_Return);
+  label = accessible_text(fx->view, GTK_ACCESSIBLE_PROPERTY_LABEL);
+  g_assert_cmpstr(label, ==,
+                  "Jieqi board. Cursor on d9, Black face-down piece. "
+                  "Picked up d9");
+  g_free(label);
+}
+
+/* ---- pictures ---- */
+
+typedef struct {
+  int width, height;
+  int red, dark, light;
+} PixelCounts;
+
+static void count_pixels(const char *path, PixelCounts *out) {
+  cairo_surface_t *img = cairo_image_surface_create_from_png(path);
+  g_assert_cmpint(cairo_surface_status(img), ==, CAIRO_STATUS_SUCCESS);
+  memset(out, 0, sizeof *out);
+  out->width = cairo_image_surface_get_width(img);
+  out->height = cairo_image_surface_get_height(img);
+  const unsigned char *data = cairo_image_surface_get_data(img);
+  int stride = cairo_image_surface_get_stride(img);
+  for (int y = 0; y < out->height; y++) {
+    const guint32 *row = (const guint32 *)(data + y * stride);
+    for (int x = 0; x < out->width; x++) {
+      guint32 px = row[x];
+      int a = px >> 24, r = (px >> 16) & 0xFF, g = (px >> 8) & 0xFF,
+          b = px & 0xFF;
+      if (a < 250)
+        continue;
+      if (r > 150 && g < 80 && b < 80)
+        out->red++;
+      else if (r < 70 && g < 70 && b < 70)
+        out->dark++;
+      else if (r > 200 && g > 170)
+        out->light++;
+    }
+  }
+  cairo_surface_destroy(img);
+}
+
+static char *output_path(const char *name) {
+  const char *dir = g_getenv("JQ_TEST_OUTPUT_DIR");
+  if (dir != NULL)
+    return g_build_filename(dir, name, NULL);
+  return g_test_build_filename(G_TEST_BUILT, name, NULL);
+}
+
+static void render_and_check(Fixture *fx, const char *name, int width,
+                             int min_red, int min_dark) {
+  char *path = output_path(name);
+  GError *error = NULL;
+  g_assert_true(jq_board_view_render_png(fx->view, path, width, 0, &error));
+  g_assert_no_error(error);
+  PixelCounts counts;
+  count_pixels(path, &counts);
+  g_test_message("%s: %dx%d, %d red, %d dark, %d light pixels", path,
+                 counts.width, counts.height, counts.red, counts.dark,
+                 counts.light);
+  g_assert_cmpint(counts.width, ==, width);
+  g_assert_cmpint(counts.height, ==, jq_board_view_height_for_width(width));
+  int area = counts.width * counts.height;
+  g_assert_cmpint(counts.red, >, area / 1000 * min_red);
+  g_assert_cmpint(counts.dark, >, area / 1000 * min_dark);
+  g_free(path);
+}
+
+static void test_png(Fixture *fx, gconstpointer data) {
+  render_and_check(fx, "board-xiangqi-start.png", 540, 5, 5);
+
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, JIEQI_MIDGAME);
+  jq_board_view_set_position(fx->view, &pos);
+  jq_board_view_set_last_move(fx->view, jq_test_move("b2b9"));
+  render_and_check(fx, "board-jieqi.png", 540, 5, 5);
+
+  jq_test_position_from_fen(&pos, MIDGAME);
+  jq_board_view_set_position(fx->view, &pos);
+  jq_board_view_set_flipped(fx->view, TRUE);
+  jq_board_view_set_traditional(fx->view, TRUE);
+  jq_board_view_set_hint(fx->view, jq_test_move("f3f8"));
+  jq_board_view_test_click(fx->view, sq("b6"));
+  render_and_check(fx, "board-flipped.png", 400, 3, 3);
+
+  /* The flipped picture is not the unflipped one. */
+  char *flipped = output_path("board-flipped.png");
+  char *plain = output_path("board-unflipped.png");
+  jq_board_view_set_flipped(fx->view, FALSE);
+  g_assert_true(jq_board_view_render_png(fx->view, plain, 400, 0, NULL));
+  char *a, *b;
+  gsize alen, blen;
+  g_assert_true(g_file_get_contents(flipped, &a, &alen, NULL));
+  g_assert_true(g_file_get_contents(plain, &b, &blen, NULL));
+  g_assert_false(alen == blen && memcmp(a, b, alen) == 0);
+  g_free(a);
+  g_free(b);
+  g_free(flipped);
+  g_free(plain);
+
+  /* A path that cannot be written is an error, not a crash. */
+  GError *error = NULL;
+  g_assert_false(jq_board_view_render_png(
+      fx->view, "/nonexistent-dir/board.png", 100, 0, &error));
+  g_assert_nonnull(error);
+  g_clear_error(&error);
+
+  /* The README's picture, when asked for: Red about to move its chariot,
+   * the places it may go marked. */
+  const char *readme = g_getenv("JQ_BOARD_README_PNG");
+  if (readme != NULL) {
+    jq_test_position_from_fen(&pos, JIEQI_OPENING);
+    jq_board_view_set_position(fx->view, &pos);
+    jq_board_view_set_flipped(fx->view, FALSE);
+    jq_board_view_set_traditional(fx->view, FALSE);
+    jq_board_view_set_last_move(fx->view, jq_test_move("c6c5"));
+    jq_board_view_test_click(fx->view, sq("e2"));
+    g_assert_cmpint(jq_board_view_get_selected(fx->view), ==, sq("e2"));
+    g_assert_true(jq_board_view_render_png(fx->view, readme, 600, 0, NULL));
+  }
+}
+
+/* What the widget draws on screen, through its snapshot and the window's
+ * renderer, also dark: the path a person sees. */
+static void test_snapshot(Fixture *fx, gconstpointer data) {
+  GtkWidget *widget = GTK_WIDGET(fx->view);
+  jq_board_view_set_last_move(fx->view, jq_test_move("h2e2"));
+  jq_board_view_set_check_square(fx->view, sq("e9"));
+  jq_board_view_test_click(fx->view, sq("b2"));
+
+  AdwStyleManager *style = adw_style_manager_get_default();
+  for (int dark = 0; dark <= 1; dark++) {
+    adw_style_manager_set_color_scheme(style,
+                                       dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                            : ADW_COLOR_SCHEME_FORCE_LIGHT);
+    spin_until(NULL, fx, 100);
+    GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+    int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, w, h);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    g_assert_nonnull(node);
+    GskRenderer *renderer =
+        gtk_native_get_renderer(gtk_widget_get_native(widget));
+    GdkTexture *texture = gsk_renderer_render_texture(
+        renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+    char *path =
+        output_path(dark ? "board-widget-dark.png" : "board-widget.png");
+    g_assert_true(gdk_texture_save_to_png(texture, path));
+    PixelCounts counts;
+    count_pixels(path, &counts);
+    g_test_message("%s: %dx%d, %d red, %d dark, %d light", path, counts.width,
+                   counts.height, counts.red, counts.dark, counts.light);
+    g_assert_cmpint(counts.width, ==, w);
+    g_assert_cmpint(counts.red, >, w * h / 200);
+    g_assert_cmpint(counts.dark, >, w * h / 200);
+    g_free(path);
+    g_object_unref(texture);
+    gsk_render_node_unref(node);
+    g_object_unref(paintable);
+  }
+  adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* Under the sanitizer build: fontconfig keeps its font caches for the
+ * life of the process and never frees them; only that library is excused,
+ * leaks through GTK, GLib or this project still fail the test. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void) {
+  return "leak:libfontconfig.so\n";
+}
+
+int main(int argc, char **argv) {
+  /* The test accessibility backend keeps what the widget says readable;
+   * the memory settings backend keeps dconf out of the way. */
+  g_setenv("GTK_A11Y", "test", TRUE);
+  g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv("LANGUAGE", "C", TRUE);
+  gtk_test_init(&argc, &argv, NULL);
+  adw_init();
+
+#define ADD(name, fn)                                               \
+  g_test_add("/board-view/" name, Fixture, NULL, fixture_setup, fn, \
+             fixture_teardown)
+  ADD("click-moves", test_click_moves);
+  ADD("click-refusals", test_click_refusals);
+  ADD("king-safety-reasons", test_king_safety_reasons);
+  ADD("drag", test_drag);
+  ADD("keyboard", test_keyboard);
+  ADD("flipped-mapping", test_flipped_mapping);
+  ADD("accessible", test_accessible);
+  ADD("png", test_png);
+  ADD("snapshot", test_snapshot);
+#undef ADD
+  return g_test_run();
+}

@@ -1,0 +1,1457 @@
+/* The app's game controller without a display: moves and their refusals,
+ * undo/redo against a human and the computer, the computer's turns in the
+ * worker thread and their cancellation, the end of game, PGN and FEN, the
+ * autosave, the move list's notations, what views and texts may show, the
+ * settings binding, and how long the main loop is blocked while the AI
+ * thinks. */
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include <glib/gstdio.h>
+
+#include "jq-app-settings.h"
+#include "jq-game-controller-private.h"
+#include "jq-game-controller.h"
+#include "jq-movegen.h"
+#include "jq-test-util.h"
+
+#define MATE_IN_ONE "4k4/9/4N4/9/9/C8/9/9/p8/3K5 w - - 0 1"
+
+/* ---- helpers ---- */
+
+typedef struct {
+  int changed;
+  int moves;
+  int game_overs;
+  int hints;
+  int progress;
+  int thinking_on;
+  int thinking_off;
+  guint last_move;
+  JqMoveFlags last_flags;
+  JqOutcome outcome;
+  JqReason reason;
+  char *message;
+  guint hint;
+  int max_depth;
+  char *last_pv;
+  gint64 first_progress; /* monotonic time of the first report */
+  int first_progress_ms; /* its time_ms: how long the AI had thought */
+} Log;
+
+static void on_changed(JqGameController *c, Log *log) { log->changed++; }
+
+static void on_move_played(JqGameController *c, guint move,
+                           JqMoveFlags flags, Log *log) {
+  log->moves++;
+  log->last_move = move;
+  log->last_flags = flags;
+}
+
+static void on_game_over(JqGameController *c, JqOutcome outcome,
+                         JqReason reason, const char *message, Log *log) {
+  log->game_overs++;
+  log->outcome = outcome;
+  log->reason = reason;
+  g_free(log->message);
+  log->message = g_strdup(message);
+}
+
+static void on_hint(JqGameController *c, guint move, Log *log) {
+  log->hints++;
+  log->hint = move;
+}
+
+static void on_thinking(JqGameController *c, gboolean on, Log *log) {
+  if (on)
+    log->thinking_on++;
+  else
+    log->thinking_off++;
+}
+
+static void on_progress(JqGameController *c, JqAnalysis *a, Log *log) {
+  if (log->progress++ == 0) {
+    log->first_progress = g_get_monotonic_time();
+    log->first_progress_ms = a->time_ms;
+  }
+  log->max_depth = MAX(log->max_depth, a->depth);
+  g_free(log->last_pv);
+  log->last_pv = g_strdup(a->pv);
+}
+
+static void log_connect(JqGameController *c, Log *log) {
+  memset(log, 0, sizeof *log);
+  g_signal_connect(c, "changed", G_CALLBACK(on_changed), log);
+  g_signal_connect(c, "move-played", G_CALLBACK(on_move_played), log);
+  g_signal_connect(c, "game-over", G_CALLBACK(on_game_over), log);
+  g_signal_connect(c, "hint", G_CALLBACK(on_hint), log);
+  g_signal_connect(c, "thinking", G_CALLBACK(on_thinking), log);
+  g_signal_connect(c, "progress", G_CALLBACK(on_progress), log);
+}
+
+static void log_clear(Log *log) {
+  g_free(log->message);
+  g_free(log->last_pv);
+}
+
+/* A controller autosaving in this test's own $XDG_DATA_HOME (the tests run
+ * with G_TEST_OPTION_ISOLATE_DIRS). Fast and weak for the computer. */
+static JqGameController *controller_new(void) {
+  JqGameController *c = jq_game_controller_new();
+  jq_game_controller_set_think_time(c, 100);
+  jq_game_controller_set_strength(c, 1);
+  return c;
+}
+
+static void new_game(JqGameController *c, JqVariant variant,
+                     JqPlayerMode red, JqPlayerMode black, const char *fen,
+                     guint64 seed) {
+  JqNewGame setup;
+  jq_new_game_init(&setup, variant);
+  setup.players[JQ_RED] = red;
+  setup.players[JQ_BLACK] = black;
+  setup.fen = fen;
+  setup.seed = seed;
+  GError *error = NULL;
+  gboolean ok = jq_game_controller_new_game(c, &setup, &error);
+  g_assert_no_error(error);
+  g_assert_true(ok);
+}
+
+static void play(JqGameController *c, const char *coords) {
+  JqMove m = jq_test_move(coords);
+  GError *error = NULL;
+  if (!jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m),
+                                    &error))
+    g_error("%s refused: %s", coords, error->message);
+}
+
+static gboolean wake(gpointer data) { return G_SOURCE_CONTINUE; }
+
+typedef gboolean (*Cond)(gpointer data);
+
+/* Runs the main loop until cond holds; fails the test after timeout_ms.
+ * Returns the time it took in ms. */
+static double run_until(Cond cond, gpointer data, int timeout_ms,
+                        const char *what) {
+  gint64 start = g_get_monotonic_time();
+  guint waker = g_timeout_add(5, wake, NULL);
+  while (!cond(data)) {
+    if (g_get_monotonic_time() - start > (gint64)timeout_ms * 1000)
+      g_error("timed out after %d ms waiting for %s", timeout_ms, what);
+    g_main_context_iteration(NULL, TRUE);
+  }
+  g_source_remove(waker);
+  return (g_get_monotonic_time() - start) / 1000.0;
+}
+
+/* Runs the main loop for ms milliseconds. */
+static void run_for(int ms) {
+  gboolean done = FALSE;
+  gint64 end = g_get_monotonic_time() + (gint64)ms * 1000;
+  guint waker = g_timeout_add(5, wake, NULL);
+  while (!done) {
+    g_main_context_iteration(NULL, TRUE);
+    done = g_get_monotonic_time() >= end;
+  }
+  g_source_remove(waker);
+}
+
+typedef struct {
+  JqGameController *c;
+  int n;
+} CountWait;
+
+static gboolean count_reached(gpointer data) {
+  CountWait *w = data;
+  return jq_game_controller_get_move_count(w->c) >= w->n;
+}
+
+static gboolean not_thinking(gpointer data) {
+  return !jq_game_controller_is_thinking(data);
+}
+
+static void wait_moves(JqGameController *c, int n) {
+  CountWait w = {c, n};
+  run_until(count_reached, &w, 20000, "the computer's move");
+}
+
+static char *truth_fen(JqGameController *c) {
+  char buf[JQ_FEN_MAX];
+  const JqPosition *truth = jq_game_truth(jq_game_controller_get_game(c));
+  g_assert_cmpuint(jq_fen_write(truth, JQ_FEN_JIEQIBOX, buf, sizeof buf), >,
+                   0);
+  return g_strdup(buf);
+}
+
+static char *view_fen(const JqPosition *view) {
+  char buf[JQ_FEN_MAX];
+  JqFenDialect d = jq_position_is_jieqi(view) ? JQ_FEN_JIEQIBOX
+                                              : JQ_FEN_XIANGQI;
+  g_assert_cmpuint(jq_fen_write(view, d, buf, sizeof buf), >, 0);
+  return g_strdup(buf);
+}
+
+static char *side_view_fen(JqGameController *c, JqColor side) {
+  JqPosition *pos = g_new(JqPosition, 1);
+  jq_game_controller_get_view(c, side, pos);
+  char *fen = view_fen(pos);
+  g_free(pos);
+  return fen;
+}
+
+static char *display_fen(JqGameController *c) {
+  JqPosition *pos = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(c, pos);
+  char *fen = view_fen(pos);
+  g_free(pos);
+  return fen;
+}
+
+static void assert_same_record(JqGameController *a, JqGameController *b) {
+  const JqGame *ga = jq_game_controller_get_game(a);
+  const JqGame *gb = jq_game_controller_get_game(b);
+  g_assert_cmpint(jq_game_move_count(ga), ==, jq_game_move_count(gb));
+  for (int i = 0; i < jq_game_move_count(ga); i++) {
+    JqGameMove ma = jq_game_move_at(ga, i), mb = jq_game_move_at(gb, i);
+    g_assert_cmpuint(ma.move, ==, mb.move);
+    g_assert_cmpint(ma.reveal.mover, ==, mb.reveal.mover);
+    g_assert_cmpint(ma.reveal.captured, ==, mb.reveal.captured);
+  }
+  JqPieceType da[JQ_SQUARES], db[JQ_SQUARES];
+  jq_game_initial_deal(ga, da);
+  jq_game_initial_deal(gb, db);
+  g_assert_cmpmem(da, sizeof da, db, sizeof db);
+  char *fa = truth_fen(a), *fb = truth_fen(b);
+  g_assert_cmpstr(fa, ==, fb);
+  g_free(fa);
+  g_free(fb);
+}
+
+/* Plays up to `plies` random legal moves (a human's, both sides human). */
+static void play_random(JqGameController *c, GRand *rand, int plies) {
+  for (int i = 0; i < plies && !jq_game_controller_is_over(c); i++) {
+    JqMoveList list;
+    jq_game_controller_get_legal_moves(c, &list);
+    g_assert_cmpint(list.count, >, 0);
+    JqMove m = list.moves[g_rand_int_range(rand, 0, list.count)];
+    GError *error = NULL;
+    g_assert_true(jq_game_controller_play_move(c, jq_move_from(m),
+                                               jq_move_to(m), &error));
+    g_assert_no_error(error);
+  }
+}
+
+/* Counts the reveals and the captures of hidden pieces in the record. */
+static void count_identities(JqGameController *c, int *reveals,
+                             int *hidden_captures) {
+  const JqGame *g = jq_game_controller_get_game(c);
+  *reveals = *hidden_captures = 0;
+  for (int i = 0; i < jq_game_move_count(g); i++) {
+    JqGameMove gm = jq_game_move_at(g, i);
+    *reveals += gm.reveal.mover != JQ_NO_TYPE;
+    *hidden_captures += gm.reveal.captured != JQ_NO_TYPE;
+  }
+}
+
+/* A jieqi game between two humans with reveals and hidden captures. */
+static void play_jieqi_game(JqGameController *c, int plies) {
+  for (guint64 seed = 1;; seed++) {
+    new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+             NULL, seed);
+    GRand *rand = g_rand_new_with_seed((guint32)seed);
+    play_random(c, rand, plies);
+    g_rand_free(rand);
+    int reveals, hidden_captures;
+    count_identities(c, &reveals, &hidden_captures);
+    if (reveals >= 5 && hidden_captures >= 2 &&
+        !jq_game_controller_is_over(c))
+      return;
+    g_assert_cmpuint(seed, <, 200);
+  }
+}
+
+/* ---- playing ---- */
+
+static void test_play_moves(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  g_assert_cmpint(log.changed, ==, 1);
+  g_assert_cmpint(jq_game_controller_get_variant(c), ==, JQ_VARIANT_XIANGQI);
+  g_assert_true(jq_game_controller_is_human_turn(c));
+
+  play(c, "h2e2");
+  g_assert_cmpint(log.changed, ==, 2);
+  g_assert_cmpint(log.moves, ==, 1);
+  g_assert_cmpuint(log.last_move, ==, jq_test_move("h2e2"));
+  g_assert_cmpint(log.last_flags, ==, JQ_MOVE_FLAGS_NONE);
+  g_assert_cmpint(jq_game_controller_get_side_to_move(c), ==, JQ_BLACK);
+  play(c, "h9g7");
+  /* The cannon jumps its own pawn to take the one on e6. */
+  play(c, "e2e6");
+  g_assert_true(log.last_flags & JQ_MOVE_FLAGS_CAPTURE);
+  g_assert_false(log.last_flags & JQ_MOVE_FLAGS_CHECK);
+  g_assert_false(log.last_flags & JQ_MOVE_FLAGS_COMPUTER);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 3);
+  g_assert_cmpint(log.thinking_on, ==, 0);
+  g_assert_false(jq_game_controller_is_thinking(c));
+
+  char **list = jq_game_controller_get_move_list(c);
+  g_assert_cmpuint(g_strv_length(list), ==, 3);
+  g_strfreev(list);
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+typedef struct {
+  const char *move;
+  const char *why; /* part of the message */
+} Refusal;
+
+static void test_illegal_move_refused(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  play(c, "h2e2");
+  int changed = log.changed;
+  char *before = truth_fen(c);
+  char **list_before = jq_game_controller_get_move_list(c);
+
+  static const Refusal refusals[] = {
+      {"e4e5", "no piece"},           /* empty point */
+      {"h0g2", "not yours"},          /* Red's horse, Black to move */
+      {"e6e4", "cannot move there"},  /* a pawn two steps */
+      {"a9a5", "cannot move there"},  /* the chariot through its pawn */
+      {"b9c9", "own piece"},          /* onto its own elephant */
+      {"a6a6", "point to move to"},   /* nowhere */
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(refusals); i++) {
+    JqMove m = jq_test_move(refusals[i].move);
+    GError *error = NULL;
+    g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
+                                                jq_move_to(m), &error));
+    g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                   JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE);
+    g_test_message("%s: %s", refusals[i].move, error->message);
+    if (!strstr(error->message, refusals[i].why))
+      g_error("%s: '%s' does not say '%s'", refusals[i].move, error->message,
+              refusals[i].why);
+    g_error_free(error);
+  }
+  GError *error = NULL;
+  g_assert_false(jq_game_controller_play_move(c, 200, 3, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE);
+  g_clear_error(&error);
+
+  /* Nothing changed, nothing was said. */
+  g_assert_cmpint(log.changed, ==, changed);
+  g_assert_cmpint(log.moves, ==, 1);
+  char *after = truth_fen(c);
+  g_assert_cmpstr(before, ==, after);
+  char **list_after = jq_game_controller_get_move_list(c);
+  g_assert_true(g_strv_equal((const char *const *)list_before,
+                             (const char *const *)list_after));
+  g_free(before);
+  g_free(after);
+  g_strfreev(list_before);
+  g_strfreev(list_after);
+
+  /* A move that leaves the king facing the other one. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           "4k4/9/9/9/9/9/9/p8/4A4/4K4 w - - 0 1", 1);
+  JqMove m = jq_test_move("e1d2");
+  g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
+                                              jq_move_to(m), &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE);
+  g_assert_nonnull(strstr(error->message, "king"));
+  g_clear_error(&error);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+
+  /* The computer's turn is not the human's. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  m = jq_test_move("h2e2");
+  g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
+                                              jq_move_to(m), &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN);
+  g_clear_error(&error);
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+static void test_undo_redo_humans(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  g_assert_false(jq_game_controller_can_undo(c));
+  g_assert_false(jq_game_controller_undo(c));
+  g_assert_false(jq_game_controller_can_redo(c));
+  char *start = truth_fen(c);
+  play(c, "h2e2");
+  char *after1 = truth_fen(c);
+  play(c, "h9g7");
+  play(c, "h0g2");
+  char *after3 = truth_fen(c);
+
+  /* Two humans: one move at a time. */
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 2);
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  char *fen = truth_fen(c);
+  g_assert_cmpstr(fen, ==, start);
+  g_free(fen);
+  g_assert_true(jq_game_controller_can_redo(c));
+  g_assert_true(jq_game_controller_redo(c));
+  fen = truth_fen(c);
+  g_assert_cmpstr(fen, ==, after1);
+  g_free(fen);
+  g_assert_true(jq_game_controller_redo(c));
+  g_assert_true(jq_game_controller_redo(c));
+  g_assert_false(jq_game_controller_redo(c));
+  fen = truth_fen(c);
+  g_assert_cmpstr(fen, ==, after3);
+  g_free(fen);
+
+  /* A new move drops what could be redone. */
+  g_assert_true(jq_game_controller_undo(c));
+  play(c, "b0c2");
+  g_assert_false(jq_game_controller_can_redo(c));
+  g_free(start);
+  g_free(after1);
+  g_free(after3);
+  g_object_unref(c);
+}
+
+/* Jieqi: redo turns up the same identities as before. */
+static void test_undo_redo_jieqi_reveals(void) {
+  JqGameController *c = controller_new();
+  play_jieqi_game(c, 30);
+  JqGameController *ref = controller_new();
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_assert_true(jq_game_controller_load_pgn_text(ref, pgn, NULL));
+  g_free(pgn);
+  int n = jq_game_controller_get_move_count(c);
+  for (int i = 0; i < n; i++)
+    g_assert_true(jq_game_controller_undo(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  while (jq_game_controller_redo(c))
+    ;
+  assert_same_record(c, ref);
+  g_object_unref(ref);
+  g_object_unref(c);
+}
+
+/* ---- the computer ---- */
+
+static void test_computer_turn(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 7);
+  g_assert_true(jq_game_controller_is_thinking(c));
+  g_assert_cmpint(log.thinking_on, ==, 1);
+  g_assert_false(jq_game_controller_is_human_turn(c));
+  CountWait first = {c, 1};
+  double ms = run_until(count_reached, &first, 20000,
+                        "the computer's first move");
+  g_test_message("the computer's move came after %.0f ms (think time 100)",
+                 ms);
+  g_assert_cmpint(log.moves, ==, 1);
+  g_assert_true(log.last_flags & JQ_MOVE_FLAGS_COMPUTER);
+  JqGameMove first_move = jq_game_move_at(jq_game_controller_get_game(c), 0);
+  g_assert_cmpuint(log.last_move, ==, first_move.move);
+  g_assert_true(!!(log.last_flags & JQ_MOVE_FLAGS_REVEAL) ==
+                (first_move.reveal.mover != JQ_NO_TYPE));
+  g_assert_cmpint(log.thinking_off, ==, 1);
+  g_assert_false(jq_game_controller_is_thinking(c));
+  g_assert_true(jq_game_controller_is_human_turn(c));
+  g_assert_cmpint(jq_game_controller_get_side_to_move(c), ==, JQ_BLACK);
+
+  /* The human answers; the computer answers that. */
+  JqMoveList list;
+  jq_game_controller_get_legal_moves(c, &list);
+  g_assert_cmpint(list.count, >, 0);
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_play_move(
+      c, jq_move_from(list.moves[0]), jq_move_to(list.moves[0]), &error));
+  g_assert_true(jq_game_controller_is_thinking(c));
+  jq_game_controller_get_legal_moves(c, &list);
+  g_assert_cmpint(list.count, ==, 0);
+  wait_moves(c, 3);
+  g_assert_cmpint(log.moves, ==, 3);
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+typedef struct {
+  JqGameController *c;
+  guint before;
+} DiscardWait;
+
+static gboolean discarded_more(gpointer data) {
+  DiscardWait *w = data;
+  return jq_game_controller_get_discarded_results(w->c) > w->before;
+}
+
+static void test_undo_against_computer(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+           JQ_PLAYER_MODE_COMPUTER, NULL, 1);
+  char *start = truth_fen(c);
+  play(c, "h2e2");
+  wait_moves(c, 2);
+  play(c, "h0g2");
+  wait_moves(c, 4);
+  const JqGame *g = jq_game_controller_get_game(c);
+  JqMove reply2 = jq_game_move_at(g, 3).move;
+  char *after4 = truth_fen(c);
+
+  /* Back to the human's previous turn: two plies. */
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 2);
+  g_assert_true(jq_game_controller_is_human_turn(c));
+  g_assert_false(jq_game_controller_is_thinking(c));
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  char *fen = truth_fen(c);
+  g_assert_cmpstr(fen, ==, start);
+  g_free(fen);
+  g_assert_false(jq_game_controller_can_undo(c));
+
+  /* Redo forward to the human's turns: the computer's replies come back
+   * as they were, without thinking again. */
+  g_assert_true(jq_game_controller_redo(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 2);
+  g_assert_false(jq_game_controller_is_thinking(c));
+  g_assert_true(jq_game_controller_redo(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 4);
+  g_assert_cmpuint(jq_game_move_at(g, 3).move, ==, reply2);
+  fen = truth_fen(c);
+  g_assert_cmpstr(fen, ==, after4);
+  g_free(fen);
+
+  /* Undo while the computer thinks: it stops, the human's move is taken
+   * back, and the stale answer is never played. */
+  jq_game_controller_set_think_time(c, 2000);
+  play(c, "b0c2");
+  g_assert_true(jq_game_controller_is_thinking(c));
+  guint discarded = jq_game_controller_get_discarded_results(c);
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_false(jq_game_controller_is_thinking(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 4);
+  DiscardWait w = {c, discarded};
+  run_until(discarded_more, &w, 2000, "the stale result");
+  run_for(50);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 4);
+  g_assert_true(jq_game_controller_is_human_turn(c));
+  g_free(start);
+  g_free(after4);
+  g_object_unref(c);
+}
+
+static void test_cancel_on_new_game(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  jq_game_controller_set_think_time(c, 5000);
+  jq_game_controller_set_strength(c, 20);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  g_assert_true(jq_game_controller_is_thinking(c));
+  run_for(300); /* let it get deep into its search */
+  g_assert_cmpint(log.progress, >, 0);
+
+  DiscardWait w = {c, jq_game_controller_get_discarded_results(c)};
+  gint64 t0 = g_get_monotonic_time();
+  new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 3);
+  double call_ms = (g_get_monotonic_time() - t0) / 1000.0;
+  g_assert_false(jq_game_controller_is_thinking(c));
+  g_assert_cmpint(log.thinking_off, ==, 1);
+  double ms = run_until(discarded_more, &w, 2000, "the stale result");
+  g_test_message("new game returned in %.1f ms; the cancelled search "
+                 "ended %.0f ms later (think time 5000)",
+                 call_ms, ms);
+  g_assert_cmpfloat(ms, <, 1000.0);
+  run_for(100);
+  /* No stale move reached the new game. */
+  g_assert_cmpint(log.moves, ==, 0);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  g_assert_cmpint(jq_game_controller_get_variant(c), ==, JQ_VARIANT_JIEQI);
+  g_assert_true(jq_game_controller_is_human_turn(c));
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+/* Disposing the controller mid-think neither waits for the search nor
+ * lets its result touch freed memory. */
+static void test_dispose_while_thinking(void) {
+  JqGameController *c = controller_new();
+  jq_game_controller_set_think_time(c, 5000);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  run_for(50);
+  gint64 t0 = g_get_monotonic_time();
+  g_object_unref(c);
+  double ms = (g_get_monotonic_time() - t0) / 1000.0;
+  g_test_message("dispose took %.1f ms", ms);
+  g_assert_cmpfloat(ms, <, 200.0);
+  run_for(300); /* the worker's callback runs with nobody to tell */
+}
+
+static void test_game_over_mate(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+           JQ_PLAYER_MODE_COMPUTER, MATE_IN_ONE, 1);
+  play(c, "a4e4");
+  g_assert_cmpint(log.game_overs, ==, 1);
+  g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_RED_WINS);
+  g_assert_cmpint(log.reason, ==, JQ_REASON_CHECKMATE);
+  g_assert_cmpstr(log.message, ==, "Red wins: Black is checkmated.");
+  g_assert_true(log.last_flags & JQ_MOVE_FLAGS_CHECK);
+  g_assert_true(jq_game_controller_is_over(c));
+  g_assert_false(jq_game_controller_is_thinking(c));
+  char *text = jq_game_controller_get_result_text(c);
+  g_assert_cmpstr(text, ==, log.message);
+  g_free(text);
+  GError *error = NULL;
+  JqMove m = jq_test_move("e9e8");
+  g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
+                                              jq_move_to(m), &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_GAME_OVER);
+  g_clear_error(&error);
+
+  /* The computer finds it too. */
+  jq_game_controller_set_strength(c, 20);
+  jq_game_controller_set_think_time(c, 500);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_HUMAN, MATE_IN_ONE, 1);
+  wait_moves(c, 1);
+  g_assert_cmpint(log.game_overs, ==, 2);
+  g_assert_cmpint(log.reason, ==, JQ_REASON_CHECKMATE);
+  g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_RED_WINS);
+
+  /* Undo takes the mate back; the game goes on. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+           JQ_PLAYER_MODE_COMPUTER, MATE_IN_ONE, 1);
+  play(c, "a4e4");
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_false(jq_game_controller_is_over(c));
+  g_assert_null(jq_game_controller_get_result_text(c));
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+static void test_resign(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  jq_game_controller_set_think_time(c, 3000);
+  new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 4);
+  /* Resigning while the computer thinks stops it. */
+  g_assert_true(jq_game_controller_is_thinking(c));
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_resign(c, &error));
+  g_assert_no_error(error);
+  g_assert_false(jq_game_controller_is_thinking(c));
+  g_assert_cmpint(log.game_overs, ==, 1);
+  g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_RED_WINS);
+  g_assert_cmpint(log.reason, ==, JQ_REASON_RESIGNATION);
+  g_assert_cmpstr(log.message, ==, "Red wins: Black resigned.");
+  g_assert_false(jq_game_controller_resign(c, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_GAME_OVER);
+  g_clear_error(&error);
+  run_for(100);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_COMPUTER, NULL, 4);
+  g_assert_false(jq_game_controller_resign(c, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_NO_HUMAN);
+  g_clear_error(&error);
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+static void test_hint(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  jq_game_controller_set_think_time(c, 300);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           MATE_IN_ONE, 1);
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_request_hint(c, &error));
+  g_assert_no_error(error);
+  g_assert_true(jq_game_controller_is_thinking(c));
+  run_until(not_thinking, c, 20000, "the hint");
+  g_assert_cmpint(log.hints, ==, 1);
+  /* Full strength whatever the computer's level: it sees the mate. */
+  g_assert_cmpuint(log.hint, ==, jq_test_move("a4e4"));
+  g_assert_cmpuint(jq_game_controller_get_hint(c), ==, log.hint);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+
+  /* A move drops the hint; a hint being thought about stops with it. */
+  play(c, "a4a5");
+  g_assert_cmpuint(jq_game_controller_get_hint(c), ==, JQ_MOVE_NONE);
+  g_assert_true(jq_game_controller_request_hint(c, &error));
+  play(c, "e9e8");
+  g_assert_false(jq_game_controller_is_thinking(c));
+  run_for(400);
+  g_assert_cmpint(log.hints, ==, 1);
+
+  /* Not for the computer's turn. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  g_assert_false(jq_game_controller_request_hint(c, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN);
+  g_clear_error(&error);
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+/* Switching players mid-game: the computer takes over a side to move. */
+static void test_switch_players(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  play(c, "h2e2");
+  g_object_set(c, "black-player", JQ_PLAYER_MODE_COMPUTER, NULL);
+  g_assert_true(jq_game_controller_is_thinking(c));
+  g_assert_cmpint(jq_game_controller_get_display_side(c), ==, JQ_RED);
+  jq_game_controller_set_player(c, JQ_BLACK, JQ_PLAYER_MODE_HUMAN);
+  g_assert_false(jq_game_controller_is_thinking(c));
+  g_assert_cmpint(jq_game_controller_get_display_side(c), ==, -1);
+  run_for(300);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+  jq_game_controller_set_player(c, JQ_BLACK, JQ_PLAYER_MODE_COMPUTER);
+  wait_moves(c, 2);
+  g_object_unref(c);
+}
+
+/* ---- what is shown ---- */
+
+static void test_move_list_notations(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  play(c, "h2e2");
+  play(c, "h9g7");
+  play(c, "h0g2");
+  play(c, "i9h9");
+
+  static const struct {
+    JqNotationStyle style;
+    JqCharset charset;
+    const char *moves[4];
+  } cases[] = {
+      {JQ_NOTATION_STYLE_CHINESE, JQ_CHARSET_SIMPLIFIED,
+       {"炮二平五", "马８进７", "马二进三", "车９平８"}},
+      {JQ_NOTATION_STYLE_CHINESE, JQ_CHARSET_TRADITIONAL,
+       {"炮二平五", "馬８進７", "傌二進三", "車９平８"}},
+      {JQ_NOTATION_STYLE_WXF, JQ_CHARSET_SIMPLIFIED,
+       {"C2.5", "H8+7", "H2+3", "R9.8"}},
+      {JQ_NOTATION_STYLE_COORDINATES, JQ_CHARSET_SIMPLIFIED,
+       {"h2e2", "h9g7", "h0g2", "i9h9"}},
+  };
+  Log log;
+  log_connect(c, &log);
+  for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+    g_object_set(c, "notation", cases[i].style, "character-style",
+                 cases[i].charset, NULL);
+    char **list = jq_game_controller_get_move_list(c);
+    g_assert_cmpuint(g_strv_length(list), ==, 4);
+    for (int k = 0; k < 4; k++)
+      g_assert_cmpstr(list[k], ==, cases[i].moves[k]);
+    g_strfreev(list);
+  }
+  /* Changing the notation is a change of what is shown. */
+  g_assert_cmpint(log.changed, >=, 3);
+
+  /* Jieqi: a reveal names what turned up, in each notation. */
+  static const char *const red_names[2][JQ_TYPE_COUNT] = {
+      {"", "帅", "仕", "相", "马", "车", "炮", "兵"},
+      {"", "帥", "仕", "相", "傌", "俥", "炮", "兵"}};
+  static const char wxf[JQ_TYPE_COUNT] = {0,   'K', 'A', 'E',
+                                          'H', 'R', 'C', 'P'};
+  new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 11);
+  play(c, "h2e2");
+  JqPieceType t = jq_game_move_at(jq_game_controller_get_game(c), 0)
+                      .reveal.mover;
+  g_assert_cmpint(t, !=, JQ_NO_TYPE);
+  for (int cs = 0; cs < 2; cs++) {
+    g_object_set(c, "notation", JQ_NOTATION_STYLE_CHINESE,
+                 "character-style", cs, NULL);
+    char **list = jq_game_controller_get_move_list(c);
+    char *want = g_strdup_printf("暗炮二平五(%s)", red_names[cs][t]);
+    g_assert_cmpstr(list[0], ==, want);
+    g_free(want);
+    g_strfreev(list);
+  }
+  jq_game_controller_set_notation(c, JQ_NOTATION_STYLE_WXF);
+  char **list = jq_game_controller_get_move_list(c);
+  char *want = g_strdup_printf("C2.5(%c)", wxf[t]);
+  g_assert_cmpstr(list[0], ==, want);
+  g_free(want);
+  g_strfreev(list);
+  jq_game_controller_set_notation(c, JQ_NOTATION_STYLE_COORDINATES);
+  list = jq_game_controller_get_move_list(c);
+  want = g_strdup_printf("h2e2%c", jq_piece_type_letter(t));
+  g_assert_cmpstr(list[0], ==, want);
+  g_free(want);
+  g_strfreev(list);
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+/* Swaps the letters of two still-hidden points of one side in the PGN's
+ * JieqiDeal: a game that differs only in what nobody has seen yet. */
+static char *swap_hidden_deal(JqGameController *c, const char *pgn) {
+  const JqGame *g = jq_game_controller_get_game(c);
+  const JqPosition *init = jq_game_initial(g);
+  const JqPosition *now = jq_game_truth(g);
+  char deal[64];
+  g_assert_true(jq_pgn_tag(pgn, "JieqiDeal", deal, sizeof deal));
+  int index[JQ_SQUARES];
+  int k = 0;
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    index[sq] = jq_piece_is_hidden(init->board[sq]) ? k++ : -1;
+  g_assert_cmpint(k, ==, (int)strlen(deal));
+  for (int a = 0; a < JQ_SQUARES; a++) {
+    for (int b = a + 1; b < JQ_SQUARES; b++) {
+      if (index[a] < 0 || index[b] < 0 ||
+          !jq_piece_is_hidden(now->board[a]) ||
+          !jq_piece_is_hidden(now->board[b]) ||
+          jq_piece_color(now->board[a]) != jq_piece_color(now->board[b]) ||
+          deal[index[a]] == deal[index[b]])
+        continue;
+      char swapped[64];
+      strcpy(swapped, deal);
+      swapped[index[a]] = deal[index[b]];
+      swapped[index[b]] = deal[index[a]];
+      char *from = g_strdup_printf("[JieqiDeal \"%s\"]", deal);
+      char *to = g_strdup_printf("[JieqiDeal \"%s\"]", swapped);
+      char **parts = g_strsplit(pgn, from, 2);
+      g_assert_cmpuint(g_strv_length(parts), ==, 2);
+      char *out = g_strjoin(to, parts[0], parts[1], NULL);
+      g_strfreev(parts);
+      g_free(from);
+      g_free(to);
+      return out;
+    }
+  }
+  g_error("no two hidden pieces of one side with different identities");
+  return NULL;
+}
+
+static void assert_same_shown(JqGameController *a, JqGameController *b) {
+  for (int n = 0; n <= JQ_NOTATION_STYLE_COORDINATES; n++) {
+    jq_game_controller_set_notation(a, n);
+    jq_game_controller_set_notation(b, n);
+    char **la = jq_game_controller_get_move_list(a);
+    char **lb = jq_game_controller_get_move_list(b);
+    g_assert_true(g_strv_equal((const char *const *)la,
+                               (const char *const *)lb));
+    g_strfreev(la);
+    g_strfreev(lb);
+  }
+  char *fa = display_fen(a), *fb = display_fen(b);
+  g_assert_cmpstr(fa, ==, fb);
+  g_free(fa);
+  g_free(fb);
+  for (int side = 0; side < 2; side++) {
+    fa = side_view_fen(a, side);
+    fb = side_view_fen(b, side);
+    g_assert_cmpstr(fa, ==, fb);
+    g_free(fa);
+    g_free(fb);
+  }
+  fa = jq_game_controller_get_fen(a);
+  fb = jq_game_controller_get_fen(b);
+  g_assert_cmpstr(fa, ==, fb);
+  g_free(fa);
+  g_free(fb);
+}
+
+static void test_no_hidden_identity_shown(void) {
+  JqGameController *c = controller_new();
+  play_jieqi_game(c, 40);
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  char *other_pgn = swap_hidden_deal(c, pgn);
+  JqGameController *other = controller_new();
+  g_assert_true(jq_game_controller_load_pgn_text(other, other_pgn, NULL));
+  /* The truths differ... */
+  int differ = 0;
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    differ += jq_game_hidden_identity(jq_game_controller_get_game(c), sq) !=
+              jq_game_hidden_identity(jq_game_controller_get_game(other), sq);
+  g_assert_cmpint(differ, ==, 2);
+  /* ...and nothing shown tells them apart, for any display side or
+   * disclosure rule, at any browsed ply. Switching players is done
+   * while the computer cannot think (its turn never comes: set back at
+   * once, the stale think is dropped). */
+  for (int d = 0; d <= JQ_DISCLOSE_BOTH; d++) {
+    jq_game_controller_set_disclosure(c, d);
+    jq_game_controller_set_disclosure(other, d);
+    for (int seat = 0; seat < 3; seat++) {
+      /* 0: two humans (public view), 1: Red human, 2: Black human. */
+      JqPlayerMode red = seat == 2 ? JQ_PLAYER_MODE_COMPUTER
+                                   : JQ_PLAYER_MODE_HUMAN;
+      JqPlayerMode black = seat == 1 ? JQ_PLAYER_MODE_COMPUTER
+                                     : JQ_PLAYER_MODE_HUMAN;
+      JqGameController *both[2] = {c, other};
+      for (int i = 0; i < 2; i++) {
+        jq_game_controller_set_player(both[i], JQ_RED, red);
+        jq_game_controller_set_player(both[i], JQ_BLACK, black);
+      }
+      assert_same_shown(c, other);
+      int n = jq_game_controller_get_move_count(c);
+      for (int ply = 0; ply < n; ply += 7) {
+        jq_game_controller_browse(c, ply);
+        jq_game_controller_browse(other, ply);
+        char *fa = display_fen(c), *fb = display_fen(other);
+        g_assert_cmpstr(fa, ==, fb);
+        g_free(fa);
+        g_free(fb);
+      }
+      jq_game_controller_browse_live(c);
+      jq_game_controller_browse_live(other);
+      for (int i = 0; i < 2; i++) {
+        jq_game_controller_set_player(both[i], JQ_RED, JQ_PLAYER_MODE_HUMAN);
+        jq_game_controller_set_player(both[i], JQ_BLACK,
+                                      JQ_PLAYER_MODE_HUMAN);
+      }
+    }
+  }
+
+  /* A captured hidden piece: the public view and the move list name it
+   * only under "both"; the captor's own view knows it under "captor". */
+  const JqGame *g = jq_game_controller_get_game(c);
+  jq_game_controller_set_notation(c, JQ_NOTATION_STYLE_COORDINATES);
+  int n = jq_game_controller_get_move_count(c);
+  for (int d = 0; d <= JQ_DISCLOSE_BOTH; d++) {
+    jq_game_controller_set_disclosure(c, d);
+    char **list = jq_game_controller_get_move_list(c);
+    for (int i = 0; i < n; i++) {
+      JqGameMove gm = jq_game_move_at(g, i);
+      size_t want = 4 + (gm.reveal.mover != JQ_NO_TYPE) +
+                    (d == JQ_DISCLOSE_BOTH &&
+                     gm.reveal.captured != JQ_NO_TYPE);
+      g_assert_cmpuint(strlen(list[i]), ==, want);
+    }
+    g_strfreev(list);
+    JqPosition *pub = g_new(JqPosition, 1);
+    jq_game_controller_get_display_view(c, pub);
+    for (int i = 0; i < pub->capture_count; i++)
+      if (jq_piece_is_hidden(pub->captures[i].piece))
+        g_assert_true((pub->captures[i].identity != JQ_NO_TYPE) ==
+                      (d == JQ_DISCLOSE_BOTH));
+    g_free(pub);
+  }
+  jq_game_controller_set_disclosure(c, JQ_DISCLOSE_CAPTOR);
+  JqPosition *view = g_new(JqPosition, 1);
+  for (int side = 0; side < 2; side++) {
+    jq_game_controller_get_view(c, side, view);
+    for (int i = 0; i < view->capture_count; i++) {
+      JqCapture cap = view->captures[i];
+      if (!jq_piece_is_hidden(cap.piece))
+        continue;
+      /* Known exactly when this side took it. */
+      gboolean took = jq_piece_color(cap.piece) != (JqColor)side;
+      g_assert_true((cap.identity != JQ_NO_TYPE) == took);
+    }
+  }
+  g_free(view);
+  g_free(pgn);
+  g_free(other_pgn);
+  g_object_unref(other);
+  g_object_unref(c);
+}
+
+static void test_browse(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 9);
+  char *fens[5];
+  fens[0] = display_fen(c);
+  const char *moves[] = {"h2e2", "h7e7", "b0c2", "b9c7"};
+  for (int i = 0; i < 4; i++) {
+    play(c, moves[i]);
+    fens[i + 1] = display_fen(c);
+  }
+  char *live_truth = truth_fen(c);
+  g_assert_false(jq_game_controller_is_browsing(c));
+  g_assert_cmpint(jq_game_controller_get_browse_ply(c), ==, 4);
+  int order[] = {1, 0, 3, 2, 2, 4};
+  for (gsize i = 0; i < G_N_ELEMENTS(order); i++) {
+    int changed = log.changed;
+    jq_game_controller_browse(c, order[i]);
+    g_assert_cmpint(jq_game_controller_get_browse_ply(c), ==, order[i]);
+    g_assert_true(jq_game_controller_is_browsing(c) == (order[i] < 4));
+    g_assert_cmpint(log.changed, ==,
+                    changed + (i > 0 && order[i] == order[i - 1] ? 0 : 1));
+    char *fen = display_fen(c);
+    g_assert_cmpstr(fen, ==, fens[order[i]]);
+    g_free(fen);
+  }
+  /* The game itself was never touched; a human cannot move meanwhile. */
+  jq_game_controller_browse(c, 2);
+  char *fen = truth_fen(c);
+  g_assert_cmpstr(fen, ==, live_truth);
+  g_free(fen);
+  JqMoveList list;
+  jq_game_controller_get_legal_moves(c, &list);
+  g_assert_cmpint(list.count, ==, 0);
+  JqMove m = jq_test_move("a3a4");
+  GError *error = NULL;
+  g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
+                                              jq_move_to(m), &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BROWSING);
+  g_clear_error(&error);
+  /* Undo returns to the live game. */
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_false(jq_game_controller_is_browsing(c));
+  g_assert_cmpint(jq_game_controller_get_browse_ply(c), ==, 3);
+  for (int i = 0; i < 5; i++)
+    g_free(fens[i]);
+  g_free(live_truth);
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+static void test_fen_copy_paste(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  char *fen = jq_game_controller_get_fen(c);
+  g_assert_cmpstr(fen, ==, JQ_START_FEN_XIANGQI);
+  g_free(fen);
+  play(c, "h2e2");
+
+  GError *error = NULL;
+  g_assert_false(jq_game_controller_set_fen(c, "not a position", &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_FEN);
+  g_test_message("bad FEN: %s", error->message);
+  g_clear_error(&error);
+  g_assert_false(jq_game_controller_set_fen(c, "  ", &error));
+  g_clear_error(&error);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+
+  g_assert_true(jq_game_controller_set_fen(c, " " MATE_IN_ONE "\n", &error));
+  g_assert_no_error(error);
+  fen = jq_game_controller_get_fen(c);
+  g_assert_cmpstr(fen, ==, MATE_IN_ONE);
+  g_free(fen);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+
+  /* Jieqi: pasted back, the copy gives the same position. */
+  new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 5);
+  play(c, "h2e2");
+  play(c, "b7b0"); /* the hidden black cannon takes the hidden red horse */
+  char *copied = jq_game_controller_get_fen(c);
+  g_assert_true(jq_game_controller_set_fen(c, copied, &error));
+  g_assert_cmpint(jq_game_controller_get_variant(c), ==, JQ_VARIANT_JIEQI);
+  fen = jq_game_controller_get_fen(c);
+  g_assert_cmpstr(fen, ==, copied);
+  g_free(fen);
+  g_free(copied);
+  g_object_unref(c);
+}
+
+/* ---- files ---- */
+
+static void test_pgn_round_trip(void) {
+  JqGameController *c = controller_new();
+  play_jieqi_game(c, 40);
+  char *dir = g_dir_make_tmp("jieqi-test-XXXXXX", NULL);
+  g_assert_nonnull(dir);
+  for (int style = 0; style < 2; style++) {
+    char *path = g_build_filename(dir, style ? "chinese.pgn" : "coords.pgn",
+                                  NULL);
+    GFile *file = g_file_new_for_path(path);
+    GError *error = NULL;
+    g_assert_true(jq_game_controller_save_pgn(c, file, style, &error));
+    g_assert_no_error(error);
+    JqGameController *d = controller_new();
+    g_assert_true(jq_game_controller_load_pgn(d, file, &error));
+    g_assert_no_error(error);
+    assert_same_record(c, d);
+    g_assert_cmpint(jq_game_controller_get_variant(d), ==, JQ_VARIANT_JIEQI);
+    /* Loading again over it changes nothing either. */
+    g_assert_true(jq_game_controller_load_pgn(d, file, &error));
+    assert_same_record(c, d);
+    g_object_unref(d);
+    g_object_unref(file);
+    g_free(path);
+  }
+
+  /* Bad files: an error that says what, and the game as it was. */
+  JqGameController *d = controller_new();
+  new_game(d, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  play(d, "h2e2");
+  static const char *const bad[] = {
+      "[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. e2e9 *\n", /* illegal */
+      "[Variant \"jieqi\"]\n[JieqiDeal \"ZZZ\"]\n\n1. h2e2 *\n",
+      "\x89PNG\r\n\x1a\n\x01\x02",
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
+    char *path = g_build_filename(dir, "bad.pgn", NULL);
+    g_assert_true(g_file_set_contents(path, bad[i], -1, NULL));
+    GFile *file = g_file_new_for_path(path);
+    GError *error = NULL;
+    g_assert_false(jq_game_controller_load_pgn(d, file, &error));
+    g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                   JQ_GAME_CONTROLLER_ERROR_BAD_PGN);
+    g_assert_nonnull(strstr(error->message, "bad.pgn"));
+    g_test_message("%s", error->message);
+    g_clear_error(&error);
+    g_assert_cmpint(jq_game_controller_get_move_count(d), ==, 1);
+    g_assert_cmpint(jq_game_controller_get_variant(d), ==,
+                    JQ_VARIANT_XIANGQI);
+    g_unlink(path);
+    g_object_unref(file);
+    g_free(path);
+  }
+  char *path = g_build_filename(dir, "missing.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+  GError *error = NULL;
+  g_assert_false(jq_game_controller_load_pgn(d, file, &error));
+  g_assert_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error(&error);
+  g_object_unref(file);
+  g_free(path);
+  g_object_unref(d);
+
+  g_rmdir(dir);
+  g_free(dir);
+  g_object_unref(c);
+}
+
+/* ---- autosave ---- */
+
+static void test_autosave_restore(void) {
+  char *path = g_build_filename(g_get_user_data_dir(), "jieqi",
+                                "autosave.pgn", NULL);
+  JqGameController *c = controller_new();
+  g_assert_cmpstr(jq_game_controller_get_autosave_path(c), ==, path);
+  play_jieqi_game(c, 30);
+  /* Black to the computer, while it is Red's turn or not: the record is
+   * what matters, and the player types come back. */
+  jq_game_controller_set_think_time(c, 60000);
+  jq_game_controller_set_player(c, JQ_BLACK, JQ_PLAYER_MODE_COMPUTER);
+  jq_game_controller_set_player(c, JQ_BLACK, JQ_PLAYER_MODE_HUMAN);
+  jq_game_controller_set_player(c, JQ_RED, JQ_PLAYER_MODE_COMPUTER);
+  if (jq_game_controller_get_side_to_move(c) == JQ_BLACK) {
+    g_assert_false(jq_game_controller_is_thinking(c));
+  }
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_flush_autosave(c, &error));
+  g_assert_no_error(error);
+  g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+
+  JqGameController *d = controller_new();
+  jq_game_controller_set_think_time(d, 60000);
+  g_assert_true(jq_game_controller_restore_autosave(d));
+  assert_same_record(c, d);
+  g_assert_cmpint(jq_game_controller_get_player(d, JQ_RED), ==,
+                  JQ_PLAYER_MODE_COMPUTER);
+  g_assert_cmpint(jq_game_controller_get_player(d, JQ_BLACK), ==,
+                  JQ_PLAYER_MODE_HUMAN);
+  g_object_unref(d);
+
+  /* Written after every move without being asked: dispose flushes. */
+  jq_game_controller_set_player(c, JQ_RED, JQ_PLAYER_MODE_HUMAN);
+  GRand *rand = g_rand_new_with_seed(99);
+  play_random(c, rand, 3);
+  g_rand_free(rand);
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_object_unref(c);
+  char *saved = NULL;
+  g_assert_true(g_file_get_contents(path, &saved, NULL, NULL));
+  g_assert_cmpstr(saved, ==, pgn);
+  g_free(saved);
+  g_free(pgn);
+
+  /* A finished game does not come back. */
+  c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           MATE_IN_ONE, 1);
+  play(c, "a4e4");
+  g_object_unref(c);
+  d = controller_new();
+  g_assert_false(jq_game_controller_restore_autosave(d));
+  g_assert_cmpint(jq_game_controller_get_move_count(d), ==, 0);
+  g_object_unref(d);
+
+  /* No autosave at all: nothing happens, quietly. */
+  g_unlink(path);
+  d = controller_new();
+  g_assert_false(jq_game_controller_restore_autosave(d));
+  g_object_unref(d);
+  g_free(path);
+}
+
+static void test_autosave_corrupt(void) {
+  char *dir = g_build_filename(g_get_user_data_dir(), "jieqi", NULL);
+  char *path = g_build_filename(dir, "autosave.pgn", NULL);
+  g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+  static const char *const corrupt[] = {
+      "[Variant \"jieqi\"]\n[JieqiDeal \"BPAC",         /* cut short */
+      "[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. e2e9\n", /* illegal */
+      "\xff\xfe\x00garbage",
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(corrupt); i++) {
+    g_assert_true(g_file_set_contents(path, corrupt[i], -1, NULL));
+    JqGameController *c = controller_new();
+    Log log;
+    log_connect(c, &log);
+    g_test_expect_message("jieqi", G_LOG_LEVEL_WARNING,
+                          "Ignoring the autosaved game*");
+    g_assert_false(jq_game_controller_restore_autosave(c));
+    g_test_assert_expected_messages();
+    g_assert_cmpint(log.changed, ==, 0);
+    g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+    g_assert_false(jq_game_controller_is_thinking(c));
+    /* It goes on normally, and the next move replaces the bad file. */
+    play(c, "h2e2");
+    g_assert_true(jq_game_controller_flush_autosave(c, NULL));
+    g_object_unref(c);
+    c = controller_new();
+    g_assert_true(jq_game_controller_restore_autosave(c));
+    g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+    g_object_unref(c);
+    log_clear(&log);
+  }
+  g_free(path);
+  g_free(dir);
+}
+
+/* ---- the main loop while the AI thinks ---- */
+
+/* Between two idle callbacks the main thread was either busy (running
+ * something: that is the main loop being blocked) or not running at all
+ * (the kernel gave the core to another thread or process: on a loaded
+ * machine that happens to any program). The thread's CPU time and its
+ * involuntary context switches tell the two apart. */
+typedef struct {
+  gint64 last_wall;
+  gint64 last_cpu;
+  long last_preemptions;
+  gint64 max_gap;       /* wall time, whatever the cause */
+  gint64 max_busy;      /* CPU time of the main thread within one gap */
+  gint64 max_own_gap;   /* wall time of gaps the kernel did not cause */
+  int preempted_long;   /* gaps of 50 ms or more with a preemption */
+  guint64 calls;
+} Gaps;
+
+static gint64 thread_cpu_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static long thread_preemptions(void) {
+  struct rusage usage;
+  getrusage(RUSAGE_THREAD, &usage);
+  return usage.ru_nivcsw;
+}
+
+static gboolean measure_gap(gpointer data) {
+  Gaps *g = data;
+  gint64 wall = g_get_monotonic_time();
+  gint64 cpu = thread_cpu_us();
+  long preemptions = thread_preemptions();
+  if (g->calls > 0) {
+    gint64 gap = wall - g->last_wall;
+    g->max_gap = MAX(g->max_gap, gap);
+    g->max_busy = MAX(g->max_busy, cpu - g->last_cpu);
+    if (preemptions == g->last_preemptions)
+      g->max_own_gap = MAX(g->max_own_gap, gap);
+    else if (gap >= 50 * 1000)
+      g->preempted_long++;
+  }
+  g->calls++;
+  /* A UI thread waits for its next event rather than spinning: one that
+   * burns a whole core is the first the kernel makes wait. */
+  g_usleep(500);
+  g->last_wall = g_get_monotonic_time();
+  g->last_cpu = thread_cpu_us();
+  g->last_preemptions = thread_preemptions();
+  return G_SOURCE_CONTINUE;
+}
+
+static void test_main_loop_not_blocked(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  jq_game_controller_set_think_time(c, 2000);
+  jq_game_controller_set_strength(c, 20);
+  jq_game_controller_set_notation(c, JQ_NOTATION_STYLE_COORDINATES);
+  Gaps gaps = {0};
+  guint idle = g_idle_add(measure_gap, &gaps);
+  gint64 t0 = g_get_monotonic_time();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  double start_ms = (g_get_monotonic_time() - t0) / 1000.0;
+  while (jq_game_controller_get_move_count(c) < 1) {
+    g_main_context_iteration(NULL, TRUE);
+    if (g_get_monotonic_time() - t0 > 20 * G_USEC_PER_SEC)
+      g_error("the computer did not move");
+  }
+  double think_ms = (g_get_monotonic_time() - t0) / 1000.0;
+  run_for(100); /* the move's delivery is measured too */
+  g_source_remove(idle);
+
+  double gap_ms = gaps.max_gap / 1000.0;
+  double busy_ms = gaps.max_busy / 1000.0;
+  double own_ms = gaps.max_own_gap / 1000.0;
+  g_test_message("main loop during a %.0f ms think (2000 ms asked), %"
+                 G_GUINT64_FORMAT " idle callbacks: longest gap %.2f ms; "
+                 "longest time the main thread was busy between two "
+                 "callbacks %.2f ms; longest gap without preemption by the "
+                 "kernel %.2f ms; %d gaps of 50 ms or more while the "
+                 "kernel ran other threads; new game + starting the think "
+                 "%.2f ms",
+                 think_ms, gaps.calls, gap_ms, busy_ms, own_ms,
+                 gaps.preempted_long, start_ms);
+  g_test_message("%d progress reports, the first %.0f ms after the start "
+                 "(the AI said %d ms), depth %d, line %s",
+                 log.progress, (log.first_progress - t0) / 1000.0,
+                 log.first_progress_ms, log.max_depth,
+                 log.last_pv ? log.last_pv : "");
+  g_assert_cmpfloat(think_ms, >=, 1500.0);
+  g_assert_cmpfloat(start_ms, <, 50.0);
+  /* Nothing the app does holds the main loop for 50 ms... */
+  g_assert_cmpfloat(busy_ms, <, 50.0);
+  g_assert_cmpfloat(own_ms, <, 50.0);
+  /* ...and when the kernel did not take the core away, no gap reached
+   * 50 ms at all. */
+  if (gaps.preempted_long == 0)
+    g_assert_cmpfloat(gap_ms, <, 50.0);
+  g_assert_cmpint(log.progress, >, 0);
+  g_assert_cmpint(log.max_depth, >, 1);
+  g_assert_nonnull(log.last_pv);
+  g_assert_cmpstr(log.last_pv, !=, "");
+  g_assert_null(jq_game_controller_get_analysis(c));
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+/* ---- settings ---- */
+
+static void test_settings(void) {
+  GSettings *settings = jq_app_settings_new();
+  JqGameController *c = controller_new();
+  g_settings_set_int(settings, "ai-strength", 7);
+  jq_app_settings_bind(settings, c);
+  /* The settings win at once... */
+  g_assert_cmpint(jq_game_controller_get_strength(c), ==, 7);
+  g_assert_cmpint(jq_game_controller_get_think_time(c), ==, 2000);
+  g_assert_cmpstr(jq_game_controller_get_algorithm(c), ==, "alphabeta");
+  /* ...and follow each other both ways. */
+  g_settings_set_enum(settings, "notation", JQ_NOTATION_STYLE_WXF);
+  g_assert_cmpint(jq_game_controller_get_notation(c), ==,
+                  JQ_NOTATION_STYLE_WXF);
+  g_settings_set_enum(settings, "disclosure", JQ_DISCLOSE_BOTH);
+  g_assert_cmpint(jq_game_controller_get_disclosure(c), ==,
+                  JQ_DISCLOSE_BOTH);
+  g_assert_cmpint(jq_game_disclosure(jq_game_controller_get_game(c)), ==,
+                  JQ_DISCLOSE_BOTH);
+  jq_game_controller_set_charset(c, JQ_CHARSET_TRADITIONAL);
+  g_assert_cmpint(g_settings_get_enum(settings, "character-style"), ==,
+                  JQ_CHARSET_TRADITIONAL);
+  g_settings_set_string(settings, "ai-algorithm", "greedy");
+  g_assert_cmpstr(jq_game_controller_get_algorithm(c), ==, "greedy");
+  g_settings_set_int(settings, "think-time-ms", 100);
+  g_assert_cmpint(jq_game_controller_get_think_time(c), ==, 100);
+
+  /* First start: no autosave, so the last set-up (jieqi, Red human,
+   * Black computer by default). */
+  jq_app_settings_start_game(settings, c);
+  g_assert_cmpint(jq_game_controller_get_variant(c), ==, JQ_VARIANT_JIEQI);
+  g_assert_cmpint(jq_game_controller_get_player(c, JQ_BLACK), ==,
+                  JQ_PLAYER_MODE_COMPUTER);
+  g_assert_true(jq_game_controller_is_human_turn(c));
+  play(c, "a3a4");
+  wait_moves(c, 2);
+
+  /* A new game's set-up is remembered. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  g_assert_cmpint(g_settings_get_enum(settings, "last-variant"), ==,
+                  JQ_VARIANT_XIANGQI);
+  g_assert_cmpint(g_settings_get_enum(settings, "black-player"), ==,
+                  JQ_PLAYER_MODE_HUMAN);
+  play(c, "h2e2");
+  g_object_unref(c);
+
+  /* Next start: the game in progress comes back. */
+  c = controller_new();
+  jq_app_settings_bind(settings, c);
+  jq_app_settings_start_game(settings, c);
+  g_assert_cmpint(jq_game_controller_get_variant(c), ==, JQ_VARIANT_XIANGQI);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+  g_object_unref(c);
+  g_object_unref(settings);
+}
+
+int main(int argc, char **argv) {
+  g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
+  g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_add_func("/app/controller/play-moves", test_play_moves);
+  g_test_add_func("/app/controller/illegal-move-refused",
+                  test_illegal_move_refused);
+  g_test_add_func("/app/controller/undo-redo-humans", test_undo_redo_humans);
+  g_test_add_func("/app/controller/undo-redo-jieqi-reveals",
+                  test_undo_redo_jieqi_reveals);
+  g_test_add_func("/app/controller/computer-turn", test_computer_turn);
+  g_test_add_func("/app/controller/undo-against-computer",
+                  test_undo_against_computer);
+  g_test_add_func("/app/controller/cancel-on-new-game",
+                  test_cancel_on_new_game);
+  g_test_add_func("/app/controller/dispose-while-thinking",
+                  test_dispose_while_thinking);
+  g_test_add_func("/app/controller/game-over-mate", test_game_over_mate);
+  g_test_add_func("/app/controller/resign", test_resign);
+  g_test_add_func("/app/controller/hint", test_hint);
+  g_test_add_func("/app/controller/switch-players", test_switch_players);
+  g_test_add_func("/app/controller/move-list-notations",
+                  test_move_list_notations);
+  g_test_add_func("/app/controller/no-hidden-identity-shown",
+                  test_no_hidden_identity_shown);
+  g_test_add_func("/app/controller/browse", test_browse);
+  g_test_add_func("/app/controller/fen-copy-paste", test_fen_copy_paste);
+  g_test_add_func("/app/controller/pgn-round-trip", test_pgn_round_trip);
+  g_test_add_func("/app/controller/autosave-restore", test_autosave_restore);
+  g_test_add_func("/app/controller/autosave-corrupt", test_autosave_corrupt);
+  g_test_add_func("/app/controller/main-loop-not-blocked",
+                  test_main_loop_not_blocked);
+  g_test_add_func("/app/settings/bind-and-start", test_settings);
+  return g_test_run();
+}
