@@ -34,7 +34,7 @@ out=$("$cli" match --variant xiangqi --games "$games" --concurrency "$conc" \
   --tc "$tc" --random-plies 2 --seed 2026 \
   --player1 ai:alphabeta:Hash=64 \
   --player2 "uci:$fsf:UCI_Variant=xiangqi:Hash=64" \
-  --pgn "$build/strength-vs-fsf.pgn" | tee /dev/stderr)
+  --pgn "$build/strength-vs-fsf.pgn" | tee -a /dev/stderr)
 
 wld=$(sed -n 's/^alphabeta: \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\1-\2-\3/p' <<<"$out")
 score=$(sed -n 's/^alphabeta: .*score \(.*\)$/\1/p' <<<"$out")
