@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "jq-fen.h"
 #include "jq-movegen.h"
@@ -321,16 +322,6 @@ static bool read_tags(Reader *r, Tags *tags, JqError *err) {
   return true;
 }
 
-static bool same_text_nocase(const char *a, const char *b) {
-  for (; *a && *b; a++, b++) {
-    char ca = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
-    char cb = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
-    if (ca != cb)
-      return false;
-  }
-  return *a == *b;
-}
-
 /* The deal tag, checked against the start: one letter per hidden point, in
  * its colour's case, and no more of a type than the pool holds. */
 static bool parse_deal(const char *text, const JqPosition *start,
@@ -372,9 +363,9 @@ static bool parse_deal(const char *text, const JqPosition *start,
 static JqGame *start_game(const Tags *tags, JqError *err) {
   JqFenVariant variant = JQ_FEN_VARIANT_AUTO;
   if (tags->variant[0]) {
-    if (same_text_nocase(tags->variant, "xiangqi"))
+    if (strcasecmp(tags->variant, "xiangqi") == 0)
       variant = JQ_FEN_VARIANT_XIANGQI;
-    else if (same_text_nocase(tags->variant, "jieqi"))
+    else if (strcasecmp(tags->variant, "jieqi") == 0)
       variant = JQ_FEN_VARIANT_JIEQI;
     else {
       jq_error_set(err, "unknown Variant \"%s\" (xiangqi, jieqi)",

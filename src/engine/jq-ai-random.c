@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "jq-ai-private.h"
@@ -46,13 +47,7 @@ static bool parse_long(const char *text, long *out) {
 
 /* Options are matched without regard to case, as UCI asks. */
 static bool same_name(const char *a, const char *b) {
-  for (; *a && *b; a++, b++) {
-    char ca = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
-    char cb = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
-    if (ca != cb)
-      return false;
-  }
-  return *a == *b;
+  return strcasecmp(a, b) == 0;
 }
 
 static bool check_common_option(const CommonOption *opt, const char *value,
