@@ -65,6 +65,12 @@ struct Worker {
 
 static int reductions[64][64];
 
+/* Node counters are read by the reporting thread while their owner counts:
+ * relaxed atomics cost a plain load and store on common hardware. */
+static inline void count_node(Worker *w) {
+  __atomic_store_n(&w->nodes, w->nodes + 1, __ATOMIC_RELAXED);
+}
+
 static int64_t now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -370,7 +376,7 @@ static bool few_pieces(const JqPosition *pos, int side) {
 
 static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
   JqPosition *pos = &w->pos;
-  w->nodes++;
+  count_node(w);
   w->pv_len[ply] = 0;
   if (ply > w->seldepth)
     w->seldepth = ply;
@@ -508,7 +514,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     return qsearch(w, alpha, beta, ply, 0);
   if (depth < 0)
     depth = 0;
-  w->nodes++;
+  count_node(w);
 
   JqTTData tt;
   bool tt_hit = jq_tt_probe(w->s->tt, pos->hash, &tt);
@@ -671,7 +677,7 @@ static void report(Worker *w, int depth, int score, int line) {
   uint64_t nodes = 0;
   for (int i = 0; i < s->threads; i++)
     if (s->workers[i])
-      nodes += s->workers[i]->nodes;
+      nodes += __atomic_load_n(&s->workers[i]->nodes, __ATOMIC_RELAXED);
   p.nodes = nodes;
   int64_t elapsed = now_ms() - s->start_ms;
   p.time_ms = (int)elapsed;

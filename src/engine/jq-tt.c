@@ -133,7 +133,7 @@ void jq_tt_store(JqTT *tt, uint64_t key, JqMove move, int score, int eval,
 int jq_tt_hashfull(const JqTT *tt) {
   int used = 0, total = 0;
   for (size_t i = 0; i < 1000 && i <= tt->mask * BUCKET; i++) {
-    uint64_t d = tt->entries[i].data;
+    uint64_t d = __atomic_load_n(&tt->entries[i].data, __ATOMIC_RELAXED);
     total++;
     used += d && age_of(d) == tt->age;
   }
