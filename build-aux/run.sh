@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build and start: installs missing Debian packages, builds a release build
-# in _build and starts the program. Until the app exists that is terminal
-# play, `jieqi-cli play`; extra arguments are passed on, e.g.
+# in _build and starts the program: the GTK app (extra arguments are PGN
+# files to open), or, when the app could not be built, terminal play with
+# `jieqi-cli play`, whose arguments are passed on, e.g.
 #
 #   build-aux/run.sh --variant jieqi --black random
 set -euo pipefail
@@ -34,5 +35,13 @@ if ! meson compile -C "$build" >"$build_log" 2>&1; then
 fi
 rm -f "$build_log"
 
-# TODO(app): when src/app builds the GTK app, start it here instead.
+# The GTK app when it was built (GTK 4 and libadwaita found), run from the
+# build tree: its settings schema and translations from there, its icon
+# from data/. Otherwise terminal play.
+if [ -x "$build/src/app/jieqi" ]; then
+  export GSETTINGS_SCHEMA_DIR="$root/$build/data${GSETTINGS_SCHEMA_DIR:+:$GSETTINGS_SCHEMA_DIR}"
+  export JIEQI_LOCALEDIR="$root/$build/po"
+  export XDG_DATA_DIRS="$root/data:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
+  exec "$build/src/app/jieqi" "$@"
+fi
 exec "$build/src/cli/jieqi-cli" play "$@"

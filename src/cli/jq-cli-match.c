@@ -17,7 +17,7 @@ static const char *const summary_text =
     "Play a match between two players and report the score.\n"
     "\n"
     "A player is \"ai:ALGORITHM[:NAME=VALUE...]\" (an AI of this program:\n"
-    "alphabeta, greedy, random; a bare name also works) or\n"
+    "alphabeta, greedy, random, ismcts; a bare name also works) or\n"
     "\"uci:COMMAND[:NAME=VALUE...]\" (an external UCI engine, e.g.\n"
     "\"uci:/usr/games/fairy-stockfish:UCI_Variant=xiangqi\"). AIs see only\n"
     "their own side's view of the game.\n"

@@ -25,3 +25,4 @@ struct JqAi {
 extern const JqAiClass jq_ai_alphabeta_class;
 extern const JqAiClass jq_ai_random_class;
 extern const JqAiClass jq_ai_greedy_class;
+extern const JqAiClass jq_ai_ismcts_class;

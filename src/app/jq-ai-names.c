@@ -1,0 +1,41 @@
+#include "jq-config.h"
+
+#include "jq-ai-names.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "jq-ai.h"
+
+/* The baselines are there to practise against, so they come last. */
+static gboolean is_baseline(const char *name) {
+  return strcmp(name, "random") == 0 || strcmp(name, "greedy") == 0;
+}
+
+char **jq_ai_names_list(void) {
+  const char *const *all = jq_ai_algorithms();
+  GStrvBuilder *builder = g_strv_builder_new();
+  for (int pass = 0; pass < 2; pass++)
+    for (gsize i = 0; all[i] != NULL; i++)
+      if (is_baseline(all[i]) == (pass == 1))
+        g_strv_builder_add(builder, all[i]);
+  char **list = g_strv_builder_end(builder);
+  g_strv_builder_unref(builder);
+  return list;
+}
+
+const char *jq_ai_names_label(const char *algorithm) {
+  g_return_val_if_fail(algorithm != NULL, "");
+  if (strcmp(algorithm, "alphabeta") == 0)
+    return _("Alpha-beta search");
+  if (strcmp(algorithm, "ismcts") == 0 || strcmp(algorithm, "mcts") == 0)
+    return _("Monte Carlo tree search");
+  if (strcmp(algorithm, "greedy") == 0)
+    /* TRANSLATORS: an opponent that takes whatever it can, one move
+     * ahead. */
+    return _("Greedy");
+  if (strcmp(algorithm, "random") == 0)
+    return _("Beginner (random moves)");
+  return algorithm;
+}

@@ -1,0 +1,134 @@
+#include "jq-config.h"
+
+#include "jq-application.h"
+
+#include <glib/gi18n.h>
+
+#include "jq-window.h"
+
+struct _JqApplication {
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE(JqApplication, jq_application, ADW_TYPE_APPLICATION)
+
+/* The window, made on first need. */
+static JqWindow *get_window(JqApplication *self) {
+  GtkWindow *window = gtk_application_get_active_window(GTK_APPLICATION(self));
+  if (JQ_IS_WINDOW(window))
+    return JQ_WINDOW(window);
+  for (GList *l = gtk_application_get_windows(GTK_APPLICATION(self)); l;
+       l = l->next)
+    if (JQ_IS_WINDOW(l->data))
+      return l->data;
+  return jq_window_new(GTK_APPLICATION(self), NULL);
+}
+
+static void new_game_activated(GSimpleAction *action, GVariant *param,
+                               gpointer data) {
+  JqWindow *window = get_window(data);
+  gtk_window_present(GTK_WINDOW(window));
+  jq_window_show_new_game(window);
+}
+
+static void preferences_activated(GSimpleAction *action, GVariant *param,
+                                  gpointer data) {
+  JqWindow *window = get_window(data);
+  gtk_window_present(GTK_WINDOW(window));
+  jq_window_show_preferences(window);
+}
+
+static void about_activated(GSimpleAction *action, GVariant *param,
+                            gpointer data) {
+  static const char *const developers[] = {"The Jieqi authors", NULL};
+  JqWindow *window = get_window(data);
+  GtkWidget *about = g_object_new(
+      ADW_TYPE_ABOUT_WINDOW, "transient-for", window, "modal", TRUE,
+      "application-name", _("Jieqi"), "application-icon", JQ_APP_ID,
+      "developer-name", _("The Jieqi authors"), "version", JQ_VERSION,
+      "comments",
+      _("Play xiangqi, Chinese chess, and jieqi, its variant with the "
+        "pieces face down, against the computer or a friend."),
+      "website", "https://github.com/jieqi/jieqi", "issue-url",
+      "https://github.com/jieqi/jieqi/issues", "license-type",
+      GTK_LICENSE_GPL_3_0, "copyright", "© 2025 The Jieqi authors",
+      "developers", developers,
+      /* TRANSLATORS: your names, one a line, for the About window. */
+      "translator-credits", _("translator-credits"), NULL);
+  gtk_window_present(GTK_WINDOW(about));
+}
+
+/* Closing the windows ends their games' thinking and writes the
+ * autosave; then the app ends. */
+static void quit_activated(GSimpleAction *action, GVariant *param,
+                           gpointer data) {
+  GList *windows =
+      g_list_copy(gtk_application_get_windows(GTK_APPLICATION(data)));
+  for (GList *l = windows; l; l = l->next)
+    gtk_window_destroy(l->data);
+  g_list_free(windows);
+  g_application_quit(G_APPLICATION(data));
+}
+
+static const GActionEntry app_actions[] = {
+    {"new-game", new_game_activated, NULL, NULL, NULL, {0}},
+    {"preferences", preferences_activated, NULL, NULL, NULL, {0}},
+    {"about", about_activated, NULL, NULL, NULL, {0}},
+    {"quit", quit_activated, NULL, NULL, NULL, {0}},
+};
+
+static void set_accels(GtkApplication *app, const char *action,
+                       const char *first, const char *second) {
+  const char *accels[] = {first, second, NULL};
+  gtk_application_set_accels_for_action(app, action, accels);
+}
+
+static void jq_application_startup(GApplication *app) {
+  G_APPLICATION_CLASS(jq_application_parent_class)->startup(app);
+  g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions,
+                                  G_N_ELEMENTS(app_actions), app);
+  GtkApplication *gtk_app = GTK_APPLICATION(app);
+  set_accels(gtk_app, "app.new-game", "<Control>n", NULL);
+  set_accels(gtk_app, "app.preferences", "<Control>comma", NULL);
+  set_accels(gtk_app, "app.quit", "<Control>q", NULL);
+  set_accels(gtk_app, "win.undo", "<Control>z", NULL);
+  set_accels(gtk_app, "win.redo", "<Control><Shift>z", "<Control>y");
+  set_accels(gtk_app, "win.hint", "<Control>h", NULL);
+  set_accels(gtk_app, "win.open", "<Control>o", NULL);
+  set_accels(gtk_app, "win.save-as", "<Control>s", "<Control><Shift>s");
+  set_accels(gtk_app, "win.show-analysis", "<Control>i", NULL);
+  set_accels(gtk_app, "win.browse-start", "<Alt>Home", NULL);
+  set_accels(gtk_app, "win.browse-back", "<Alt>Left", NULL);
+  set_accels(gtk_app, "win.browse-forward", "<Alt>Right", NULL);
+  set_accels(gtk_app, "win.browse-live", "<Alt>End", NULL);
+  set_accels(gtk_app, "win.show-help-overlay", "<Control>question", "F1");
+  gtk_window_set_default_icon_name(JQ_APP_ID);
+}
+
+static void jq_application_activate(GApplication *app) {
+  gtk_window_present(GTK_WINDOW(get_window(JQ_APPLICATION(app))));
+}
+
+static void jq_application_open(GApplication *app, GFile **files, int n_files,
+                                const char *hint) {
+  JqWindow *window = get_window(JQ_APPLICATION(app));
+  gtk_window_present(GTK_WINDOW(window));
+  /* One game at a time: the first file that reads well wins. */
+  for (int i = 0; i < n_files; i++)
+    if (jq_window_open_file(window, files[i]))
+      break;
+}
+
+JqApplication *jq_application_new(void) {
+  return g_object_new(JQ_TYPE_APPLICATION, "application-id", JQ_APP_ID,
+                      "flags", G_APPLICATION_HANDLES_OPEN, NULL);
+}
+
+static void jq_application_class_init(JqApplicationClass *klass) {
+  GApplicationClass *app_class = G_APPLICATION_CLASS(klass);
+  app_class->startup = jq_application_startup;
+  app_class->activate = jq_application_activate;
+  app_class->open = jq_application_open;
+}
+
+static void jq_application_init(JqApplication *self) {}

@@ -1,0 +1,34 @@
+/* JqMoveListView: the moves of the game, numbered in pairs, in two
+ * columns. Clicking a move, or moving through the list with the arrow
+ * keys, asks to see the position after it (::browse); the owner browses
+ * and tells the view which ply is shown.
+ *
+ * Signal: browse (int ply): show the position after `ply` moves. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "jq-types.h"
+
+G_BEGIN_DECLS
+
+#define JQ_TYPE_MOVE_LIST_VIEW (jq_move_list_view_get_type())
+G_DECLARE_FINAL_TYPE(JqMoveListView, jq_move_list_view, JQ, MOVE_LIST_VIEW,
+                     GtkWidget)
+
+GtkWidget *jq_move_list_view_new(void);
+
+/* The moves as written (NULL-terminated) and who played the first. Only
+ * what changed is rebuilt. */
+void jq_move_list_view_set_moves(JqMoveListView *self,
+                                 const char *const *moves,
+                                 JqColor first_mover);
+/* The ply shown: its move is selected (none for 0). While the last move
+ * is shown the list keeps the newest moves in sight. */
+void jq_move_list_view_set_current(JqMoveListView *self, int ply);
+int jq_move_list_view_get_current(JqMoveListView *self);
+/* The moves, as shown (for tests). */
+guint jq_move_list_view_get_count(JqMoveListView *self);
+const char *jq_move_list_view_get_move(JqMoveListView *self, guint index);
+
+G_END_DECLS

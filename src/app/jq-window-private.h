@@ -1,0 +1,24 @@
+/* For the tests: the parts of the window they look at and drive. */
+#pragma once
+
+#include "jq-board-view.h"
+#include "jq-move-list-view.h"
+#include "jq-sound-player.h"
+#include "jq-window.h"
+
+G_BEGIN_DECLS
+
+JqGameController *jq_window_get_controller(JqWindow *self);
+GSettings *jq_window_get_settings(JqWindow *self);
+JqBoardView *jq_window_get_board(JqWindow *self);
+JqMoveListView *jq_window_get_move_list(JqWindow *self);
+JqSoundPlayer *jq_window_get_sound_player(JqWindow *self);
+/* The side panel (pieces, moves, analysis). */
+GtkWidget *jq_window_get_side_panel(JqWindow *self);
+/* The status line's text. */
+const char *jq_window_get_status(JqWindow *self);
+/* The end of a paste: sets up the position in `text`, a toast telling
+ * what went wrong. */
+gboolean jq_window_paste_fen(JqWindow *self, const char *text);
+
+G_END_DECLS

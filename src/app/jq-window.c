@@ -1,0 +1,981 @@
+#include "jq-config.h"
+
+#include "jq-window.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "jq-app-settings.h"
+#include "jq-board-view.h"
+#include "jq-move-list-view.h"
+#include "jq-new-game-dialog.h"
+#include "jq-notation.h"
+#include "jq-pieces-panel.h"
+#include "jq-preferences-window.h"
+#include "jq-sound-player.h"
+#include "jq-window-private.h"
+
+/* The end-of-game message waits for the last move to slide into place. */
+#define GAME_OVER_DELAY_MS 700
+
+struct _JqWindow {
+  AdwApplicationWindow parent_instance;
+
+  JqGameController *controller;
+  gboolean own_controller; /* made here: start (or restore) its game */
+  GSettings *settings;
+  JqSoundPlayer *sounds;
+
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle *window_title;
+  JqBoardView *board;
+  GtkSpinner *status_spinner;
+  GtkLabel *status_label;
+  GtkWidget *side_panel;
+  JqPiecesPanel *pieces_panel;
+  JqMoveListView *move_list;
+  GtkRevealer *live_revealer;
+  GtkRevealer *analysis_revealer;
+  GtkLabel *analysis_title;
+  GtkLabel *analysis_figures;
+  GtkLabel *analysis_line;
+
+  /* A word for the status line until the position changes: why a move
+   * was refused, or the hint. */
+  char *note;
+  gboolean note_is_warning;
+  char *hint_text; /* the hint's move as written, from the analysis */
+  guint game_over_id;
+  char *game_over_text; /* the reason, as game-over told it */
+  JqAnalysis *analysis; /* the latest report, shown again as the game
+                         * changes what may be shown of it */
+};
+
+G_DEFINE_FINAL_TYPE(JqWindow, jq_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum { PROP_0, PROP_CONTROLLER, N_PROPS };
+static GParamSpec *props[N_PROPS];
+
+/* ---- small helpers ---- */
+
+static const char *side_name(JqColor side) {
+  return side == JQ_RED ? _("Red") : _("Black");
+}
+
+/* Toasts queue up in the overlay. (libadwaita 1.2 can crash when one is
+ * dismissed by hand while it slides in, so they are left to time out.) */
+static void toast(JqWindow *self, const char *text) {
+  /* Toast titles are markup. */
+  char *escaped = g_markup_escape_text(text, -1);
+  AdwToast *t = adw_toast_new(escaped);
+  adw_toast_set_timeout(t, 4);
+  adw_toast_overlay_add_toast(self->toast_overlay, t);
+  g_free(escaped);
+}
+
+static void message(JqWindow *self, const char *heading, const char *body) {
+  GtkWidget *dialog = adw_message_dialog_new(GTK_WINDOW(self), heading, body);
+  adw_message_dialog_add_response(ADW_MESSAGE_DIALOG(dialog), "close",
+                                  _("_Close"));
+  gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
+  gtk_window_present(GTK_WINDOW(dialog));
+}
+
+static void set_note(JqWindow *self, const char *note, gboolean warning) {
+  g_free(self->note);
+  self->note = g_strdup(note);
+  self->note_is_warning = warning;
+}
+
+static void enable(JqWindow *self, const char *name, gboolean enabled) {
+  GAction *action = g_action_map_lookup_action(G_ACTION_MAP(self), name);
+  g_simple_action_set_enabled(G_SIMPLE_ACTION(action), enabled);
+}
+
+/* ---- showing the game ---- */
+
+static gboolean is_flipped(JqWindow *self) {
+  switch (g_settings_get_enum(self->settings, "board-orientation")) {
+  case JQ_BOARD_ORIENTATION_RED_BOTTOM:
+    return FALSE;
+  case JQ_BOARD_ORIENTATION_BLACK_BOTTOM:
+    return TRUE;
+  default:
+    return jq_game_controller_get_display_side(self->controller) == JQ_BLACK;
+  }
+}
+
+static const char *player_word(JqWindow *self, JqColor side) {
+  if (jq_game_controller_get_player(self->controller, side) ==
+      JQ_PLAYER_MODE_COMPUTER)
+    return _("Computer");
+  if (jq_game_controller_get_display_side(self->controller) == (int)side)
+    return _("You");
+  return _("Human");
+}
+
+static void update_title(JqWindow *self) {
+  JqGameController *c = self->controller;
+  adw_window_title_set_title(
+      self->window_title, jq_game_controller_get_variant(c) == JQ_VARIANT_JIEQI
+                              ? _("Jieqi")
+                              : _("Xiangqi"));
+  int human = jq_game_controller_get_display_side(c);
+  const char *subtitle;
+  if (human == JQ_RED)
+    subtitle = _("You play Red against the computer");
+  else if (human == JQ_BLACK)
+    subtitle = _("You play Black against the computer");
+  else if (jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN)
+    subtitle = _("Two players");
+  else
+    subtitle = _("The computer plays both sides");
+  adw_window_title_set_subtitle(self->window_title, subtitle);
+}
+
+static char *turn_text(JqWindow *self, const JqPosition *pos) {
+  JqGameController *c = self->controller;
+  JqColor side = jq_game_controller_get_side_to_move(c);
+  gboolean check = jq_position_in_check(pos);
+  if (jq_game_controller_get_display_side(c) == (int)side)
+    return g_strdup(check ? _("Check! Your move.") : _("Your move."));
+  if (check)
+    return g_strdup(side == JQ_RED ? _("Red is in check.")
+                                   : _("Black is in check."));
+  return g_strdup(side == JQ_RED ? _("Red to move.") : _("Black to move."));
+}
+
+static void update_status(JqWindow *self, const JqPosition *pos) {
+  JqGameController *c = self->controller;
+  gboolean thinking = jq_game_controller_is_thinking(c);
+  gboolean warning = FALSE;
+  char *text;
+  if (jq_game_controller_is_browsing(c)) {
+    int ply = jq_game_controller_get_browse_ply(c);
+    text = ply == 0
+               ? g_strdup(_("Looking at the starting position."))
+               /* TRANSLATORS: browsing the game's history. */
+               : g_strdup_printf(_("Looking at move %d of %d."), ply,
+                                 jq_game_controller_get_move_count(c));
+  } else if (jq_game_controller_is_over(c)) {
+    text = jq_game_controller_get_result_text(c);
+  } else if (thinking) {
+    text = g_strdup(jq_game_controller_is_human_turn(c)
+                        ? _("Looking for a hint…")
+                        : _("The computer is thinking…"));
+  } else if (self->note != NULL) {
+    text = g_strdup(self->note);
+    warning = self->note_is_warning;
+  } else {
+    text = turn_text(self, pos);
+  }
+  gtk_label_set_label(self->status_label, text);
+  if (warning)
+    gtk_widget_add_css_class(GTK_WIDGET(self->status_label), "warning");
+  else
+    gtk_widget_remove_css_class(GTK_WIDGET(self->status_label), "warning");
+  gtk_widget_set_visible(GTK_WIDGET(self->status_spinner), thinking);
+  gtk_spinner_set_spinning(self->status_spinner, thinking);
+  g_free(text);
+}
+
+static void update_actions(JqWindow *self) {
+  JqGameController *c = self->controller;
+  gboolean browsing = jq_game_controller_is_browsing(c);
+  int ply = jq_game_controller_get_browse_ply(c);
+  gboolean thinking = jq_game_controller_is_thinking(c);
+  gboolean over = jq_game_controller_is_over(c);
+  gboolean any_human =
+      jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN ||
+      jq_game_controller_get_player(c, JQ_BLACK) == JQ_PLAYER_MODE_HUMAN;
+  enable(self, "undo", jq_game_controller_can_undo(c));
+  enable(self, "redo", jq_game_controller_can_redo(c));
+  enable(self, "hint",
+         jq_game_controller_is_human_turn(c) && !thinking && !browsing);
+  enable(self, "resign", !over && any_human);
+  enable(self, "browse-start", ply > 0);
+  enable(self, "browse-back", ply > 0);
+  enable(self, "browse-forward", browsing);
+  enable(self, "browse-live", browsing);
+}
+
+static void show_analysis(JqWindow *self, const JqAnalysis *a);
+
+/* Everything shown, from the controller's display view. */
+static void refresh(JqWindow *self) {
+  JqGameController *c = self->controller;
+  JqPosition *pos = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(c, pos);
+  gboolean browsing = jq_game_controller_is_browsing(c);
+  gboolean flipped = is_flipped(self);
+
+  jq_board_view_set_flipped(self->board, flipped);
+  jq_board_view_set_position(self->board, pos);
+  jq_board_view_set_last_move(self->board, jq_position_last_move(pos));
+  int check = -1;
+  if (jq_position_in_check(pos) && pos->king[pos->side] != JQ_NO_SQUARE)
+    check = pos->king[pos->side];
+  jq_board_view_set_check_square(self->board, check);
+  jq_board_view_set_hint(self->board, browsing
+                                          ? JQ_MOVE_NONE
+                                          : jq_game_controller_get_hint(c));
+  jq_board_view_set_interactive(
+      self->board, jq_game_controller_is_human_turn(c) && !browsing);
+
+  jq_pieces_panel_update(
+      self->pieces_panel, pos,
+      g_settings_get_enum(self->settings, "character-style") ==
+          JQ_CHARSET_TRADITIONAL,
+      flipped ? JQ_RED : JQ_BLACK, player_word(self, JQ_RED),
+      player_word(self, JQ_BLACK));
+
+  char **moves = jq_game_controller_get_move_list(c);
+  jq_move_list_view_set_moves(self->move_list, (const char *const *)moves,
+                              jq_game_controller_get_first_mover(c));
+  g_strfreev(moves);
+  jq_move_list_view_set_current(self->move_list,
+                                jq_game_controller_get_browse_ply(c));
+  gtk_revealer_set_reveal_child(self->live_revealer, browsing);
+
+  update_title(self);
+  update_status(self, pos);
+  update_actions(self);
+  if (self->analysis != NULL && !jq_game_controller_is_thinking(c))
+    show_analysis(self, self->analysis);
+  g_free(pos);
+}
+
+/* The status line and the buttons, when only the thinking changed. */
+static void refresh_status(JqWindow *self) {
+  JqPosition *pos = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(self->controller, pos);
+  update_status(self, pos);
+  update_actions(self);
+  g_free(pos);
+}
+
+/* ---- the analysis view ---- */
+
+static char *count_text(guint64 n) {
+  if (n < 10000)
+    return g_strdup_printf("%" G_GUINT64_FORMAT, n);
+  if (n < 10000000)
+    return g_strdup_printf("%.0f k", n / 1e3);
+  return g_strdup_printf("%.1f M", n / 1e6);
+}
+
+/* Under the captor rule the computer knows what it took of the human's
+ * face-down pieces, and its score would tell how much that was worth:
+ * the human sees the computer's score only when they know as much. */
+static gboolean score_tells_secrets(JqWindow *self, const JqAnalysis *a) {
+  JqGameController *c = self->controller;
+  int human = jq_game_controller_get_display_side(c);
+  if (a->hint || human < 0 || (int)a->side == human ||
+      jq_game_controller_get_variant(c) != JQ_VARIANT_JIEQI ||
+      jq_game_controller_get_disclosure(c) != JQ_DISCLOSE_CAPTOR)
+    return FALSE;
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_game_controller_get_view(c, (JqColor)human, view);
+  gboolean unknown = FALSE;
+  for (int i = 0; i < view->capture_count; i++)
+    if (jq_piece_color(view->captures[i].piece) == (JqColor)human &&
+        jq_piece_is_hidden(view->captures[i].piece) &&
+        view->captures[i].identity == JQ_NO_TYPE)
+      unknown = TRUE;
+  g_free(view);
+  return unknown;
+}
+
+static void show_analysis(JqWindow *self, const JqAnalysis *a) {
+  char *title =
+      a->hint ? g_strdup_printf(_("Hint for %s"), side_name(a->side))
+              /* TRANSLATORS: %s is Red or Black. */
+              : g_strdup_printf(_("%s thinks"), side_name(a->side));
+  gtk_label_set_label(self->analysis_title, title);
+  g_free(title);
+  char *figures;
+  if (a->sampling) {
+    char *iterations = count_text(a->iterations);
+    figures = g_strdup_printf(
+        /* TRANSLATORS: a sampling AI's report: expected result,
+         * iterations run, and the share of them the best move got. */
+        _("%s · %s iterations · %.0f%% on the best move"), a->score_text,
+        iterations, a->visit_share * 100);
+    g_free(iterations);
+  } else {
+    char *nodes = count_text(a->nodes);
+    figures = g_strdup_printf(
+        /* TRANSLATORS: an alpha-beta AI's report: depth and selective
+         * depth in plies, score, positions searched, seconds. */
+        _("Depth %d/%d · %s · %s nodes · %.1f s"), a->depth, a->seldepth,
+        a->score_text, nodes, a->time_ms / 1000.0);
+    g_free(nodes);
+  }
+  if (score_tells_secrets(self, a)) {
+    g_free(figures);
+    figures = a->sampling
+                  ? g_strdup(_("The computer knows pieces you have not "
+                               "seen: its figures stay hidden."))
+                  : g_strdup_printf(
+                        /* TRANSLATORS: the report without the score. */
+                        _("Depth %d/%d · score hidden: the computer knows "
+                          "pieces you have not seen"),
+                        a->depth, a->seldepth);
+  }
+  gtk_label_set_label(self->analysis_figures, figures);
+  g_free(figures);
+  gtk_label_set_label(self->analysis_line, a->pv != NULL ? a->pv : "");
+  /* The hint is the line's first move. */
+  if (a->hint && a->pv != NULL) {
+    g_free(self->hint_text);
+    self->hint_text = g_strndup(a->pv, strcspn(a->pv, " "));
+  }
+}
+
+static void clear_analysis(JqWindow *self) {
+  gtk_label_set_label(self->analysis_title, _("Analysis"));
+  gtk_label_set_label(self->analysis_figures,
+                      _("Shown while the computer thinks."));
+  gtk_label_set_label(self->analysis_line, "");
+}
+
+/* ---- the end of the game ---- */
+
+static void on_game_over_response(AdwMessageDialog *dialog,
+                                  const char *response, JqWindow *self) {
+  if (g_strcmp0(response, "new-game") == 0)
+    jq_window_show_new_game(self);
+}
+
+static gboolean show_game_over(gpointer data) {
+  JqWindow *self = data;
+  self->game_over_id = 0;
+  JqGameController *c = self->controller;
+  /* Undone in the meantime: nothing to say any more. */
+  if (!jq_game_controller_is_over(c))
+    return G_SOURCE_REMOVE;
+  JqResult result = jq_game_controller_get_result(c);
+  int human = jq_game_controller_get_display_side(c);
+  const char *heading;
+  if (result.outcome == JQ_OUTCOME_DRAW) {
+    heading = _("Draw");
+  } else {
+    JqColor winner =
+        result.outcome == JQ_OUTCOME_RED_WINS ? JQ_RED : JQ_BLACK;
+    if (human >= 0)
+      heading = (int)winner == human ? _("You Won") : _("You Lost");
+    else
+      heading = winner == JQ_RED ? _("Red Wins") : _("Black Wins");
+  }
+  GtkWidget *dialog = adw_message_dialog_new(GTK_WINDOW(self), heading,
+                                             self->game_over_text);
+  AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
+  adw_message_dialog_add_responses(md, "close", _("_Close"), "new-game",
+                                   _("_New Game…"), NULL);
+  adw_message_dialog_set_response_appearance(md, "new-game",
+                                             ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response(md, "new-game");
+  adw_message_dialog_set_close_response(md, "close");
+  gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
+  g_signal_connect_object(dialog, "response",
+                          G_CALLBACK(on_game_over_response), self, 0);
+  gtk_window_present(GTK_WINDOW(dialog));
+  return G_SOURCE_REMOVE;
+}
+
+/* ---- the controller's signals ---- */
+
+static void on_changed(JqGameController *c, JqWindow *self) {
+  /* A refusal or a hint is about the position it was given in. */
+  JqMove hint = jq_game_controller_get_hint(c);
+  if (hint == JQ_MOVE_NONE || jq_game_controller_is_browsing(c))
+    set_note(self, NULL, FALSE);
+  refresh(self);
+}
+
+static void on_move_played(JqGameController *c, guint move,
+                           JqMoveFlags flags, JqWindow *self) {
+  set_note(self, NULL, FALSE);
+  if (jq_game_controller_is_over(c))
+    return; /* the end sound says it */
+  JqSound sound = JQ_SOUND_MOVE;
+  if (flags & JQ_MOVE_FLAGS_CHECK)
+    sound = JQ_SOUND_CHECK;
+  else if (flags & JQ_MOVE_FLAGS_CAPTURE)
+    sound = JQ_SOUND_CAPTURE;
+  else if (flags & JQ_MOVE_FLAGS_REVEAL)
+    sound = JQ_SOUND_REVEAL;
+  jq_sound_player_play(self->sounds, sound);
+}
+
+static void on_thinking(JqGameController *c, gboolean thinking,
+                        JqWindow *self) {
+  if (thinking) {
+    gtk_label_set_label(self->analysis_figures, _("Thinking…"));
+    gtk_label_set_label(self->analysis_line, "");
+  }
+  refresh_status(self);
+}
+
+static void on_progress(JqGameController *c, JqAnalysis *analysis,
+                        JqWindow *self) {
+  g_clear_pointer(&self->analysis, jq_analysis_free);
+  self->analysis = jq_analysis_copy(analysis);
+  show_analysis(self, analysis);
+}
+
+static void on_game_over(JqGameController *c, JqOutcome outcome,
+                         JqReason reason, const char *text,
+                         JqWindow *self) {
+  jq_sound_player_play(self->sounds, JQ_SOUND_END);
+  g_free(self->game_over_text);
+  self->game_over_text = g_strdup(text);
+  g_clear_handle_id(&self->game_over_id, g_source_remove);
+  self->game_over_id = g_timeout_add(
+      jq_board_view_get_animate(self->board) ? GAME_OVER_DELAY_MS : 100,
+      show_game_over, self);
+}
+
+static void on_hint(JqGameController *c, guint move, JqWindow *self) {
+  jq_board_view_set_hint(self->board, (JqMove)move);
+  if (self->hint_text == NULL) {
+    char coords[JQ_COORDS_MAX];
+    jq_move_to_coords((JqMove)move, coords);
+    self->hint_text = g_strdup(coords);
+  }
+  char *note = g_strdup_printf(_("Hint: %s"), self->hint_text);
+  set_note(self, note, FALSE);
+  g_free(note);
+  g_clear_pointer(&self->hint_text, g_free);
+  refresh_status(self);
+}
+
+/* ---- the board's signals ---- */
+
+static void on_move_requested(JqBoardView *board, int from, int to,
+                              JqWindow *self) {
+  GError *error = NULL;
+  if (!jq_game_controller_play_move(self->controller, from, to, &error)) {
+    set_note(self, error->message, TRUE);
+    g_error_free(error);
+    refresh_status(self);
+  }
+}
+
+static void on_illegal_move(JqBoardView *board, const char *reason,
+                            JqWindow *self) {
+  set_note(self, reason, TRUE);
+  refresh_status(self);
+}
+
+static void on_move_list_browse(JqWindow *self, int ply) {
+  jq_game_controller_browse(self->controller, ply);
+}
+
+/* ---- actions ---- */
+
+static void undo_activated(GSimpleAction *action, GVariant *param,
+                           gpointer data) {
+  JqWindow *self = data;
+  jq_game_controller_undo(self->controller);
+}
+
+static void redo_activated(GSimpleAction *action, GVariant *param,
+                           gpointer data) {
+  JqWindow *self = data;
+  jq_game_controller_redo(self->controller);
+}
+
+static void hint_activated(GSimpleAction *action, GVariant *param,
+                           gpointer data) {
+  JqWindow *self = data;
+  GError *error = NULL;
+  g_clear_pointer(&self->hint_text, g_free);
+  if (!jq_game_controller_request_hint(self->controller, &error)) {
+    toast(self, error->message);
+    g_error_free(error);
+  }
+}
+
+static GtkFileFilter *pgn_filter(void) {
+  GtkFileFilter *filter = gtk_file_filter_new();
+  gtk_file_filter_set_name(filter, _("PGN Games"));
+  gtk_file_filter_add_pattern(filter, "*.pgn");
+  gtk_file_filter_add_pattern(filter, "*.PGN");
+  gtk_file_filter_add_mime_type(filter, "application/x-chess-pgn");
+  return filter;
+}
+
+static void on_open_response(GtkNativeDialog *native, int response,
+                             JqWindow *self) {
+  if (response == GTK_RESPONSE_ACCEPT) {
+    GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(native));
+    if (file != NULL) {
+      jq_window_open_file(self, file);
+      g_object_unref(file);
+    }
+  }
+  g_object_unref(native);
+}
+
+static void open_activated(GSimpleAction *action, GVariant *param,
+                           gpointer data) {
+  JqWindow *self = data;
+  GtkFileChooserNative *native = gtk_file_chooser_native_new(
+      _("Open Game"), GTK_WINDOW(self), GTK_FILE_CHOOSER_ACTION_OPEN,
+      _("_Open"), _("_Cancel"));
+  GtkFileFilter *filter = pgn_filter();
+  gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), filter);
+  g_object_unref(filter);
+  GtkFileFilter *all = gtk_file_filter_new();
+  gtk_file_filter_set_name(all, _("All Files"));
+  gtk_file_filter_add_pattern(all, "*");
+  gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), all);
+  g_object_unref(all);
+  gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
+  g_signal_connect_object(native, "response", G_CALLBACK(on_open_response),
+                          self, 0);
+  gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+}
+
+static void on_save_response(GtkNativeDialog *native, int response,
+                             JqWindow *self) {
+  if (response == GTK_RESPONSE_ACCEPT) {
+    GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(native));
+    if (file != NULL) {
+      jq_window_save_file(self, file);
+      g_object_unref(file);
+    }
+  }
+  g_object_unref(native);
+}
+
+static void save_as_activated(GSimpleAction *action, GVariant *param,
+                              gpointer data) {
+  JqWindow *self = data;
+  GtkFileChooserNative *native = gtk_file_chooser_native_new(
+      _("Save Game"), GTK_WINDOW(self), GTK_FILE_CHOOSER_ACTION_SAVE,
+      _("_Save"), _("_Cancel"));
+  GtkFileFilter *filter = pgn_filter();
+  gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), filter);
+  g_object_unref(filter);
+  GDateTime *now = g_date_time_new_now_local();
+  char *date = g_date_time_format(now, "%Y-%m-%d");
+  /* TRANSLATORS: the file name offered for a saved game; %s is the
+   * date. Keep the .pgn ending. */
+  char *name = g_strdup_printf(_("Game %s.pgn"), date);
+  gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(native), name);
+  g_free(name);
+  g_free(date);
+  g_date_time_unref(now);
+  gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
+  g_signal_connect_object(native, "response", G_CALLBACK(on_save_response),
+                          self, 0);
+  gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+}
+
+static void copy_fen_activated(GSimpleAction *action, GVariant *param,
+                               gpointer data) {
+  JqWindow *self = data;
+  char *fen = jq_game_controller_get_fen(self->controller);
+  gdk_clipboard_set_text(gtk_widget_get_clipboard(GTK_WIDGET(self)), fen);
+  g_free(fen);
+  toast(self, _("Position copied"));
+}
+
+static void on_paste_ready(GObject *source, GAsyncResult *result,
+                           gpointer data) {
+  JqWindow *self = data;
+  char *text = gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result,
+                                              NULL);
+  if (text == NULL)
+    toast(self, _("The clipboard holds no position"));
+  else
+    jq_window_paste_fen(self, text);
+  g_free(text);
+  g_object_unref(self);
+}
+
+static void paste_fen_activated(GSimpleAction *action, GVariant *param,
+                                gpointer data) {
+  JqWindow *self = data;
+  gdk_clipboard_read_text_async(gtk_widget_get_clipboard(GTK_WIDGET(self)),
+                                NULL, on_paste_ready, g_object_ref(self));
+}
+
+static void on_resign_response(AdwMessageDialog *dialog, const char *response,
+                               JqWindow *self) {
+  if (g_strcmp0(response, "resign") != 0)
+    return;
+  GError *error = NULL;
+  if (!jq_game_controller_resign(self->controller, &error)) {
+    toast(self, error->message);
+    g_error_free(error);
+  }
+}
+
+static void resign_activated(GSimpleAction *action, GVariant *param,
+                             gpointer data) {
+  JqWindow *self = data;
+  GtkWidget *dialog = adw_message_dialog_new(
+      GTK_WINDOW(self), _("Resign This Game?"),
+      _("The game ends at once as a loss for the side that resigns."));
+  AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
+  adw_message_dialog_add_responses(md, "cancel", _("_Cancel"), "resign",
+                                   _("_Resign"), NULL);
+  adw_message_dialog_set_response_appearance(md, "resign",
+                                             ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response(md, "cancel");
+  adw_message_dialog_set_close_response(md, "cancel");
+  gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
+  g_signal_connect_object(dialog, "response",
+                          G_CALLBACK(on_resign_response), self, 0);
+  gtk_window_present(GTK_WINDOW(dialog));
+}
+
+static void show_analysis_changed(GSimpleAction *action, GVariant *state,
+                                  gpointer data) {
+  JqWindow *self = data;
+  g_simple_action_set_state(action, state);
+  gtk_revealer_set_reveal_child(self->analysis_revealer,
+                                g_variant_get_boolean(state));
+}
+
+static void browse_start_activated(GSimpleAction *action, GVariant *param,
+                                   gpointer data) {
+  JqWindow *self = data;
+  jq_game_controller_browse(self->controller, 0);
+}
+
+static void browse_back_activated(GSimpleAction *action, GVariant *param,
+                                  gpointer data) {
+  JqWindow *self = data;
+  int ply = jq_game_controller_get_browse_ply(self->controller);
+  if (ply > 0)
+    jq_game_controller_browse(self->controller, ply - 1);
+}
+
+static void browse_forward_activated(GSimpleAction *action, GVariant *param,
+                                     gpointer data) {
+  JqWindow *self = data;
+  if (jq_game_controller_is_browsing(self->controller))
+    jq_game_controller_browse(
+        self->controller,
+        jq_game_controller_get_browse_ply(self->controller) + 1);
+}
+
+static void browse_live_activated(GSimpleAction *action, GVariant *param,
+                                  gpointer data) {
+  JqWindow *self = data;
+  jq_game_controller_browse_live(self->controller);
+}
+
+static const GActionEntry win_actions[] = {
+    {"undo", undo_activated, NULL, NULL, NULL, {0}},
+    {"redo", redo_activated, NULL, NULL, NULL, {0}},
+    {"hint", hint_activated, NULL, NULL, NULL, {0}},
+    {"open", open_activated, NULL, NULL, NULL, {0}},
+    {"save-as", save_as_activated, NULL, NULL, NULL, {0}},
+    {"copy-fen", copy_fen_activated, NULL, NULL, NULL, {0}},
+    {"paste-fen", paste_fen_activated, NULL, NULL, NULL, {0}},
+    {"resign", resign_activated, NULL, NULL, NULL, {0}},
+    {"show-analysis", NULL, NULL, "false", show_analysis_changed, {0}},
+    {"browse-start", browse_start_activated, NULL, NULL, NULL, {0}},
+    {"browse-back", browse_back_activated, NULL, NULL, NULL, {0}},
+    {"browse-forward", browse_forward_activated, NULL, NULL, NULL, {0}},
+    {"browse-live", browse_live_activated, NULL, NULL, NULL, {0}},
+};
+
+/* ---- public ---- */
+
+GtkWindow *jq_window_show_new_game(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  JqNewGameDialog *dialog =
+      jq_new_game_dialog_new(GTK_WINDOW(self), self->controller,
+                             self->settings);
+  gtk_window_present(GTK_WINDOW(dialog));
+  return GTK_WINDOW(dialog);
+}
+
+GtkWindow *jq_window_show_preferences(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  JqPreferencesWindow *prefs =
+      jq_preferences_window_new(GTK_WINDOW(self), self->settings);
+  gtk_window_present(GTK_WINDOW(prefs));
+  return GTK_WINDOW(prefs);
+}
+
+gboolean jq_window_open_file(JqWindow *self, GFile *file) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
+  g_return_val_if_fail(G_IS_FILE(file), FALSE);
+  GError *error = NULL;
+  if (!jq_game_controller_load_pgn(self->controller, file, &error)) {
+    message(self, _("Could Not Open the Game"), error->message);
+    g_error_free(error);
+    return FALSE;
+  }
+  toast(self, _("Game opened"));
+  return TRUE;
+}
+
+gboolean jq_window_save_file(JqWindow *self, GFile *file) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
+  g_return_val_if_fail(G_IS_FILE(file), FALSE);
+  JqPgnMoveStyle style =
+      jq_game_controller_get_notation(self->controller) ==
+              JQ_NOTATION_STYLE_CHINESE
+          ? JQ_PGN_CHINESE
+          : JQ_PGN_COORDS;
+  GError *error = NULL;
+  if (!jq_game_controller_save_pgn(self->controller, file, style, &error)) {
+    message(self, _("Could Not Save the Game"), error->message);
+    g_error_free(error);
+    return FALSE;
+  }
+  toast(self, _("Game saved"));
+  return TRUE;
+}
+
+gboolean jq_window_paste_fen(JqWindow *self, const char *text) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
+  GError *error = NULL;
+  if (!jq_game_controller_set_fen(self->controller, text, &error)) {
+    /* TRANSLATORS: %s says what is wrong with the pasted text. */
+    char *why = g_strdup_printf(_("Cannot paste the position: %s"),
+                                error->message);
+    toast(self, why);
+    g_free(why);
+    g_error_free(error);
+    return FALSE;
+  }
+  toast(self, _("Position pasted"));
+  return TRUE;
+}
+
+JqGameController *jq_window_get_controller(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->controller;
+}
+
+GSettings *jq_window_get_settings(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->settings;
+}
+
+JqBoardView *jq_window_get_board(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->board;
+}
+
+JqMoveListView *jq_window_get_move_list(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->move_list;
+}
+
+JqSoundPlayer *jq_window_get_sound_player(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->sounds;
+}
+
+GtkWidget *jq_window_get_side_panel(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->side_panel;
+}
+
+const char *jq_window_get_status(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return gtk_label_get_label(self->status_label);
+}
+
+/* ---- GObject ---- */
+
+JqWindow *jq_window_new(GtkApplication *app, JqGameController *controller) {
+  return g_object_new(JQ_TYPE_WINDOW, "application", app, "controller",
+                      controller, NULL);
+}
+
+static gboolean charset_to_traditional(GValue *value, GVariant *variant,
+                                       gpointer data) {
+  g_value_set_boolean(value, g_strcmp0(g_variant_get_string(variant, NULL),
+                                       "traditional") == 0);
+  return TRUE;
+}
+
+static void on_setting_changed(GSettings *settings, const char *key,
+                               JqWindow *self) {
+  refresh(self);
+}
+
+static void load_window_state(JqWindow *self) {
+  gtk_window_set_default_size(
+      GTK_WINDOW(self), g_settings_get_int(self->settings, "window-width"),
+      g_settings_get_int(self->settings, "window-height"));
+  if (g_settings_get_boolean(self->settings, "window-maximized"))
+    gtk_window_maximize(GTK_WINDOW(self));
+}
+
+static void save_window_state(JqWindow *self) {
+  int width = 0, height = 0;
+  /* The default size is the size the window has when not maximized. */
+  gtk_window_get_default_size(GTK_WINDOW(self), &width, &height);
+  if (width > 0 && height > 0) {
+    g_settings_set_int(self->settings, "window-width", width);
+    g_settings_set_int(self->settings, "window-height", height);
+  }
+  g_settings_set_boolean(self->settings, "window-maximized",
+                         gtk_window_is_maximized(GTK_WINDOW(self)));
+}
+
+static void jq_window_constructed(GObject *object) {
+  JqWindow *self = JQ_WINDOW(object);
+  G_OBJECT_CLASS(jq_window_parent_class)->constructed(object);
+
+  if (self->controller == NULL) {
+    self->controller = jq_game_controller_new();
+    self->own_controller = TRUE;
+  }
+  jq_app_settings_bind(self->settings, self->controller);
+
+  g_settings_bind(self->settings, "show-legal-moves", self->board,
+                  "show-legal-moves", G_SETTINGS_BIND_GET);
+  g_settings_bind(self->settings, "animations", self->board, "animate",
+                  G_SETTINGS_BIND_GET);
+  g_settings_bind_with_mapping(self->settings, "character-style", self->board,
+                               "traditional", G_SETTINGS_BIND_GET,
+                               charset_to_traditional, NULL, NULL, NULL);
+  g_settings_bind(self->settings, "sounds", self->sounds, "enabled",
+                  G_SETTINGS_BIND_GET);
+  g_signal_connect_object(self->settings, "changed::board-orientation",
+                          G_CALLBACK(on_setting_changed), self, 0);
+  g_signal_connect_object(self->settings, "changed::character-style",
+                          G_CALLBACK(on_setting_changed), self, 0);
+
+  g_signal_connect_object(self->controller, "changed",
+                          G_CALLBACK(on_changed), self, 0);
+  g_signal_connect_object(self->controller, "move-played",
+                          G_CALLBACK(on_move_played), self, 0);
+  g_signal_connect_object(self->controller, "thinking",
+                          G_CALLBACK(on_thinking), self, 0);
+  g_signal_connect_object(self->controller, "progress",
+                          G_CALLBACK(on_progress), self, 0);
+  g_signal_connect_object(self->controller, "game-over",
+                          G_CALLBACK(on_game_over), self, 0);
+  g_signal_connect_object(self->controller, "hint", G_CALLBACK(on_hint),
+                          self, 0);
+
+  if (self->own_controller)
+    jq_app_settings_start_game(self->settings, self->controller);
+  load_window_state(self);
+  clear_analysis(self);
+  refresh(self);
+}
+
+static void jq_window_get_property(GObject *object, guint id, GValue *value,
+                                   GParamSpec *pspec) {
+  JqWindow *self = JQ_WINDOW(object);
+  switch (id) {
+  case PROP_CONTROLLER:
+    g_value_set_object(value, self->controller);
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+}
+
+static void jq_window_set_property(GObject *object, guint id,
+                                   const GValue *value, GParamSpec *pspec) {
+  JqWindow *self = JQ_WINDOW(object);
+  switch (id) {
+  case PROP_CONTROLLER:
+    self->controller = g_value_dup_object(value);
+    break;
+  default:
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+}
+
+static void jq_window_dispose(GObject *object) {
+  JqWindow *self = JQ_WINDOW(object);
+  g_clear_handle_id(&self->game_over_id, g_source_remove);
+  if (self->settings != NULL) {
+    save_window_state(self);
+    g_settings_unbind(self->board, "show-legal-moves");
+    g_settings_unbind(self->board, "animate");
+    g_settings_unbind(self->board, "traditional");
+  }
+  /* The controller stops its thinking and writes the autosave as it
+   * goes. */
+  if (self->controller != NULL)
+    g_signal_handlers_disconnect_by_data(self->controller, self);
+  g_clear_object(&self->controller);
+  g_clear_object(&self->settings);
+  g_clear_object(&self->sounds);
+  G_OBJECT_CLASS(jq_window_parent_class)->dispose(object);
+}
+
+static void jq_window_finalize(GObject *object) {
+  JqWindow *self = JQ_WINDOW(object);
+  g_free(self->note);
+  g_free(self->hint_text);
+  g_free(self->game_over_text);
+  g_clear_pointer(&self->analysis, jq_analysis_free);
+  G_OBJECT_CLASS(jq_window_parent_class)->finalize(object);
+}
+
+static void jq_window_class_init(JqWindowClass *klass) {
+  GObjectClass *object_class = G_OBJECT_CLASS(klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+  object_class->constructed = jq_window_constructed;
+  object_class->get_property = jq_window_get_property;
+  object_class->set_property = jq_window_set_property;
+  object_class->dispose = jq_window_dispose;
+  object_class->finalize = jq_window_finalize;
+
+  props[PROP_CONTROLLER] = g_param_spec_object(
+      "controller", NULL, NULL, JQ_TYPE_GAME_CONTROLLER,
+      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties(object_class, N_PROPS, props);
+
+  g_type_ensure(JQ_TYPE_BOARD_VIEW);
+  g_type_ensure(JQ_TYPE_PIECES_PANEL);
+  g_type_ensure(JQ_TYPE_MOVE_LIST_VIEW);
+  gtk_widget_class_set_template_from_resource(
+      widget_class, "/io/github/jieqi/Jieqi/jq-window.ui");
+#define BIND(name) \
+  gtk_widget_class_bind_template_child(widget_class, JqWindow, name)
+  BIND(toast_overlay);
+  BIND(window_title);
+  BIND(board);
+  BIND(status_spinner);
+  BIND(status_label);
+  BIND(side_panel);
+  BIND(pieces_panel);
+  BIND(move_list);
+  BIND(live_revealer);
+  BIND(analysis_revealer);
+  BIND(analysis_title);
+  BIND(analysis_figures);
+  BIND(analysis_line);
+#undef BIND
+  gtk_widget_class_bind_template_callback(widget_class, on_move_list_browse);
+
+  /* Copying and pasting a position wherever no text field takes the keys
+   * first (the window has none of its own). */
+  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_c,
+                                      GDK_CONTROL_MASK, "win.copy-fen", NULL);
+  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_v,
+                                      GDK_CONTROL_MASK, "win.paste-fen", NULL);
+}
+
+static void jq_window_init(JqWindow *self) {
+  gtk_widget_init_template(GTK_WIDGET(self));
+  self->settings = jq_app_settings_new();
+  self->sounds = jq_sound_player_new();
+  g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
+                                  G_N_ELEMENTS(win_actions), self);
+  g_signal_connect(self->board, "move-requested",
+                   G_CALLBACK(on_move_requested), self);
+  g_signal_connect(self->board, "illegal-move", G_CALLBACK(on_illegal_move),
+                   self);
+}

@@ -1,0 +1,34 @@
+/* JqWindow: the app's main window. A header bar (new game, undo, redo,
+ * hint, the main menu), the board, a status line under it, and a side
+ * panel with the pieces not yet seen and lost, the move list (click a move
+ * to look at an earlier position) and the computer's analysis. It shows
+ * what the game controller says, plays through it, and follows the
+ * settings as they change. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "jq-game-controller.h"
+
+G_BEGIN_DECLS
+
+#define JQ_TYPE_WINDOW (jq_window_get_type())
+G_DECLARE_FINAL_TYPE(JqWindow, jq_window, JQ, WINDOW, AdwApplicationWindow)
+
+/* A window of `app` playing on `controller`; with NULL it makes its own
+ * controller, which brings back the autosaved game (or starts a new one
+ * as the settings say). */
+JqWindow *jq_window_new(GtkApplication *app, JqGameController *controller);
+
+/* The dialogs of the window: New Game and Preferences. */
+GtkWindow *jq_window_show_new_game(JqWindow *self);
+GtkWindow *jq_window_show_preferences(JqWindow *self);
+
+/* Replaces the game with the one in a PGN file; a file that cannot be
+ * read is reported in a message and changes nothing. */
+gboolean jq_window_open_file(JqWindow *self, GFile *file);
+/* Writes the game to a PGN file (Chinese moves when the notation is
+ * Chinese, else coordinates); a failure is reported in a message. */
+gboolean jq_window_save_file(JqWindow *self, GFile *file);
+
+G_END_DECLS

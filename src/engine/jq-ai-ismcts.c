@@ -1,0 +1,765 @@
+/* The "ismcts" AI: single-observer information-set Monte Carlo tree search
+ * (Cowling, Powley and Whitehouse 2012) over the player's view. Every
+ * iteration draws a deal consistent with the view, walks the tree of the
+ * player's information sets choosing among the moves legal in that deal
+ * (UCB1 with availability counts), adds one node, values the leaf and
+ * backs the result up. In xiangqi there is nothing to deal: plain MCTS.
+ *
+ * Three additions make it play better on a small budget: a node tries its
+ * captures (best victim first) before its quiet moves; the selection mixes
+ * each child's mean with its implicit minimax value (MinimaxWeight); and
+ * mates are proven where no reveal lies on the way (the solver of the
+ * tree module), so a forced mate is played as soon as it is seen.
+ *
+ * Limits: nodes counts iterations; depth N stands for N * 1000 iterations
+ * (the tree has no depth to stop at); movetime, the clock, infinite and the
+ * stop flag as for the alpha-beta AI. Skill Level (or UCI_Elo) below full
+ * strength caps the iterations. Threads build independent trees (root
+ * parallelism) whose root visits are summed at the end. */
+#include "jq-ai-ismcts.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "jq-ai-private.h"
+#include "jq-determinize.h"
+#include "jq-eval.h"
+#include "jq-ismcts-leaf.h"
+#include "jq-judge.h"
+#include "jq-movegen.h"
+
+#define MAX_THREADS 64
+/* Deeper than any useful line; keeps the working position's undo stack
+ * (with the view's history trimmed to HISTORY_KEEP) far from its end. */
+#define MAX_TREE_DEPTH 400
+#define MAX_PLAYOUT_PLIES 200
+/* Repetition looks back to the last capture, which the natural limit keeps
+ * within 120 plies: the rest of a long game's history is not needed. */
+#define HISTORY_KEEP 256
+#define ITERATIONS_PER_DEPTH 1000
+/* Time and the stop flag are looked at every this many iterations. */
+#define CHECK_EVERY 16
+#define REPORT_MS 100
+
+typedef struct Ismcts Ismcts;
+
+typedef struct {
+  Ismcts *owner;
+  int id;
+  JqIsmctsTree tree;
+  JqPosition pos; /* the working position: the view plus the moves made */
+  JqIsmctsWorld world;
+  JqRng rng;
+  uint32_t path[MAX_TREE_DEPTH + 2];
+} Worker;
+
+struct Ismcts {
+  JqAi base;
+  /* Options. */
+  uint64_t seed;
+  double exploration;
+  double minimax_weight;
+  JqIsmctsLeaf leaf;
+  int playout_plies;
+  long hash_mb;
+  int threads;
+  Worker *workers[MAX_THREADS];
+  /* The search in progress. */
+  bool order; /* captures expanded first */
+  int skill;  /* 0..20; below 20 caps the iterations */
+  bool limit_strength;
+  int elo; /* with limit_strength: the skill is (elo - 800) / 100 */
+  JqLimits limits;
+  JqMoveList root_moves;
+  int root_ordered;
+  atomic_bool *stop_request;
+  atomic_bool abort_search;
+  atomic_bool pondering;
+  _Atomic int64_t start_ms;
+  int64_t budget_ms;       /* 0 = no time limit */
+  uint64_t max_iterations; /* 0 = none */
+  atomic_uint_fast64_t total_iterations;
+  JqProgressFunc progress;
+  void *progress_data;
+  int64_t last_report_ms;
+};
+
+static int64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- workers ---- */
+
+static void free_workers(Worker **workers) {
+  for (int i = 0; i < MAX_THREADS; i++) {
+    if (workers[i]) {
+      jq_ismcts_tree_free(&workers[i]->tree);
+      free(workers[i]);
+      workers[i] = NULL;
+    }
+  }
+}
+
+/* Allocates `threads` workers sharing `hash_mb` of node pool; on failure
+ * the old workers stay as they were. */
+static bool make_workers(Ismcts *s, long hash_mb, int threads) {
+  Worker *fresh[MAX_THREADS] = {NULL};
+  size_t bytes = (size_t)hash_mb * 1024 * 1024 / (size_t)threads;
+  for (int i = 0; i < threads; i++) {
+    fresh[i] = calloc(1, sizeof(Worker));
+    if (!fresh[i] || !jq_ismcts_tree_init(&fresh[i]->tree, bytes)) {
+      free_workers(fresh);
+      return false;
+    }
+    fresh[i]->owner = s;
+    fresh[i]->id = i;
+  }
+  free_workers(s->workers);
+  memcpy(s->workers, fresh, sizeof fresh);
+  s->hash_mb = hash_mb;
+  s->threads = threads;
+  return true;
+}
+
+/* ---- one iteration ---- */
+
+/* Draw, repetition verdict or the natural limit at a tree node: true with
+ * the result for the side to move. (No legal move is tested apart.) */
+static bool drawn_or_decided(JqPosition *pos, double *result) {
+  switch (jq_judge_repetition(pos, 1, NULL)) {
+  case JQ_REPETITION_DRAW: *result = 0.5; return true;
+  case JQ_REPETITION_WIN: *result = 1.0; return true;
+  case JQ_REPETITION_LOSS: *result = 0.0; return true;
+  case JQ_REPETITION_NONE: break;
+  }
+  if (pos->halfmove >= jq_position_natural_limit(pos)) {
+    *result = 0.5;
+    return true;
+  }
+  return false;
+}
+
+/* Puts the captures first, best victim then cheapest captor first, so a
+ * node tries them before the quiet moves; returns how many there are. */
+static int captures_first(const JqPosition *pos, JqMoveList *list) {
+  int value[JQ_MAX_MOVES];
+  int n = 0;
+  for (int i = 0; i < list->count; i++) {
+    JqMove m = list->moves[i];
+    if (!jq_position_is_capture(pos, m))
+      continue;
+    list->moves[i] = list->moves[n];
+    list->moves[n] = m;
+    value[n++] = 16 * jq_eval_square_value(pos, jq_move_to(m)) -
+                 jq_eval_square_value(pos, jq_move_from(m));
+  }
+  /* Insertion sort: a handful of captures at most. */
+  for (int i = 1; i < n; i++) {
+    JqMove m = list->moves[i];
+    int v = value[i], k = i;
+    for (; k > 0 && value[k - 1] < v; k--) {
+      list->moves[k] = list->moves[k - 1];
+      value[k] = value[k - 1];
+    }
+    list->moves[k] = m;
+    value[k] = v;
+  }
+  return n;
+}
+
+static double leaf_value(Ismcts *s, Worker *w) {
+  return jq_ismcts_leaf_value(&w->pos, &w->world, s->leaf, s->playout_plies,
+                              &w->rng);
+}
+
+static void iterate(Ismcts *s, Worker *w) {
+  JqPosition *pos = &w->pos;
+  JqIsmctsTree *tree = &w->tree;
+  int base = pos->history_len;
+  /* The working position is the view here, so the deal fits its pools. */
+  jq_determinize(pos, &w->rng, w->world.deal);
+
+  uint32_t node = tree->root;
+  int len = 0;
+  w->path[len++] = node;
+  double result;
+  bool proven = false; /* did this iteration end on a proof? */
+  /* Until a piece is revealed on the way down, the position is the same
+   * in every deal, and so are its legal moves: the solver may prove mates
+   * there. (A captured hidden piece only changes the pools.) */
+  bool exact = true;
+  for (int depth = 0;; depth++) {
+    JqMoveList legal;
+    const JqMoveList *moves = &s->root_moves;
+    int ordered = s->root_ordered;
+    if (depth > 0) {
+      int8_t proof = jq_ismcts_node(tree, node)->proof;
+      if (proof) { /* the mover has won (+1) or lost (-1) */
+        result = proof > 0 ? 0.0 : 1.0;
+        proven = true;
+        break;
+      }
+      jq_generate_legal(pos, JQ_GEN_ALL, &legal);
+      if (legal.count == 0) {
+        result = 0.0; /* no legal move loses */
+        break;
+      }
+      if (drawn_or_decided(pos, &result))
+        break;
+      ordered = s->order ? captures_first(pos, &legal) : 0;
+      moves = &legal;
+    }
+    if (depth >= MAX_TREE_DEPTH) {
+      result = leaf_value(s, w);
+      break;
+    }
+    bool expanded;
+    uint32_t child =
+        jq_ismcts_tree_select(tree, node, moves, ordered, s->exploration,
+                              s->minimax_weight, &w->rng, &expanded);
+    if (!child) { /* pool full and nothing here yet: value this node */
+      result = leaf_value(s, w);
+      break;
+    }
+    JqMove move = jq_ismcts_node(tree, child)->move;
+    if (jq_piece_is_hidden(pos->board[jq_move_from(move)]))
+      exact = false;
+    jq_ismcts_play(pos, &w->world, move);
+    node = child;
+    w->path[len++] = node;
+    if (expanded) {
+      if (!jq_position_has_legal_move(pos)) {
+        result = 0.0;
+        if (exact) {
+          jq_ismcts_node(tree, node)->proof = 1;
+          proven = true;
+        }
+      } else if (!drawn_or_decided(pos, &result))
+        result = leaf_value(s, w);
+      break;
+    }
+  }
+  jq_ismcts_tree_backup(tree, w->path, len, (JqColor)pos->side, result);
+  if (proven)
+    jq_ismcts_tree_prove(tree, w->path, len);
+  while (pos->history_len > base)
+    jq_position_unmake_move(pos);
+}
+
+/* ---- limits and reports ---- */
+
+static void plan_time(Ismcts *s, JqColor us) {
+  const JqLimits *l = &s->limits;
+  s->budget_ms = 0;
+  if (l->infinite)
+    return;
+  if (l->movetime_ms > 0) {
+    s->budget_ms = l->movetime_ms;
+    return;
+  }
+  if (l->time_ms[us] < 0)
+    return;
+  int64_t left = l->time_ms[us], inc = l->inc_ms[us] > 0 ? l->inc_ms[us] : 0;
+  /* A reserve for process and protocol overhead, as the alpha-beta keeps. */
+  int64_t reserve = left / 20 < 50 ? left / 20 : 50;
+  left -= reserve;
+  if (left < 1)
+    left = 1;
+  int moves = l->movestogo > 0 && l->movestogo < 30 ? l->movestogo : 30;
+  int64_t budget = left / moves + inc * 3 / 4;
+  if (budget > left / 2)
+    budget = left / 2;
+  s->budget_ms = budget > 1 ? budget : 1;
+}
+
+static uint64_t iterations_done(const Ismcts *s) {
+  return atomic_load_explicit(&s->total_iterations, memory_order_relaxed);
+}
+
+/* Root children of every worker's tree summed by move: the final choice.
+ * A proof from any tree holds for all (it does not depend on a deal). */
+typedef struct {
+  JqMove move;
+  int8_t proof;
+  uint64_t visits;
+  double value;
+} RootTotal;
+
+static int add_roots(const JqIsmctsTree *t, RootTotal *totals, int n) {
+  for (uint32_t c = t->nodes[t->root].child; c; c = t->nodes[c].sibling) {
+    const JqIsmctsNode *node = &t->nodes[c];
+    int k = 0;
+    while (k < n && totals[k].move != node->move)
+      k++;
+    if (k == n && n == JQ_MAX_MOVES)
+      continue;
+    if (k == n)
+      totals[n++] = (RootTotal){node->move, 0, 0, 0.0};
+    totals[k].visits += node->visits;
+    totals[k].value += node->value;
+    if (node->proof)
+      totals[k].proof = node->proof;
+  }
+  return n;
+}
+
+/* Proven win first, proven loss last, else most visited, then best mean. */
+static int best_total(const RootTotal *totals, int n) {
+  int best = -1;
+  for (int k = 0; k < n; k++) {
+    const RootTotal *a = &totals[k];
+    if (a->visits == 0)
+      continue;
+    if (best < 0) {
+      best = k;
+      continue;
+    }
+    const RootTotal *b = &totals[best];
+    if (a->proof != b->proof     ? a->proof > b->proof
+        : a->visits != b->visits ? a->visits > b->visits
+                                 : a->value > b->value)
+      best = k;
+  }
+  return best;
+}
+
+/* The most visited line of worker 0's tree that starts with `first`. */
+static int line_from(const Ismcts *s, JqMove first, JqMove *line, int max) {
+  const JqIsmctsTree *t = &s->workers[0]->tree;
+  line[0] = first;
+  int len = 1;
+  uint32_t node = t->nodes[t->root].child;
+  while (node && t->nodes[node].move != first)
+    node = t->nodes[node].sibling;
+  while (node && len < max) {
+    node = jq_ismcts_tree_best_child(t, node);
+    if (!node)
+      break;
+    line[len++] = t->nodes[node].move;
+  }
+  return len;
+}
+
+/* Fills a report from the trees. With `merged` every worker's root counts
+ * (only safe once they have stopped); else worker 0's tree alone. Returns
+ * the best move, JQ_MOVE_NONE before any iteration. */
+static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
+  memset(p, 0, sizeof *p);
+  RootTotal totals[JQ_MAX_MOVES];
+  int n = 0;
+  for (int i = 0; i < (merged ? s->threads : 1); i++)
+    n = add_roots(&s->workers[i]->tree, totals, n);
+  uint64_t root_visits = 0;
+  for (int k = 0; k < n; k++)
+    root_visits += totals[k].visits;
+  int best = best_total(totals, n);
+  uint64_t iterations = iterations_done(s);
+  int64_t elapsed = now_ms() - atomic_load(&s->start_ms);
+  p->iterations = iterations;
+  p->nodes = iterations;
+  p->time_ms = (int)elapsed;
+  p->nps =
+      elapsed > 0 ? iterations * 1000 / (uint64_t)elapsed : iterations * 1000;
+  const JqIsmctsTree *t0 = &s->workers[0]->tree;
+  p->hashfull = (int)((uint64_t)t0->used * 1000 / t0->capacity);
+  p->multipv = 1;
+  if (best < 0)
+    return JQ_MOVE_NONE;
+  p->visit_share = (double)totals[best].visits / (double)root_visits;
+  p->value = totals[best].value / (double)totals[best].visits;
+  if (totals[best].proof) /* a proof is certain, whatever the mean says */
+    p->value = totals[best].proof > 0 ? 1.0 : 0.0;
+  p->score = jq_ismcts_centipawns(p->value);
+  p->pv_len = line_from(s, totals[best].move, p->pv, JQ_MAX_PV);
+  p->depth = p->pv_len;
+  p->seldepth = p->pv_len;
+  return totals[best].move;
+}
+
+static bool root_won(const JqIsmctsTree *t) {
+  for (uint32_t c = t->nodes[t->root].child; c; c = t->nodes[c].sibling)
+    if (t->nodes[c].proof > 0)
+      return true;
+  return false;
+}
+
+/* Called by worker 0 between iterations: should the search end? Sends a
+ * report every REPORT_MS on the way. */
+static bool time_to_stop(Ismcts *s) {
+  if (s->stop_request && atomic_load(s->stop_request))
+    return true;
+  int64_t now = now_ms();
+  if (s->progress && now - s->last_report_ms >= REPORT_MS) {
+    s->last_report_ms = now;
+    JqProgress p;
+    describe(s, false, &p);
+    s->progress(&p, s->progress_data);
+  }
+  if (atomic_load(&s->pondering) || s->limits.infinite)
+    return false;
+  if (root_won(&s->workers[0]->tree))
+    return true; /* a proven mate: more thought changes nothing */
+  return s->budget_ms && now - atomic_load(&s->start_ms) >= s->budget_ms;
+}
+
+static void *worker_main(void *arg) {
+  Worker *w = arg;
+  Ismcts *s = w->owner;
+  uint64_t mine = 0; /* this worker's iterations */
+  while (!atomic_load_explicit(&s->abort_search, memory_order_relaxed)) {
+    if (s->max_iterations) {
+      /* Claim an iteration first so the threads stop at the exact total. */
+      uint64_t before = atomic_fetch_add_explicit(&s->total_iterations, 1,
+                                                  memory_order_relaxed);
+      if (before >= s->max_iterations) {
+        atomic_fetch_sub_explicit(&s->total_iterations, 1,
+                                  memory_order_relaxed);
+        break;
+      }
+    } else {
+      atomic_fetch_add_explicit(&s->total_iterations, 1, memory_order_relaxed);
+    }
+    iterate(s, w);
+    mine++;
+    if (w->id == 0 && mine % CHECK_EVERY == 0 && time_to_stop(s))
+      atomic_store(&s->abort_search, true);
+  }
+  return NULL;
+}
+
+/* ---- the AI class ---- */
+
+static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
+  w->pos = *view;
+  if (w->pos.history_len > HISTORY_KEEP) {
+    int drop = w->pos.history_len - HISTORY_KEEP;
+    memmove(w->pos.history, w->pos.history + drop,
+            HISTORY_KEEP * sizeof w->pos.history[0]);
+    w->pos.history_len = HISTORY_KEEP;
+  }
+  w->world.observer = (JqColor)view->side;
+  /* Same seed and view, same search: the stream depends on nothing else. */
+  jq_rng_seed(&w->rng,
+              s->seed ^ view->hash ^ (uint64_t)w->id * 0x9e3779b97f4a7c15u);
+  jq_ismcts_tree_reset(&w->tree, jq_color_other((JqColor)view->side));
+}
+
+/* Weaker play is fewer iterations: 50 at skill 0, doubling every two
+ * levels up to 25600 at 19; 0 (no cap) at full strength. */
+static uint64_t skill_iterations(const Ismcts *s) {
+  int skill = s->skill;
+  if (s->limit_strength) {
+    skill = (s->elo - 800) / 100;
+    skill = skill < 0 ? 0 : skill > 20 ? 20 : skill;
+  }
+  return skill >= 20 ? 0 : (uint64_t)50 << (skill / 2);
+}
+
+static bool in_searchmoves(const JqLimits *limits, JqMove move) {
+  for (int i = 0; i < limits->searchmoves_count; i++)
+    if (limits->searchmoves[i] == move)
+      return true;
+  return false;
+}
+
+static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
+                           const JqLimits *limits, atomic_bool *stop,
+                           JqProgressFunc progress, void *data,
+                           JqMove *ponder) {
+  Ismcts *s = (Ismcts *)ai;
+  if (limits)
+    s->limits = *limits;
+  else
+    jq_limits_init(&s->limits);
+  jq_generate_legal(view, JQ_GEN_ALL, &s->root_moves);
+  if (s->root_moves.count == 0)
+    return JQ_MOVE_NONE;
+  /* searchmoves narrows the root; if none of them is legal, all stay. */
+  if (s->limits.searchmoves_count > 0) {
+    JqMoveList kept = {.count = 0};
+    for (int i = 0; i < s->root_moves.count; i++)
+      if (in_searchmoves(&s->limits, s->root_moves.moves[i]))
+        kept.moves[kept.count++] = s->root_moves.moves[i];
+    if (kept.count > 0)
+      s->root_moves = kept;
+  }
+
+  s->root_ordered = s->order ? captures_first(view, &s->root_moves) : 0;
+  s->stop_request = stop;
+  s->progress = progress;
+  s->progress_data = data;
+  atomic_store(&s->abort_search, false);
+  atomic_store(&s->pondering, s->limits.ponder);
+  atomic_store(&s->start_ms, now_ms());
+  s->last_report_ms = atomic_load(&s->start_ms);
+  atomic_store(&s->total_iterations, 0);
+  plan_time(s, (JqColor)view->side);
+  s->max_iterations = s->limits.nodes;
+  if (s->limits.depth > 0) {
+    uint64_t by_depth = (uint64_t)s->limits.depth * ITERATIONS_PER_DEPTH;
+    if (!s->max_iterations || by_depth < s->max_iterations)
+      s->max_iterations = by_depth;
+  }
+  uint64_t by_skill = skill_iterations(s);
+  if (by_skill && (!s->max_iterations || by_skill < s->max_iterations))
+    s->max_iterations = by_skill;
+  for (int i = 0; i < s->threads; i++)
+    prepare_worker(s, s->workers[i], view);
+
+  /* A forced move needs no thought when only time limits the search. */
+  bool timed = s->budget_ms > 0 && !s->limits.infinite && !s->limits.ponder;
+  if (s->root_moves.count == 1 && timed && !s->max_iterations) {
+    if (progress) {
+      JqProgress p;
+      describe(s, true, &p);
+      p.pv_len = 1;
+      p.pv[0] = s->root_moves.moves[0];
+      progress(&p, data);
+    }
+    return s->root_moves.moves[0];
+  }
+
+  pthread_t tids[MAX_THREADS];
+  bool started[MAX_THREADS] = {false};
+  for (int i = 1; i < s->threads; i++)
+    started[i] =
+        pthread_create(&tids[i], NULL, worker_main, s->workers[i]) == 0;
+  worker_main(s->workers[0]);
+  atomic_store(&s->abort_search, true);
+  for (int i = 1; i < s->threads; i++)
+    if (started[i])
+      pthread_join(tids[i], NULL);
+
+  JqProgress p;
+  JqMove best = describe(s, true, &p);
+  if (!best) { /* stopped before the first iteration */
+    best = s->root_moves.moves[0];
+    p.pv_len = 1;
+    p.pv[0] = best;
+  }
+  if (progress)
+    progress(&p, data);
+  if (ponder && p.pv_len > 1)
+    *ponder = p.pv[1];
+  return best;
+}
+
+static void ismcts_ponderhit(JqAi *ai) {
+  Ismcts *s = (Ismcts *)ai;
+  /* The clock starts now, as for the alpha-beta. */
+  atomic_store(&s->start_ms, now_ms());
+  atomic_store(&s->pondering, false);
+}
+
+static JqAi *ismcts_create(void) {
+  Ismcts *s = calloc(1, sizeof *s);
+  if (!s)
+    return NULL;
+  s->seed = 0x5eed;
+  s->exploration = 0.7;
+  s->minimax_weight = 0.6;
+  s->leaf = JQ_ISMCTS_LEAF_EVAL;
+  s->playout_plies = 8;
+  s->order = true;
+  s->skill = 20;
+  s->elo = 2800;
+  if (!make_workers(s, 64, 1)) {
+    free(s);
+    return NULL;
+  }
+  return &s->base;
+}
+
+static void ismcts_destroy(JqAi *ai) {
+  Ismcts *s = (Ismcts *)ai;
+  free_workers(s->workers);
+  free(s);
+}
+
+/* Every search starts a fresh tree: nothing is carried between games. */
+static void ismcts_new_game(JqAi *ai) { (void)ai; }
+
+/* ---- options ---- */
+
+static bool parse_long(const char *text, long lo, long hi, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(text, &end, 10);
+  if (errno || end == text || *end != '\0' || v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+/* A decimal like "0.7", read the same in every locale (strtod would take
+ * a comma instead of the point under some). */
+static bool parse_decimal(const char *text, double *out) {
+  double v = 0, scale = 1;
+  bool digits = false, point = false;
+  for (const char *c = text; *c; c++) {
+    if (*c == '.' && !point) {
+      point = true;
+    } else if (*c >= '0' && *c <= '9') {
+      digits = true;
+      if (point) {
+        scale /= 10;
+        v += (*c - '0') * scale;
+      } else {
+        v = v * 10 + (*c - '0');
+      }
+    } else {
+      return false;
+    }
+    if (v > 1e6)
+      return false;
+  }
+  if (!digits)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool is_bool(const char *text) {
+  return strcasecmp(text, "true") == 0 || strcasecmp(text, "false") == 0;
+}
+
+/* Options that GUIs and the match runner send every engine: checked and
+ * then ignored, since a sampling search has no use for them. */
+typedef struct {
+  const char *name;
+  long min, max; /* min > max: true or false */
+} CommonOption;
+
+static const CommonOption common_options[] = {
+    {"MultiPV", 1, 500},   {"Move Overhead", 0, 60000}, {"Ponder", 1, 0},
+    {"UCI_ShowWDL", 1, 0}, {"UCI_AnalyseMode", 1, 0},
+};
+
+static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
+                              JqError *err) {
+  Ismcts *s = (Ismcts *)ai;
+  long v;
+  if (strcasecmp(name, "Seed") == 0) {
+    char *end;
+    errno = 0;
+    unsigned long long seed = strtoull(value, &end, 10);
+    if (errno || end == value || *end || *value < '0' || *value > '9')
+      return jq_error_set(err, "Seed must be a non-negative integer");
+    s->seed = seed;
+    return true;
+  }
+  if (strcasecmp(name, "Exploration") == 0) {
+    double c;
+    if (!parse_decimal(value, &c) || c > 10.0)
+      return jq_error_set(err, "Exploration must be a number from 0 to 10");
+    s->exploration = c;
+    return true;
+  }
+  if (strcasecmp(name, "MinimaxWeight") == 0) {
+    double a;
+    if (!parse_decimal(value, &a) || a > 1.0)
+      return jq_error_set(err, "MinimaxWeight must be a number from 0 to 1");
+    s->minimax_weight = a;
+    return true;
+  }
+  if (strcasecmp(name, "Leaf") == 0) {
+    static const char *const kinds[] = {"eval", "playout", "probe"};
+    for (int k = 0; k < 3; k++)
+      if (strcasecmp(value, kinds[k]) == 0) {
+        s->leaf = (JqIsmctsLeaf)k;
+        return true;
+      }
+    return jq_error_set(err, "Leaf must be eval, playout or probe");
+  }
+  if (strcasecmp(name, "Skill Level") == 0) {
+    if (!parse_long(value, 0, 20, &v))
+      return jq_error_set(err, "Skill Level must be from 0 to 20");
+    s->skill = (int)v;
+    return true;
+  }
+  if (strcasecmp(name, "UCI_LimitStrength") == 0) {
+    if (!is_bool(value))
+      return jq_error_set(err, "UCI_LimitStrength must be true or false");
+    s->limit_strength = strcasecmp(value, "true") == 0;
+    return true;
+  }
+  if (strcasecmp(name, "UCI_Elo") == 0) {
+    if (!parse_long(value, 0, 10000, &v))
+      return jq_error_set(err, "UCI_Elo must be from 0 to 10000");
+    s->elo = (int)v;
+    return true;
+  }
+  if (strcasecmp(name, "CapturesFirst") == 0) {
+    if (!is_bool(value))
+      return jq_error_set(err, "CapturesFirst must be true or false");
+    s->order = strcasecmp(value, "true") == 0;
+    return true;
+  }
+  if (strcasecmp(name, "PlayoutPlies") == 0) {
+    if (!parse_long(value, 0, MAX_PLAYOUT_PLIES, &v))
+      return jq_error_set(err, "PlayoutPlies must be from 0 to %d",
+                          MAX_PLAYOUT_PLIES);
+    s->playout_plies = (int)v;
+    return true;
+  }
+  if (strcasecmp(name, "Hash") == 0) {
+    if (!parse_long(value, 1, 65536, &v))
+      return jq_error_set(err, "Hash must be a number of MB from 1 to 65536");
+    if (v != s->hash_mb && !make_workers(s, v, s->threads))
+      return jq_error_set(err, "cannot allocate %ld MB for the tree", v);
+    return true;
+  }
+  if (strcasecmp(name, "Threads") == 0) {
+    if (!parse_long(value, 1, MAX_THREADS, &v))
+      return jq_error_set(err, "Threads must be from 1 to %d", MAX_THREADS);
+    if (v != s->threads && !make_workers(s, s->hash_mb, (int)v))
+      return jq_error_set(err, "cannot allocate the trees of %ld threads", v);
+    return true;
+  }
+  for (size_t i = 0; i < sizeof common_options / sizeof common_options[0];
+       i++) {
+    const CommonOption *o = &common_options[i];
+    if (strcasecmp(name, o->name) != 0)
+      continue;
+    if (o->min > o->max) {
+      if (!is_bool(value))
+        return jq_error_set(err, "%s must be true or false", o->name);
+    } else if (!parse_long(value, o->min, o->max, &v)) {
+      return jq_error_set(err, "%s must be from %ld to %ld", o->name, o->min,
+                          o->max);
+    }
+    return true;
+  }
+  return jq_error_set(err,
+                      "unknown option '%s' (ismcts takes Seed, Exploration, "
+                      "MinimaxWeight, Leaf, PlayoutPlies, CapturesFirst, "
+                      "Hash, Threads, Skill Level, UCI_LimitStrength and "
+                      "UCI_Elo)",
+                      name);
+}
+
+const JqIsmctsTree *jq_ai_ismcts_tree(const JqAi *ai, int index) {
+  if (!ai || ai->klass != &jq_ai_ismcts_class)
+    return NULL;
+  const Ismcts *s = (const Ismcts *)ai;
+  if (index < 0 || index >= s->threads)
+    return NULL;
+  return &s->workers[index]->tree;
+}
+
+const JqAiClass jq_ai_ismcts_class = {
+    .name = "ismcts",
+    .create = ismcts_create,
+    .destroy = ismcts_destroy,
+    .set_option = ismcts_set_option,
+    .new_game = ismcts_new_game,
+    .think = ismcts_think,
+    .ponderhit = ismcts_ponderhit,
+};

@@ -1,0 +1,11 @@
+/* The "ismcts" AI beyond the common interface: a look at the trees of its
+ * last search, so tests can check their statistics. */
+#pragma once
+
+#include "jq-ai.h"
+#include "jq-ismcts-tree.h"
+
+/* The tree that worker `index` (0 .. threads-1) built in the last search;
+ * NULL when `ai` is not an ismcts AI or there is no such worker. The tree
+ * stays valid until the next think or option change. */
+const JqIsmctsTree *jq_ai_ismcts_tree(const JqAi *ai, int index);

@@ -1,0 +1,228 @@
+#include "jq-ismcts-tree.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A move packs two 7-bit squares, so this many marks cover every move. */
+#define MARK_SLOTS (1u << 14)
+/* A pool smaller than this could not hold the root's children. */
+#define MIN_NODES 256u
+
+bool jq_ismcts_tree_init(JqIsmctsTree *tree, size_t bytes) {
+  memset(tree, 0, sizeof *tree);
+  size_t count = bytes / sizeof(JqIsmctsNode);
+  if (count < MIN_NODES)
+    count = MIN_NODES;
+  if (count > UINT32_MAX - 1)
+    count = UINT32_MAX - 1;
+  /* malloc, not calloc: nodes are written as they are handed out, so the
+   * pages of a large pool are only touched when a search reaches them. */
+  tree->nodes = malloc(count * sizeof(JqIsmctsNode));
+  tree->legal_mark = calloc(MARK_SLOTS, sizeof(uint32_t));
+  tree->child_mark = calloc(MARK_SLOTS, sizeof(uint32_t));
+  if (!tree->nodes || !tree->legal_mark || !tree->child_mark) {
+    jq_ismcts_tree_free(tree);
+    return false;
+  }
+  tree->capacity = (uint32_t)count;
+  jq_ismcts_tree_reset(tree, JQ_BLACK);
+  return true;
+}
+
+void jq_ismcts_tree_free(JqIsmctsTree *tree) {
+  free(tree->nodes);
+  free(tree->legal_mark);
+  free(tree->child_mark);
+  memset(tree, 0, sizeof *tree);
+}
+
+static uint32_t new_node(JqIsmctsTree *tree, JqMove move, uint8_t mover) {
+  uint32_t index = tree->used++;
+  JqIsmctsNode *n = &tree->nodes[index];
+  memset(n, 0, sizeof *n);
+  n->move = move;
+  n->mover = mover;
+  return index;
+}
+
+void jq_ismcts_tree_reset(JqIsmctsTree *tree, JqColor root_mover) {
+  tree->used = 1; /* slot 0 stays "no node" */
+  tree->root = new_node(tree, JQ_MOVE_NONE, (uint8_t)root_mover);
+}
+
+/* A new stamp for the marks; on wrap-around the old marks are cleared so
+ * none can be mistaken for a current one. */
+static uint32_t next_stamp(JqIsmctsTree *tree) {
+  if (++tree->stamp == 0) {
+    memset(tree->legal_mark, 0, MARK_SLOTS * sizeof(uint32_t));
+    memset(tree->child_mark, 0, MARK_SLOTS * sizeof(uint32_t));
+    tree->stamp = 1;
+  }
+  return tree->stamp;
+}
+
+/* Makes a child of parent for move m, available once already. */
+static uint32_t add_child(JqIsmctsTree *tree, uint32_t parent, JqMove m) {
+  uint32_t c = new_node(tree, m, (uint8_t)(tree->nodes[parent].mover ^ 1));
+  JqIsmctsNode *p = &tree->nodes[parent];
+  tree->nodes[c].sibling = p->child;
+  tree->nodes[c].avail = 1;
+  p->child = c;
+  return c;
+}
+
+uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
+                               const JqMoveList *legal, int ordered,
+                               double exploration, double minimax_weight,
+                               JqRng *rng, bool *expanded) {
+  *expanded = false;
+  uint32_t stamp = next_stamp(tree);
+  for (int i = 0; i < legal->count; i++)
+    tree->legal_mark[legal->moves[i]] = stamp;
+
+  if (tree->nodes[parent].moves == 0)
+    tree->nodes[parent].moves =
+        (uint8_t)(legal->count < 255 ? legal->count : 255);
+
+  /* Availability first: a child legal here was selectable this time,
+   * whether or not it is the one chosen. */
+  int available = 0;
+  uint32_t decisive = JQ_ISMCTS_NO_NODE;
+  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
+    JqIsmctsNode *n = &tree->nodes[c];
+    tree->child_mark[n->move] = stamp;
+    if (tree->legal_mark[n->move] == stamp) {
+      n->avail++;
+      available++;
+      if (n->proof > 0)
+        decisive = c;
+    }
+  }
+  if (decisive)
+    return decisive;
+
+  if (available < legal->count && !jq_ismcts_tree_full(tree)) {
+    *expanded = true;
+    for (int i = 0; i < ordered && i < legal->count; i++)
+      if (tree->child_mark[legal->moves[i]] != stamp)
+        return add_child(tree, parent, legal->moves[i]);
+    /* The ordered ones are all tried: pick the k-th untried move of the
+     * rest, k uniform. */
+    uint32_t k = jq_rng_below(rng, (uint32_t)(legal->count - available));
+    for (int i = ordered; i < legal->count; i++) {
+      JqMove m = legal->moves[i];
+      if (tree->child_mark[m] == stamp)
+        continue;
+      if (k-- == 0)
+        return add_child(tree, parent, m);
+    }
+    *expanded = false; /* not reached: the count said one was left */
+  }
+
+  uint32_t best = JQ_ISMCTS_NO_NODE;
+  double best_score = -1.0;
+  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
+    const JqIsmctsNode *n = &tree->nodes[c];
+    if (tree->legal_mark[n->move] != stamp)
+      continue;
+    double score;
+    if (n->visits == 0) {
+      score = 1e9; /* only after a stop mid-iteration; try it first */
+    } else {
+      double mean = n->value / n->visits;
+      double minimax = (double)n->minimax / JQ_ISMCTS_MINIMAX_ONE;
+      score = (1.0 - minimax_weight) * mean + minimax_weight * minimax +
+              exploration * sqrt(log((double)n->avail) / n->visits);
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+static uint16_t to_minimax(double v) {
+  return (uint16_t)lround(v * JQ_ISMCTS_MINIMAX_ONE);
+}
+
+void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
+                           JqColor leaf_side, double result) {
+  for (int i = 0; i < length; i++) {
+    JqIsmctsNode *n = &tree->nodes[path[i]];
+    n->visits++;
+    n->value += n->mover == leaf_side ? result : 1.0 - result;
+  }
+  for (int i = length - 1; i >= 0; i--) {
+    JqIsmctsNode *n = &tree->nodes[path[i]];
+    if (!n->child) {
+      n->minimax = to_minimax(n->mover == leaf_side ? result : 1.0 - result);
+      continue;
+    }
+    /* The side to move here takes its best child; the mover gets the rest. */
+    unsigned best = 0;
+    for (uint32_t c = n->child; c; c = tree->nodes[c].sibling)
+      if (tree->nodes[c].minimax > best)
+        best = tree->nodes[c].minimax;
+    n->minimax = (uint16_t)(JQ_ISMCTS_MINIMAX_ONE - best);
+  }
+}
+
+void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path,
+                          int length) {
+  for (int i = length - 1; i > 0; i--) {
+    JqIsmctsNode *parent = &tree->nodes[path[i - 1]];
+    int children = 0, lost = 0;
+    int8_t proof = 0;
+    for (uint32_t c = parent->child; c; c = tree->nodes[c].sibling) {
+      children++;
+      if (tree->nodes[c].proof > 0) {
+        proof = -1; /* the side to move at parent has a winning reply */
+        break;
+      }
+      lost += tree->nodes[c].proof < 0;
+    }
+    if (!proof && parent->moves > 0 && children == parent->moves &&
+        lost == children)
+      proof = 1;
+    if (!proof || parent->proof == proof)
+      return;
+    parent->proof = proof;
+  }
+}
+
+/* Is child a better final choice than best? */
+static bool better_choice(const JqIsmctsNode *n, const JqIsmctsNode *b) {
+  if (n->proof != b->proof) /* won, then unknown, then lost */
+    return n->proof > b->proof;
+  if (n->visits != b->visits)
+    return n->visits > b->visits;
+  return n->value > b->value; /* equal visits: larger sum, larger mean */
+}
+
+uint32_t jq_ismcts_tree_best_child(const JqIsmctsTree *tree, uint32_t parent) {
+  uint32_t best = JQ_ISMCTS_NO_NODE;
+  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
+    const JqIsmctsNode *n = &tree->nodes[c];
+    if (n->visits == 0)
+      continue;
+    if (!best || better_choice(n, &tree->nodes[best]))
+      best = c;
+  }
+  return best;
+}
+
+int jq_ismcts_tree_principal_line(const JqIsmctsTree *tree, JqMove *line,
+                                  int max) {
+  int len = 0;
+  uint32_t node = tree->root;
+  while (len < max) {
+    uint32_t c = jq_ismcts_tree_best_child(tree, node);
+    if (!c)
+      break;
+    line[len++] = tree->nodes[c].move;
+    node = c;
+  }
+  return len;
+}

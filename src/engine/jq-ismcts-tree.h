@@ -1,0 +1,94 @@
+/* The IS-MCTS tree: a preallocated pool of nodes, one per information set
+ * of the searching player, with children keyed by move only. Selection is
+ * UCB1 over the children whose moves are legal in the current
+ * determinization, counting each child's availability (Cowling, Powley and
+ * Whitehouse 2012). Nothing here allocates once the pool exists. */
+#pragma once
+
+#include <stddef.h>
+
+#include "jq-rng.h"
+#include "jq-types.h"
+
+#define JQ_ISMCTS_NO_NODE 0u
+
+typedef struct {
+  double value;     /* sum of results, each from the mover's side, in [0,1] */
+  uint32_t child;   /* first child, JQ_ISMCTS_NO_NODE when none */
+  uint32_t sibling; /* next child of the same parent */
+  uint32_t visits;  /* iterations that went through this node */
+  uint32_t avail;   /* iterations in which its move was legal at the parent */
+  JqMove move;      /* the move that leads here from the parent */
+  uint8_t mover;    /* JqColor who played `move` */
+  uint8_t moves;    /* legal moves here when first selected from (solver) */
+  int8_t proof;     /* solver: +1 the mover has won, -1 lost, 0 unknown */
+  /* Implicit minimax (Lanctot, Winands, Pepels and Sturtevant 2014): the
+   * leaf evaluations backed up by minimax instead of averaged, for the
+   * mover, scaled to 0..JQ_ISMCTS_MINIMAX_ONE. */
+  uint16_t minimax;
+} JqIsmctsNode;
+
+#define JQ_ISMCTS_MINIMAX_ONE 65535u
+
+typedef struct {
+  JqIsmctsNode *nodes; /* nodes[0] is unused so 0 can mean "none" */
+  uint32_t capacity;
+  uint32_t used;
+  uint32_t root;
+  /* Per-move marks for one selection step, stamped so that nothing has to
+   * be cleared between steps. */
+  uint32_t *legal_mark;
+  uint32_t *child_mark;
+  uint32_t stamp;
+} JqIsmctsTree;
+
+/* A pool taking about `bytes` of memory (at least a few nodes). False when
+ * it cannot be allocated; the tree is then empty and safe to free. */
+bool jq_ismcts_tree_init(JqIsmctsTree *tree, size_t bytes);
+void jq_ismcts_tree_free(JqIsmctsTree *tree);
+/* Empties the pool and makes a fresh root; `root_mover` is the side that
+ * played into the root (the opponent of the side to move there). */
+void jq_ismcts_tree_reset(JqIsmctsTree *tree, JqColor root_mover);
+static inline bool jq_ismcts_tree_full(const JqIsmctsTree *tree) {
+  return tree->used >= tree->capacity;
+}
+static inline JqIsmctsNode *jq_ismcts_node(const JqIsmctsTree *tree,
+                                           uint32_t index) {
+  return &tree->nodes[index];
+}
+
+/* One selection step at `parent` whose legal moves in this determinization
+ * are `legal`: every existing child whose move is in `legal` gains one
+ * availability. A child proven won for the side to move is taken at once.
+ * Else if a legal move has no child yet and the pool has room, a child is
+ * made for one of them and *expanded set: the first untried of the first
+ * `ordered` moves of `legal` (the caller's promising ones, in order), else
+ * an untried one uniformly at random. Otherwise the available child of
+ * highest UCB1 score is returned. Returns JQ_ISMCTS_NO_NODE when neither
+ * is possible (pool full, no child legal). */
+/* Each child's score is (1 - minimax_weight) * its mean result plus
+ * minimax_weight * its minimax value, plus the exploration term. */
+uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
+                               const JqMoveList *legal, int ordered,
+                               double exploration, double minimax_weight,
+                               JqRng *rng, bool *expanded);
+
+/* Adds `result` (from the side to move at the leaf, `leaf_side`) to every
+ * node of the path, each from its own mover's side, and updates their
+ * minimax values (a leaf's is its own result). */
+void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
+                           JqColor leaf_side, double result);
+
+/* The solver, for nodes reached without a reveal (whose moves and end do
+ * not depend on the deal): after path[length - 1] was proven,
+ * passes proofs up as far as they go. A node is lost for its mover when
+ * some reply is proven won, won when every reply is proven lost. */
+void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length);
+
+/* The child to play: a proven win if there is one, else the most visited
+ * child not proven lost (ties to the higher mean); a proven loss only when
+ * nothing else is left. JQ_ISMCTS_NO_NODE when no child was visited. */
+uint32_t jq_ismcts_tree_best_child(const JqIsmctsTree *tree, uint32_t parent);
+/* The line of most visited children from the root; returns its length. */
+int jq_ismcts_tree_principal_line(const JqIsmctsTree *tree, JqMove *line,
+                                  int max);

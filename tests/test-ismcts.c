@@ -1,0 +1,910 @@
+/* The information-set MCTS AI: blind to the arbiter's deal (same view and
+ * seed, same move, whatever the truth), its source never reads an arbiter,
+ * the deal sampler it relies on draws by the pools (chi-square), its tree
+ * statistics add up, it finds mates in two, and it never plays an illegal
+ * move over many fast self-play games. */
+#include <string.h>
+
+#include "jq-ai-ismcts.h"
+#include "jq-ai.h"
+#include "jq-determinize.h"
+#include "jq-game.h"
+#include "jq-movegen.h"
+#include "jq-notation.h"
+#include "jq-test-util.h"
+
+static JqAi *new_ai(const char *algorithm) {
+  JqError err;
+  JqAi *ai = jq_ai_new(algorithm, &err);
+  if (!ai)
+    g_error("%s", err.message);
+  return ai;
+}
+
+static void set_option(JqAi *ai, const char *name, const char *value) {
+  JqError err;
+  if (!jq_ai_set_option(ai, name, value, &err))
+    g_error("%s=%s: %s", name, value, err.message);
+}
+
+static void keep_last(const JqProgress *p, void *data) {
+  *(JqProgress *)data = *p;
+}
+
+/* Thinks for exactly `iterations` iterations; *last gets the final report. */
+static JqMove think_iterations(JqAi *ai, const JqPosition *view,
+                               uint64_t iterations, JqProgress *last) {
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = iterations;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  memset(last, 0, sizeof *last);
+  return jq_ai_think(ai, view, &limits, &stop, keep_last, last, NULL);
+}
+
+/* A jieqi game some plies in, played by the greedy capturer from a seeded
+ * deal: pieces revealed and hidden pieces taken by both sides. */
+static JqGame *jieqi_middle_game(uint64_t seed, int plies) {
+  JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, seed);
+  JqAi *mover = new_ai("greedy");
+  set_option(mover, "Seed", "3");
+  for (int ply = 0; ply < plies && !jq_game_is_over(game); ply++) {
+    JqPosition view;
+    jq_game_view(game, jq_game_side_to_move(game), &view);
+    JqLimits limits;
+    jq_limits_init(&limits);
+    atomic_bool stop;
+    atomic_init(&stop, false);
+    JqMove m = jq_ai_think(mover, &view, &limits, &stop, NULL, NULL, NULL);
+    g_assert_true(jq_game_play(game, m, NULL));
+  }
+  jq_ai_free(mover);
+  g_assert_false(jq_game_is_over(game));
+  return game;
+}
+
+/* A position from the middle game in which the side to move has revealed
+ * pieces, taken a hidden piece and lost one it does not know. */
+static JqGame *interesting_game(JqPosition *view) {
+  for (uint64_t seed = 1; seed < 200; seed++) {
+    for (int plies = 10; plies <= 24; plies += 2) {
+      JqGame *game = jieqi_middle_game(seed, plies);
+      JqColor side = jq_game_side_to_move(game);
+      memset(view, 0, sizeof *view); /* padding too: views are memcmp'd */
+      jq_game_view(game, side, view);
+      JqColor them = jq_color_other(side);
+      bool known_capture = false;
+      for (int i = 0; i < view->capture_count; i++)
+        if (jq_piece_is_hidden(view->captures[i].piece) &&
+            jq_piece_color(view->captures[i].piece) == them &&
+            view->captures[i].identity != JQ_NO_TYPE)
+          known_capture = true;
+      if (known_capture && view->captured_unknown[side] > 0 &&
+          view->hidden_count[side] >= 6 && view->hidden_count[them] >= 6)
+        return game;
+      jq_game_free(game);
+    }
+  }
+  g_error("no middle game with captures of hidden pieces on both sides");
+  return NULL;
+}
+
+/* ---- (a) no cheating: the move does not depend on the hidden truth ---- */
+
+static void test_blind_to_deal(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqColor side = jq_game_side_to_move(game);
+
+  JqAi *ai = new_ai("ismcts");
+  set_option(ai, "Seed", "12345");
+  set_option(ai, "Hash", "16");
+  enum { WORLDS = 12 };
+  JqMove first_move = JQ_MOVE_NONE;
+  JqProgress first = {0};
+  JqPieceType first_deal[JQ_SQUARES];
+  int different_deals = 0;
+  for (int w = 0; w < WORLDS; w++) {
+    /* An arbiter whose truth is another deal that fits the same view. */
+    JqRng rng;
+    jq_rng_seed(&rng, 1000 + (uint64_t)w);
+    JqPieceType deal[JQ_SQUARES];
+    jq_determinize(&view, &rng, deal);
+    JqError err;
+    JqGame *world = jq_game_new_from_view(&view, deal, &err);
+    if (!world)
+      g_error("%s", err.message);
+    JqPosition world_view;
+    memset(&world_view, 0, sizeof world_view);
+    jq_game_view(world, side, &world_view);
+    g_assert_true(memcmp(&world_view, &view, sizeof view) == 0);
+
+    JqProgress last;
+    JqMove m = think_iterations(ai, &world_view, 3000, &last);
+    g_assert_true(jq_game_is_legal(world, m));
+    if (w == 0) {
+      first_move = m;
+      first = last;
+      memcpy(first_deal, deal, sizeof deal);
+    } else {
+      different_deals += memcmp(deal, first_deal, sizeof deal) != 0;
+      g_assert_cmpint(m, ==, first_move);
+      g_assert_cmpuint(last.iterations, ==, first.iterations);
+      g_assert_cmpfloat(last.visit_share, ==, first.visit_share);
+      g_assert_cmpfloat(last.value, ==, first.value);
+      g_assert_cmpint(last.pv_len, ==, first.pv_len);
+      g_assert_true(memcmp(last.pv, first.pv,
+                           (size_t)last.pv_len * sizeof last.pv[0]) == 0);
+    }
+    jq_game_free(world);
+  }
+  /* The arbiters really held different truths. */
+  g_assert_cmpint(different_deals, >=, WORLDS - 2);
+  g_assert_cmpuint(first.iterations, ==, 3000);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
+/* ---- (b) the AI's source never reads an arbiter ---- */
+
+static void test_source_reads_no_arbiter(void) {
+  const char *dir = g_getenv("JQ_TEST_SRC");
+  g_assert_nonnull(dir);
+  /* The AI's own files, and the parts of the engine and the rules core
+   * it calls while thinking. */
+  static const char *const files[] = {
+      "engine/jq-ai-ismcts.c",   "engine/jq-ai-ismcts.h",
+      "engine/jq-ismcts-tree.c", "engine/jq-ismcts-tree.h",
+      "engine/jq-ismcts-leaf.c", "engine/jq-ismcts-leaf.h",
+      "engine/jq-eval.c",        "core/jq-determinize.c",
+      "core/jq-movegen.c",       "core/jq-position.c",
+      "core/jq-judge.c",         "core/jq-rng.c",
+  };
+  /* The arbiter is the game object: no call into it, not even its header. */
+  static const char *const banned[] = {
+      "jq_game_truth",
+      "jq_game_hidden_identity",
+      "jq_game_",
+      "jq-game.h",
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
+    char *path = g_build_filename(dir, files[i], NULL);
+    char *text = NULL;
+    GError *error = NULL;
+    if (!g_file_get_contents(path, &text, NULL, &error))
+      g_error("%s", error->message);
+    g_assert_cmpuint(strlen(text), >, 100);
+    for (size_t k = 0; k < G_N_ELEMENTS(banned); k++)
+      if (strstr(text, banned[k]))
+        g_error("%s mentions %s", files[i], banned[k]);
+    g_free(text);
+    g_free(path);
+  }
+}
+
+/* ---- (c) the sampler draws identities in the pools' proportions ---- */
+
+#define DRAWS 20000
+
+/* Chi-square critical values at p = 0.001 for 1..36 degrees of freedom
+ * (the 0.999 quantiles of the chi-square distribution, from the standard
+ * tables, e.g. NIST/SEMATECH e-Handbook, section 1.3.6.7.4). A correct
+ * sampler fails a test only once in a thousand seeds. */
+static const double chi2_critical_001[] = {
+    0,      10.828, 13.816, 16.266, 18.467, 20.515, 22.458, 24.322,
+    26.124, 27.877, 29.588, 31.264, 32.909, 34.528, 36.123, 37.697,
+    39.252, 40.790, 42.312, 43.820, 45.315, 46.797, 48.268, 49.728,
+    51.179, 52.620, 54.052, 55.476, 56.892, 58.301, 59.703, 61.098,
+    62.487, 63.870, 65.247, 66.619, 67.985,
+};
+
+/* Chi-square statistic of observed counts against expected ones; cells
+ * expected empty must stay empty. *df receives the degrees of freedom. */
+static double chi_square(const double *observed, const double *expected,
+                         int cells, int *df) {
+  double chi2 = 0;
+  int used = 0;
+  for (int i = 0; i < cells; i++) {
+    if (expected[i] == 0) {
+      g_assert_cmpfloat(observed[i], ==, 0);
+      continue;
+    }
+    g_assert_cmpfloat(expected[i], >=, 5); /* the test's validity condition */
+    double d = observed[i] - expected[i];
+    chi2 += d * d / expected[i];
+    used++;
+  }
+  *df = used - 1;
+  g_assert_cmpint(*df, >=, 1);
+  g_assert_cmpint(*df, <, (int)G_N_ELEMENTS(chi2_critical_001));
+  return chi2;
+}
+
+static void test_sampler_distribution(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqRng rng;
+  jq_rng_seed(&rng, 4242);
+
+  /* Per colour: the hidden squares, the pool and its size. */
+  int squares[2][16], nsq[2] = {0, 0}, total[2] = {0, 0};
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    if (jq_piece_is_hidden(view.board[sq])) {
+      int c = jq_piece_color(view.board[sq]);
+      squares[c][nsq[c]++] = sq;
+    }
+  for (int c = 0; c < 2; c++) {
+    for (int t = 0; t < JQ_TYPE_COUNT; t++)
+      total[c] += view.pool[c][t];
+    g_assert_cmpint(total[c], ==,
+                    view.hidden_count[c] + view.captured_unknown[c]);
+  }
+  int side = view.side;
+  g_assert_cmpint(view.captured_unknown[side], >, 0);
+
+  /* counts[c][i][t]: identity t drawn on the i-th hidden square of c;
+   * pair[t1][t2]: the first two hidden squares of the side to move. */
+  static double counts[2][16][JQ_TYPE_COUNT];
+  static double pair[JQ_TYPE_COUNT][JQ_TYPE_COUNT];
+  memset(counts, 0, sizeof counts);
+  memset(pair, 0, sizeof pair);
+  for (int d = 0; d < DRAWS; d++) {
+    JqPieceType deal[JQ_SQUARES];
+    jq_determinize(&view, &rng, deal);
+    int used[2][JQ_TYPE_COUNT] = {{0}};
+    for (int sq = 0; sq < JQ_SQUARES; sq++) {
+      if (!jq_piece_is_hidden(view.board[sq])) {
+        g_assert_cmpint(deal[sq], ==, JQ_NO_TYPE);
+        continue;
+      }
+      int c = jq_piece_color(view.board[sq]);
+      g_assert_cmpint(deal[sq], >=, JQ_ADVISOR);
+      used[c][deal[sq]]++;
+    }
+    /* Every deal is a sub-multiset of the pools. */
+    for (int c = 0; c < 2; c++) {
+      for (int t = 0; t < JQ_TYPE_COUNT; t++)
+        g_assert_cmpint(used[c][t], <=, view.pool[c][t]);
+      for (int i = 0; i < nsq[c]; i++)
+        counts[c][i][deal[squares[c][i]]]++;
+    }
+    pair[deal[squares[side][0]]][deal[squares[side][1]]]++;
+  }
+
+  /* Each hidden square alone: identity t with probability pool[t]/total. */
+  for (int c = 0; c < 2; c++)
+    for (int i = 0; i < nsq[c]; i++) {
+      double expected[JQ_TYPE_COUNT];
+      for (int t = 0; t < JQ_TYPE_COUNT; t++)
+        expected[t] = (double)DRAWS * view.pool[c][t] / total[c];
+      int df;
+      double chi2 = chi_square(counts[c][i], expected, JQ_TYPE_COUNT, &df);
+      if (chi2 > chi2_critical_001[df])
+        g_error("square %d: chi-square %.2f > %.3f (%d df)", squares[c][i],
+                chi2, chi2_critical_001[df], df);
+    }
+
+  /* Two squares together: drawn without replacement from the pool. */
+  double expected[JQ_TYPE_COUNT * JQ_TYPE_COUNT];
+  double observed[JQ_TYPE_COUNT * JQ_TYPE_COUNT];
+  int n = total[side];
+  for (int a = 0; a < JQ_TYPE_COUNT; a++)
+    for (int b = 0; b < JQ_TYPE_COUNT; b++) {
+      double pa = (double)view.pool[side][a] / n;
+      double pb = (double)(view.pool[side][b] - (a == b)) / (n - 1);
+      expected[a * JQ_TYPE_COUNT + b] = pb > 0 ? DRAWS * pa * pb : 0;
+      observed[a * JQ_TYPE_COUNT + b] = pair[a][b];
+    }
+  /* Merge cells too small for the test into one. */
+  double small_obs = 0, small_exp = 0;
+  for (int k = 0; k < JQ_TYPE_COUNT * JQ_TYPE_COUNT; k++)
+    if (expected[k] > 0 && expected[k] < 5) {
+      small_obs += observed[k];
+      small_exp += expected[k];
+      observed[k] = expected[k] = 0;
+    }
+  int cells = JQ_TYPE_COUNT * JQ_TYPE_COUNT;
+  double obs2[JQ_TYPE_COUNT * JQ_TYPE_COUNT + 1],
+      exp2[JQ_TYPE_COUNT * JQ_TYPE_COUNT + 1];
+  int m = 0;
+  for (int k = 0; k < cells; k++)
+    if (expected[k] > 0) {
+      obs2[m] = observed[k];
+      exp2[m++] = expected[k];
+    }
+  if (small_exp >= 5) {
+    obs2[m] = small_obs;
+    exp2[m++] = small_exp;
+  }
+  int df;
+  double chi2 = chi_square(obs2, exp2, m, &df);
+  if (chi2 > chi2_critical_001[df])
+    g_error("square pair: chi-square %.2f > %.3f (%d df)", chi2,
+            chi2_critical_001[df], df);
+  jq_game_free(game);
+}
+
+/* ---- (d) the tree's statistics add up ---- */
+
+typedef struct {
+  uint64_t nodes;
+  int max_depth;
+} TreeCount;
+
+/* Checks a node's children against it, recursively; iterations that ended
+ * at a node are its visits not passed on to a child. */
+static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
+                       TreeCount *count) {
+  const JqIsmctsNode *n = jq_ismcts_node(tree, index);
+  count->nodes++;
+  if (depth > count->max_depth)
+    count->max_depth = depth;
+  g_assert_cmpfloat(n->value, >=, 0.0);
+  g_assert_cmpfloat(n->value, <=, (double)n->visits + 1e-9);
+  uint64_t sum = 0;
+  unsigned best_minimax = 0;
+  for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+    const JqIsmctsNode *child = jq_ismcts_node(tree, c);
+    if (child->minimax > best_minimax)
+      best_minimax = child->minimax;
+    /* Visited only when available; available only when the parent was
+     * visited; and moves alternate. */
+    g_assert_cmpuint(child->visits, <=, child->avail);
+    g_assert_cmpuint(child->avail, <=, n->visits);
+    g_assert_cmpuint(child->visits, >=, 1);
+    g_assert_cmpint(child->mover, ==, n->mover ^ 1);
+    for (uint32_t d = child->sibling; d; d = jq_ismcts_node(tree, d)->sibling)
+      g_assert_cmpint(jq_ismcts_node(tree, d)->move, !=, child->move);
+    sum += child->visits;
+    check_node(tree, c, depth + 1, count);
+  }
+  g_assert_cmpuint(sum, <=, n->visits);
+  /* The minimax value is the side to move's best child, seen from the
+   * mover (the root's is only defined once it has children). */
+  if (n->child)
+    g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE - best_minimax);
+  /* A proof is a certain result, and minimax agrees with it. */
+  if (n->proof > 0)
+    g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE);
+}
+
+static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
+                       const JqProgress *last, uint64_t iterations) {
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  g_assert_nonnull(tree);
+  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
+  /* Every iteration visits the root and exactly one of its children (the
+   * root's moves never depend on the deal, and it is never terminal). */
+  g_assert_cmpuint(root->visits, ==, iterations);
+  uint64_t sum = 0, best_visits = 0;
+  int64_t best_rank = INT64_MIN;
+  int best_proof = 0;
+  JqMove best = JQ_MOVE_NONE;
+  JqMoveList legal;
+  jq_generate_legal(view, JQ_GEN_ALL, &legal);
+  int children = 0;
+  for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+    const JqIsmctsNode *child = jq_ismcts_node(tree, c);
+    sum += child->visits;
+    children++;
+    /* At the root every move is available in every iteration after it
+     * was added, and it was added in an iteration of its own. */
+    g_assert_cmpuint(child->avail, <=, iterations);
+    /* The choice: a proven win, else the most visited not proven lost. */
+    int64_t rank =
+        (int64_t)child->proof * ((int64_t)1 << 40) + (int64_t)child->visits;
+    if (rank > best_rank) {
+      best_rank = rank;
+      best_visits = child->visits;
+      best = child->move;
+      best_proof = child->proof;
+    }
+    bool is_legal = false;
+    for (int i = 0; i < legal.count; i++)
+      is_legal |= legal.moves[i] == child->move;
+    g_assert_true(is_legal);
+  }
+  g_assert_cmpuint(sum, ==, iterations);
+  g_assert_cmpint(children, ==, legal.count);
+  TreeCount count = {0, 0};
+  check_node(tree, tree->root, 0, &count);
+  g_assert_cmpuint(count.nodes, ==, tree->used - 1);
+  /* The move played is the most visited, and the report says so. */
+  g_assert_cmpint(played, ==, best);
+  g_assert_cmpint(last->pv[0], ==, played);
+  g_assert_cmpuint(last->iterations, ==, iterations);
+  g_assert_cmpfloat(last->visit_share, ==, (double)best_visits / iterations);
+  if (best_proof)
+    g_assert_cmpfloat(last->value, ==, best_proof > 0 ? 1.0 : 0.0);
+  g_assert_cmpfloat(last->value, >=, 0.0);
+  g_assert_cmpfloat(last->value, <=, 1.0);
+  g_test_message("%" G_GUINT64_FORMAT " nodes, depth %d, best share %.3f",
+                 count.nodes, count.max_depth, last->visit_share);
+}
+
+static void test_tree_statistics(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  static const char *const leaves[] = {"eval", "playout", "probe"};
+  for (size_t k = 0; k < G_N_ELEMENTS(leaves); k++) {
+    JqAi *ai = new_ai("ismcts");
+    set_option(ai, "Hash", "8");
+    set_option(ai, "Leaf", leaves[k]);
+    JqProgress last;
+    JqMove m = think_iterations(ai, &view, 4000, &last);
+    g_assert_true(jq_position_is_legal(&view, m));
+    check_tree(ai, &view, m, &last, 4000);
+    jq_ai_free(ai);
+  }
+  /* Xiangqi from the start: plain MCTS, the same bookkeeping. */
+  JqPosition start;
+  jq_position_init_start(&start, JQ_VARIANT_XIANGQI);
+  JqAi *ai = new_ai("ismcts");
+  set_option(ai, "Hash", "8");
+  JqProgress last;
+  JqMove m = think_iterations(ai, &start, 3000, &last);
+  check_tree(ai, &start, m, &last, 3000);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
+/* When the pool is full, the search goes on without growing the tree. */
+static void test_full_pool(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqAi *ai = new_ai("ismcts");
+  set_option(ai, "Hash", "1");
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  uint64_t iterations = tree->capacity + 3000;
+  JqProgress last;
+  JqMove m = think_iterations(ai, &view, iterations, &last);
+  tree = jq_ai_ismcts_tree(ai, 0);
+  g_assert_cmpuint(tree->used, ==, tree->capacity);
+  g_assert_cmpint(last.hashfull, ==, 1000);
+  check_tree(ai, &view, m, &last, iterations);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
+/* ---- (e) mates in two ---- */
+
+/* Brute force over every move and, at every reveal, every identity the
+ * pool allows (an arbiter's deal could be any of them): can the side to
+ * move leave the other without a legal move within `moves` of its own? */
+static bool wins_within(JqPosition *pos, int moves);
+
+static JqReveal *reveals_of(const JqPosition *pos, JqMove m, JqReveal *out,
+                            int *n) {
+  *n = 0;
+  int from = jq_move_from(m), to = jq_move_to(m);
+  bool hidden_mover = jq_piece_is_hidden(pos->board[from]);
+  bool hidden_victim = jq_piece_is_hidden(pos->board[to]);
+  int us = pos->side;
+  for (int a = JQ_NO_TYPE; a < JQ_TYPE_COUNT; a++) {
+    if (hidden_mover ? (a == JQ_NO_TYPE || !pos->pool[us][a]) : a != 0)
+      continue;
+    for (int b = JQ_NO_TYPE; b < JQ_TYPE_COUNT; b++) {
+      if (hidden_victim ? (b == JQ_NO_TYPE || !pos->pool[us ^ 1][b]) : b != 0)
+        continue;
+      out[(*n)++] = (JqReveal){(JqPieceType)a, (JqPieceType)b};
+    }
+  }
+  return out;
+}
+
+static bool all_replies_lose(JqPosition *pos, int moves) {
+  JqMoveList list;
+  jq_generate_legal(pos, JQ_GEN_ALL, &list);
+  if (list.count == 0)
+    return true;
+  if (moves == 0)
+    return false;
+  for (int i = 0; i < list.count; i++) {
+    JqReveal r[64];
+    int n;
+    reveals_of(pos, list.moves[i], r, &n);
+    for (int k = 0; k < n; k++) {
+      jq_position_make_move(pos, list.moves[i], r[k]);
+      bool won = wins_within(pos, moves);
+      jq_position_unmake_move(pos);
+      if (!won)
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Does this move win within `moves` (counting itself) whatever turns up? */
+static bool move_wins(JqPosition *pos, JqMove m, int moves) {
+  JqReveal r[64];
+  int n;
+  reveals_of(pos, m, r, &n);
+  for (int k = 0; k < n; k++) {
+    jq_position_make_move(pos, m, r[k]);
+    bool lost = all_replies_lose(pos, moves - 1);
+    jq_position_unmake_move(pos);
+    if (!lost)
+      return false;
+  }
+  return true;
+}
+
+static bool wins_within(JqPosition *pos, int moves) {
+  if (moves <= 0)
+    return false;
+  JqMoveList list;
+  jq_generate_legal(pos, JQ_GEN_ALL, &list);
+  for (int i = 0; i < list.count; i++)
+    if (move_wins(pos, list.moves[i], moves))
+      return true;
+  return false;
+}
+
+typedef struct {
+  const char *name;
+  const char *fen;
+} MateCase;
+
+static const MateCase mate_cases[] = {
+    /* The two chariots close the ranks in turn. */
+    {"xiangqi-two-chariots", "3k5/9/9/9/9/9/8p/9/R8/1R3K3 w - - 0 1"},
+    /* Horse check from c8, then the cannon along rank 8. */
+    {"xiangqi-horse-cannon", "2bakab2/9/9/1N7/9/9/8p/9/9/1C1K5 w - - 0 1"},
+    /* The same chariots in jieqi, with hidden pieces that may turn up as
+     * anything their pools hold. */
+    {"jieqi-two-chariots", "3k5/9/9/x8/9/9/6X1p/9/R8/1R3K3 w P1N1C1p1r1n1 0 1"},
+};
+
+static void test_mate_in_two(gconstpointer data) {
+  const MateCase *c = data;
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, c->fen);
+  g_assert_false(wins_within(&pos, 1));
+  JqMoveList list;
+  jq_generate_legal(&pos, JQ_GEN_ALL, &list);
+  bool winning[JQ_MAX_MOVES];
+  int winners = 0;
+  for (int i = 0; i < list.count; i++) {
+    winning[i] = move_wins(&pos, list.moves[i], 2);
+    winners += winning[i];
+  }
+  g_assert_cmpint(winners, >, 0);
+  g_assert_cmpint(winners, <, list.count);
+
+  JqAi *ai = new_ai("ismcts");
+  set_option(ai, "Hash", "16");
+  JqProgress last;
+  JqMove m = think_iterations(ai, &pos, 20000, &last);
+  bool found = false;
+  for (int i = 0; i < list.count; i++)
+    found |= winning[i] && list.moves[i] == m;
+  char name[JQ_COORDS_MAX];
+  jq_move_to_coords(m, name);
+  if (!found)
+    g_error("%s: played %s, which does not mate in two (value %.3f)", c->name,
+            name, last.value);
+  /* A forced win shows in the value, and the search saw it in time. */
+  g_assert_cmpfloat(last.value, >, 0.9);
+  g_test_message("%s: %s after %" G_GUINT64_FORMAT " iterations, value %.3f",
+                 c->name, name, last.iterations, last.value);
+  jq_ai_free(ai);
+}
+
+/* ---- (f) legal moves over many fast self-play games ---- */
+
+typedef enum { OPP_RANDOM, OPP_GREEDY, OPP_ALPHABETA, OPPONENTS } Opponent;
+
+#ifndef SELFPLAY_GAMES
+#define SELFPLAY_GAMES 500
+#endif
+#define SELFPLAY_ITERATIONS 200
+#define SELFPLAY_MAX_PLIES 100
+
+static void run_selfplay(JqVariant variant) {
+  JqAi *ismcts = new_ai("ismcts");
+  set_option(ismcts, "Hash", "1");
+  JqAi *opp[OPPONENTS] = {new_ai("random"), new_ai("greedy"),
+                          new_ai("alphabeta")};
+  set_option(opp[OPP_ALPHABETA], "Hash", "1");
+  static const char *const leaves[] = {"eval", "playout", "probe"};
+  long ismcts_moves = 0;
+  int finished = 0, points[OPPONENTS] = {0}, games[OPPONENTS] = {0};
+  for (int g = 0; g < SELFPLAY_GAMES; g++) {
+    JqGame *game = jq_game_new(variant, (uint64_t)g + 77);
+    Opponent o = (Opponent)(g % OPPONENTS);
+    JqColor ismcts_side = (g / OPPONENTS) % 2 ? JQ_BLACK : JQ_RED;
+    char seed[24];
+    g_snprintf(seed, sizeof seed, "%d", g);
+    set_option(ismcts, "Seed", seed);
+    set_option(ismcts, "Leaf", leaves[(g / 2) % 3]);
+    set_option(opp[OPP_RANDOM], "Seed", seed);
+    set_option(opp[OPP_GREEDY], "Seed", seed);
+    for (int ply = 0; ply < SELFPLAY_MAX_PLIES && !jq_game_is_over(game);
+         ply++) {
+      JqColor side = jq_game_side_to_move(game);
+      JqPosition view;
+      jq_game_view(game, side, &view);
+      JqLimits limits;
+      jq_limits_init(&limits);
+      JqAi *ai;
+      if (side == ismcts_side) {
+        ai = ismcts;
+        limits.nodes = SELFPLAY_ITERATIONS;
+      } else {
+        ai = opp[o];
+        limits.depth = 1;
+      }
+      atomic_bool stop;
+      atomic_init(&stop, false);
+      JqMove m = jq_ai_think(ai, &view, &limits, &stop, NULL, NULL, NULL);
+      JqError err;
+      if (!jq_game_is_legal(game, m) || !jq_game_play(game, m, &err)) {
+        char name[JQ_COORDS_MAX];
+        jq_move_to_coords(m, name);
+        g_error("game %d, ply %d: %s played %s, which is illegal", g, ply,
+                ai == ismcts ? "ismcts" : "its opponent", name);
+      }
+      ismcts_moves += ai == ismcts;
+    }
+    finished += jq_game_is_over(game);
+    /* Points for ismcts: 2 a win, 1 a draw or an unfinished game. */
+    JqOutcome outcome = jq_game_result(game).outcome;
+    JqOutcome won =
+        ismcts_side == JQ_RED ? JQ_OUTCOME_RED_WINS : JQ_OUTCOME_BLACK_WINS;
+    points[o] += outcome == won                                         ? 2
+                 : outcome == JQ_OUTCOME_DRAW || !jq_game_is_over(game) ? 1
+                                                                        : 0;
+    games[o]++;
+    jq_game_free(game);
+  }
+  g_test_message("%s: %d games, %d finished, %ld ismcts moves; ismcts "
+                 "scored %.0f%% against random, %.0f%% against greedy, "
+                 "%.0f%% against alpha-beta depth 1",
+                 variant == JQ_VARIANT_JIEQI ? "jieqi" : "xiangqi",
+                 SELFPLAY_GAMES, finished, ismcts_moves,
+                 50.0 * points[OPP_RANDOM] / games[OPP_RANDOM],
+                 50.0 * points[OPP_GREEDY] / games[OPP_GREEDY],
+                 50.0 * points[OPP_ALPHABETA] / games[OPP_ALPHABETA]);
+  /* Even 200 iterations crush the random mover. */
+  g_assert_cmpint(points[OPP_RANDOM], >, games[OPP_RANDOM] * 2 * 8 / 10);
+  g_assert_cmpint(ismcts_moves, >, SELFPLAY_GAMES * 10);
+  g_assert_cmpint(finished, >, SELFPLAY_GAMES / 4);
+  jq_ai_free(ismcts);
+  for (int k = 0; k < OPPONENTS; k++)
+    jq_ai_free(opp[k]);
+}
+
+static void test_selfplay_xiangqi(void) { run_selfplay(JQ_VARIANT_XIANGQI); }
+static void test_selfplay_jieqi(void) { run_selfplay(JQ_VARIANT_JIEQI); }
+
+/* ---- options, limits, stopping ---- */
+
+static void test_options(void) {
+  JqAi *ai = new_ai("ismcts");
+  g_assert_cmpstr(jq_ai_algorithm(ai), ==, "ismcts");
+  JqError err;
+  static const char *const good[][2] = {
+      {"Seed", "0"},           {"Exploration", "0.7"},
+      {"Leaf", "playout"},     {"MinimaxWeight", "0"},
+      {"MinimaxWeight", "1"},  {"CapturesFirst", "false"},
+      {"leaf", "PROBE"},       {"PlayoutPlies", "12"},
+      {"Hash", "2"},           {"Threads", "2"},
+      {"Threads", "1"},        {"MultiPV", "3"},
+      {"Skill Level", "10"},   {"UCI_Elo", "1500"},
+      {"Ponder", "true"},      {"UCI_LimitStrength", "false"},
+      {"Move Overhead", "30"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
+    if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
+      g_error("%s=%s refused: %s", good[i][0], good[i][1], err.message);
+  static const char *const bad[][2] = {
+      {"Hash", "0"},          {"Hash", "x"},
+      {"Threads", "0"},       {"Leaf", "oracle"},
+      {"Exploration", "-1"},  {"Exploration", "a"},
+      {"PlayoutPlies", "-1"}, {"Seed", "-3"},
+      {"Ponder", "maybe"},    {"MinimaxWeight", "1.5"},
+      {"Skill Level", "21"},  {"Exploration", "0,7"},
+      {"Frobnicate", "1"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+    memset(&err, 0, sizeof err);
+    g_assert_false(jq_ai_set_option(ai, bad[i][0], bad[i][1], &err));
+    g_assert_cmpuint(strlen(err.message), >, 0);
+  }
+  /* A refused Hash changed nothing: the tree is still the 2 MB one. */
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  g_assert_cmpuint(tree->capacity, ==, 2u * 1024 * 1024 / sizeof(JqIsmctsNode));
+  g_assert_null(jq_ai_ismcts_tree(ai, 1));
+  JqAi *other = new_ai("random");
+  g_assert_null(jq_ai_ismcts_tree(other, 0));
+  jq_ai_free(other);
+  jq_ai_free(ai);
+}
+
+typedef struct {
+  JqAi *ai;
+  JqPosition pos;
+  JqLimits limits;
+  atomic_bool stop;
+  JqMove move;
+  gint64 done_us;
+  int reports;
+  JqProgress last;
+} ThinkJob;
+
+static void count_report(const JqProgress *p, void *data) {
+  ThinkJob *job = data;
+  job->reports++;
+  job->last = *p;
+}
+
+static gpointer think_thread(gpointer data) {
+  ThinkJob *job = data;
+  job->move = jq_ai_think(job->ai, &job->pos, &job->limits, &job->stop,
+                          count_report, job, NULL);
+  job->done_us = g_get_monotonic_time();
+  return NULL;
+}
+
+static void test_stop_and_time(void) {
+  for (int v = 0; v < 2; v++) {
+    /* Infinite until stopped: reports on the way, prompt return. */
+    ThinkJob job;
+    memset(&job, 0, sizeof job);
+    job.ai = new_ai("ismcts");
+    jq_position_init_start(&job.pos, (JqVariant)v);
+    jq_limits_init(&job.limits);
+    job.limits.infinite = true;
+    atomic_init(&job.stop, false);
+    GThread *t = g_thread_new("think", think_thread, &job);
+    g_usleep(350 * 1000);
+    gint64 stopped_us = g_get_monotonic_time();
+    atomic_store(&job.stop, true);
+    g_thread_join(t);
+    g_assert_cmpint(job.done_us - stopped_us, <, 100 * 1000);
+    g_assert_true(jq_position_is_legal(&job.pos, job.move));
+    g_assert_cmpint(job.reports, >=, 2); /* ~every 100 ms, and the end */
+    g_assert_cmpint(job.last.pv[0], ==, job.move);
+    g_assert_cmpuint(job.last.iterations, >, 0);
+    g_assert_cmpuint(job.last.nps, >, 0);
+    g_test_message("%s start: %" G_GUINT64_FORMAT " iterations/s",
+                   v ? "jieqi" : "xiangqi", job.last.nps);
+
+    /* A fixed time per move is kept. */
+    jq_limits_init(&job.limits);
+    job.limits.movetime_ms = 150;
+    gint64 start = g_get_monotonic_time();
+    JqMove m =
+        jq_ai_think(job.ai, &job.pos, &job.limits, &job.stop, NULL, NULL, NULL);
+    /* The stop flag is still set from above: it ends this one at once. */
+    g_assert_cmpint(g_get_monotonic_time() - start, <, 100 * 1000);
+    g_assert_true(jq_position_is_legal(&job.pos, m));
+    atomic_store(&job.stop, false);
+    start = g_get_monotonic_time();
+    m = jq_ai_think(job.ai, &job.pos, &job.limits, &job.stop, NULL, NULL, NULL);
+    gint64 elapsed = g_get_monotonic_time() - start;
+    g_assert_cmpint(elapsed, >=, 140 * 1000);
+    g_assert_cmpint(elapsed, <, 400 * 1000);
+    g_assert_true(jq_position_is_legal(&job.pos, m));
+
+    /* A clock: a thirtieth of what is left, plus most of the increment. */
+    jq_limits_init(&job.limits);
+    job.limits.time_ms[job.pos.side] = 6000;
+    job.limits.inc_ms[job.pos.side] = 0;
+    start = g_get_monotonic_time();
+    m = jq_ai_think(job.ai, &job.pos, &job.limits, &job.stop, NULL, NULL, NULL);
+    elapsed = g_get_monotonic_time() - start;
+    g_assert_cmpint(elapsed, >=, 150 * 1000);
+    g_assert_cmpint(elapsed, <, 500 * 1000);
+    g_assert_true(jq_position_is_legal(&job.pos, m));
+    jq_ai_free(job.ai);
+  }
+}
+
+/* searchmoves narrows the root; depth N stands for N * 1000 iterations;
+ * pondering lasts until ponderhit, then the time limit applies. */
+static void test_limits(void) {
+  JqAi *ai = new_ai("ismcts");
+  JqPosition pos;
+  jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = 500;
+  limits.searchmoves_count = 2;
+  limits.searchmoves[0] = jq_test_move("a3a4");
+  limits.searchmoves[1] = jq_test_move("i0i1");
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  JqProgress last;
+  JqMove m = jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
+  g_assert_true(m == limits.searchmoves[0] || m == limits.searchmoves[1]);
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  int children = 0;
+  for (uint32_t c = jq_ismcts_node(tree, tree->root)->child; c;
+       c = jq_ismcts_node(tree, c)->sibling)
+    children++;
+  g_assert_cmpint(children, ==, 2);
+
+  jq_limits_init(&limits);
+  limits.depth = 2;
+  jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
+  g_assert_cmpuint(last.iterations, ==, 2000);
+
+  /* Weaker levels think less: 50 iterations at skill 0, 100 at Elo 1000. */
+  jq_limits_init(&limits);
+  limits.movetime_ms = 5000;
+  set_option(ai, "Skill Level", "0");
+  jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
+  g_assert_cmpuint(last.iterations, ==, 50);
+  set_option(ai, "UCI_LimitStrength", "true");
+  set_option(ai, "UCI_Elo", "1000");
+  jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
+  g_assert_cmpuint(last.iterations, ==, 100);
+  set_option(ai, "UCI_LimitStrength", "false");
+  set_option(ai, "Skill Level", "20");
+
+  ThinkJob job;
+  memset(&job, 0, sizeof job);
+  job.ai = ai;
+  job.pos = pos;
+  jq_limits_init(&job.limits);
+  job.limits.ponder = true;
+  job.limits.movetime_ms = 100;
+  atomic_init(&job.stop, false);
+  GThread *t = g_thread_new("ponder", think_thread, &job);
+  g_usleep(250 * 1000);
+  g_assert_cmpint(job.done_us, ==, 0); /* still pondering past movetime */
+  gint64 hit_us = g_get_monotonic_time();
+  jq_ai_ponderhit(ai);
+  g_thread_join(t);
+  g_assert_cmpint(job.done_us - hit_us, >=, 90 * 1000);
+  g_assert_cmpint(job.done_us - hit_us, <, 300 * 1000);
+  g_assert_true(jq_position_is_legal(&pos, job.move));
+  jq_ai_free(ai);
+}
+
+/* Two threads: independent trees, merged; the move is legal and the
+ * iteration count is the total asked for. */
+static void test_threads(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqAi *ai = new_ai("ismcts");
+  set_option(ai, "Threads", "2");
+  set_option(ai, "Hash", "8");
+  JqProgress last;
+  JqMove m = think_iterations(ai, &view, 4000, &last);
+  g_assert_true(jq_position_is_legal(&view, m));
+  g_assert_cmpuint(last.iterations, ==, 4000);
+  uint64_t visits = 0;
+  for (int i = 0; i < 2; i++) {
+    const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, i);
+    g_assert_nonnull(tree);
+    visits += jq_ismcts_node(tree, tree->root)->visits;
+  }
+  g_assert_cmpuint(visits, ==, 4000);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
+int main(int argc, char **argv) {
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/ismcts/blind-to-deal", test_blind_to_deal);
+  g_test_add_func("/ismcts/source-reads-no-arbiter",
+                  test_source_reads_no_arbiter);
+  g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
+  g_test_add_func("/ismcts/tree-statistics", test_tree_statistics);
+  g_test_add_func("/ismcts/full-pool", test_full_pool);
+  for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
+    char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
+    g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);
+    g_free(path);
+  }
+  g_test_add_func("/ismcts/options", test_options);
+  g_test_add_func("/ismcts/stop-and-time", test_stop_and_time);
+  g_test_add_func("/ismcts/limits", test_limits);
+  g_test_add_func("/ismcts/threads", test_threads);
+  g_test_add_func("/ismcts/selfplay-xiangqi", test_selfplay_xiangqi);
+  g_test_add_func("/ismcts/selfplay-jieqi", test_selfplay_jieqi);
+  return g_test_run();
+}

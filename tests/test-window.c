@@ -1,0 +1,992 @@
+/* The app's window under a virtual display (Xvfb, with a private session
+ * bus): the application starts and shows its window; games are set up
+ * through the New Game dialog and played through the board widget; undo,
+ * redo, browsing, copy and paste of positions, PGN files, preferences
+ * changed through GSettings and through the Preferences window, the end of
+ * a game; nothing shown (labels, tooltips, accessible names) tells a hidden
+ * piece's identity; and a screenshot of the whole window in the middle of a
+ * jieqi game against the computer (window.png in the build directory, and
+ * docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "jq-application.h"
+#include "jq-game-controller-private.h"
+#include "jq-new-game-dialog-private.h"
+#include "jq-preferences-window-private.h"
+#include "jq-test-util.h"
+#include "jq-window-private.h"
+
+/* Black is checkmated by a4e4 (the horse on e7 screens the cannon and
+ * guards d9 and f9). */
+#define MATE_IN_ONE "4k4/9/4N4/9/9/C8/9/9/p8/3K5 w - - 0 1"
+
+static JqApplication *app;
+static JqWindow *window;
+
+/* ---- helpers ---- */
+
+static gboolean timed_out(gpointer data) {
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean wake(gpointer data) { return G_SOURCE_CONTINUE; }
+
+typedef gboolean (*Cond)(gpointer data);
+
+/* Runs the main loop until cond holds (or, with no cond, for `ms`);
+ * FALSE when `ms` passed first. */
+static gboolean spin_until(Cond cond, gpointer data, guint ms) {
+  gboolean expired = FALSE;
+  guint timer = g_timeout_add(ms, timed_out, &expired);
+  guint waker = g_timeout_add(10, wake, NULL);
+  while (!expired && (cond == NULL || !cond(data)))
+    g_main_context_iteration(NULL, TRUE);
+  if (!expired)
+    g_source_remove(timer);
+  g_source_remove(waker);
+  return cond == NULL || cond(data);
+}
+
+static void spin(guint ms) { spin_until(NULL, NULL, ms); }
+
+static JqGameController *controller(void) {
+  return jq_window_get_controller(window);
+}
+
+static JqBoardView *board(void) { return jq_window_get_board(window); }
+
+static GSettings *settings(void) { return jq_window_get_settings(window); }
+
+static void win_action(const char *name) {
+  g_assert_true(g_action_group_get_action_enabled(G_ACTION_GROUP(window),
+                                                  name));
+  g_action_group_activate_action(G_ACTION_GROUP(window), name, NULL);
+}
+
+static void app_action(const char *name) {
+  g_action_group_activate_action(G_ACTION_GROUP(app), name, NULL);
+}
+
+/* The newest visible toplevel of a type other than the main window. */
+static GtkWindow *find_toplevel(GType type) {
+  GListModel *list = gtk_window_get_toplevels();
+  GtkWindow *found = NULL;
+  for (guint i = 0; i < g_list_model_get_n_items(list); i++) {
+    GtkWindow *w = g_list_model_get_item(list, i);
+    if (G_TYPE_CHECK_INSTANCE_TYPE(w, type) &&
+        gtk_widget_get_visible(GTK_WIDGET(w)) && w != GTK_WINDOW(window))
+      found = w;
+    g_object_unref(w);
+  }
+  return found;
+}
+
+static gboolean message_shown(gpointer data) {
+  return find_toplevel(ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+static gboolean board_ready(gpointer data) {
+  return gtk_widget_get_mapped(GTK_WIDGET(board())) &&
+         gtk_widget_get_width(GTK_WIDGET(board())) > 0 &&
+         !jq_board_view_is_animating(board());
+}
+
+static gboolean human_to_play(gpointer data) {
+  return jq_game_controller_is_human_turn(controller()) &&
+         !jq_game_controller_is_thinking(controller()) && board_ready(NULL);
+}
+
+static int sq(const char *name) {
+  int s = jq_square_parse(name);
+  g_assert_cmpint(s, >=, 0);
+  return s;
+}
+
+/* A move as the user makes it: a click on the piece, one on the point. */
+static void click_move(const char *coords) {
+  g_assert_true(spin_until(board_ready, NULL, 5000));
+  char from[3] = {coords[0], coords[1], 0}, to[3] = {coords[2], coords[3], 0};
+  jq_board_view_test_click(board(), sq(from));
+  jq_board_view_test_click(board(), sq(to));
+}
+
+static GtkWidget *find_descendant(GtkWidget *widget, GType type) {
+  if (G_TYPE_CHECK_INSTANCE_TYPE(widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    GtkWidget *found = find_descendant(child, type);
+    if (found != NULL)
+      return found;
+  }
+  return NULL;
+}
+
+static char **move_list_texts(void) {
+  JqMoveListView *list = jq_window_get_move_list(window);
+  guint n = jq_move_list_view_get_count(list);
+  char **texts = g_new0(char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    texts[i] = g_strdup(jq_move_list_view_get_move(list, i));
+  return texts;
+}
+
+static void assert_moves(const char *first, const char *second) {
+  char **texts = move_list_texts();
+  g_assert_cmpuint(g_strv_length(texts), >=, 2);
+  g_assert_cmpstr(texts[0], ==, first);
+  g_assert_cmpstr(texts[1], ==, second);
+  g_strfreev(texts);
+}
+
+/* Starts a game through the New Game dialog, as the user would. */
+static void new_game_via_dialog(JqVariant variant, JqPlayerMode red,
+                                JqPlayerMode black) {
+  app_action("new-game");
+  GtkWindow *dialog = find_toplevel(JQ_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull(dialog);
+  jq_new_game_dialog_set_choices(JQ_NEW_GAME_DIALOG(dialog), variant, red,
+                                 black, NULL);
+  g_assert_true(jq_new_game_dialog_start(JQ_NEW_GAME_DIALOG(dialog)));
+  spin(50);
+  g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+  g_assert_cmpint(jq_game_controller_get_variant(controller()), ==, variant);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+}
+
+static void close_messages(void) {
+  GtkWindow *dialog;
+  while ((dialog = find_toplevel(ADW_TYPE_MESSAGE_DIALOG)) != NULL) {
+    /* As its Close button does: respond, then go. */
+    adw_message_dialog_response(ADW_MESSAGE_DIALOG(dialog), "close");
+    gtk_window_destroy(dialog);
+    spin(20);
+  }
+}
+
+static char *output_path(const char *name) {
+  const char *dir = g_getenv("JQ_TEST_OUTPUT_DIR");
+  if (dir != NULL)
+    return g_build_filename(dir, name, NULL);
+  return g_test_build_filename(G_TEST_BUILT, name, NULL);
+}
+
+static void save_screenshot(GtkWidget *widget, const char *path);
+
+static gboolean window_drawn(gpointer data) {
+  return gtk_widget_get_mapped(GTK_WIDGET(data)) &&
+         gtk_widget_get_width(GTK_WIDGET(data)) > 0;
+}
+
+/* A picture of a dialog, for a person to look at. */
+static void picture_of(GtkWindow *dialog, const char *name) {
+  g_assert_true(spin_until(window_drawn, dialog, 5000));
+  spin(300);
+  char *path = output_path(name);
+  save_screenshot(GTK_WIDGET(dialog), path);
+  g_free(path);
+}
+
+/* ---- the window appears ---- */
+
+static void test_startup(void) {
+  g_assert_nonnull(window);
+  g_assert_true(spin_until(board_ready, NULL, 5000));
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(window)));
+  /* The first start of the app: the settings' default game, jieqi with
+   * the human playing Red against the computer. */
+  g_assert_cmpint(jq_game_controller_get_variant(controller()), ==,
+                  JQ_VARIANT_JIEQI);
+  g_assert_nonnull(jq_board_view_get_position(board()));
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Your move.");
+  g_assert_true(jq_board_view_get_interactive(board()));
+  g_assert_false(jq_board_view_get_flipped(board()));
+
+  /* The About window and the Keyboard Shortcuts window open. */
+  app_action("about");
+  GtkWindow *about = find_toplevel(ADW_TYPE_ABOUT_WINDOW);
+  g_assert_nonnull(about);
+  gtk_window_destroy(about);
+  g_assert_true(g_action_group_has_action(G_ACTION_GROUP(window),
+                                          "show-help-overlay"));
+  g_action_group_activate_action(G_ACTION_GROUP(window), "show-help-overlay",
+                                 NULL);
+  GtkWindow *shortcuts = find_toplevel(GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_nonnull(shortcuts);
+  picture_of(shortcuts, "shortcuts.png");
+  gtk_widget_set_visible(GTK_WIDGET(shortcuts), FALSE);
+  spin(20);
+}
+
+/* ---- playing two humans through the board ---- */
+
+static void test_play_and_undo(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  jq_board_view_set_animate(board(), FALSE);
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Red to move.");
+  g_assert_false(g_action_group_get_action_enabled(G_ACTION_GROUP(window),
+                                                   "undo"));
+  click_move("h2e2");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Black to move.");
+  click_move("h9g7");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  assert_moves("炮二平五", "马８进７");
+  g_assert_cmpint(jq_board_view_get_last_move(board()), ==,
+                  jq_test_move("h9g7"));
+
+  /* A refusal: the chariot cannot jump its own pawn. Its reason is on
+   * the status line until the next move. */
+  jq_board_view_test_click(board(), sq("a0"));
+  jq_board_view_test_click(board(), sq("a5"));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  g_assert_cmpstr(jq_window_get_status(window), !=, "Red to move.");
+  g_test_message("refusal: %s", jq_window_get_status(window));
+
+  win_action("undo");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  g_assert_cmpuint(jq_move_list_view_get_count(jq_window_get_move_list(window)),
+                   ==, 1);
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Black to move.");
+  win_action("redo");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  click_move("b0c2");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 3);
+  jq_board_view_set_animate(board(), TRUE);
+}
+
+/* ---- browsing the move list ---- */
+
+static void test_browse(void) {
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 3);
+  win_action("browse-back");
+  g_assert_true(jq_game_controller_is_browsing(controller()));
+  g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 2);
+  g_assert_false(jq_board_view_get_interactive(board()));
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Looking at move 2 of 3.");
+  g_assert_cmpint(jq_move_list_view_get_current(
+                      jq_window_get_move_list(window)),
+                  ==, 2);
+  /* The start, then one move on, as the list's buttons do. */
+  win_action("browse-start");
+  g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 0);
+  g_assert_cmpint(jq_board_view_get_last_move(board()), ==, JQ_MOVE_NONE);
+  win_action("browse-forward");
+  g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 1);
+  g_assert_cmpint(jq_board_view_get_last_move(board()), ==,
+                  jq_test_move("h2e2"));
+  win_action("browse-live");
+  g_assert_false(jq_game_controller_is_browsing(controller()));
+  g_assert_true(jq_board_view_get_interactive(board()));
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Black to move.");
+
+  /* The move list itself: a click on the first move, then the arrow key
+   * to the one after it; the last move is the live game again. */
+  GtkFlowBox *flow = GTK_FLOW_BOX(
+      find_descendant(GTK_WIDGET(jq_window_get_move_list(window)),
+                      GTK_TYPE_FLOW_BOX));
+  g_assert_nonnull(flow);
+  GtkFlowBoxChild *first = gtk_flow_box_get_child_at_index(flow, 0);
+  gtk_flow_box_select_child(flow, first);
+  g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 1);
+  /* Tabbing into the list puts its cursor on the selected move. */
+  gtk_widget_grab_focus(GTK_WIDGET(board()));
+  g_assert_true(gtk_widget_child_focus(GTK_WIDGET(flow), GTK_DIR_TAB_FORWARD));
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(flow, "move-cursor", GTK_MOVEMENT_VISUAL_POSITIONS, 1,
+                        FALSE, FALSE, &handled);
+  g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 2);
+  g_signal_emit_by_name(flow, "move-cursor", GTK_MOVEMENT_VISUAL_POSITIONS, 1,
+                        FALSE, FALSE, &handled);
+  g_assert_false(jq_game_controller_is_browsing(controller()));
+  g_assert_true(jq_board_view_get_interactive(board()));
+}
+
+/* ---- preferences ---- */
+
+static void test_preferences(void) {
+  GSettings *s = settings();
+  /* Notation: through GSettings, then through the window. */
+  g_settings_set_string(s, "notation", "wxf");
+  assert_moves("C2.5", "H8+7");
+  app_action("preferences");
+  JqPreferencesWindow *prefs =
+      JQ_PREFERENCES_WINDOW(find_toplevel(JQ_TYPE_PREFERENCES_WINDOW));
+  g_assert_nonnull(prefs);
+  picture_of(GTK_WINDOW(prefs), "preferences.png");
+  AdwComboRow *notation = ADW_COMBO_ROW(
+      jq_preferences_window_get_editor(prefs, "notation"));
+  g_assert_cmpuint(adw_combo_row_get_selected(notation), ==, 1);
+  adw_combo_row_set_selected(notation, 2);
+  assert_moves("h2e2", "h9g7");
+  char *value = g_settings_get_string(s, "notation");
+  g_assert_cmpstr(value, ==, "coordinates");
+  g_free(value);
+
+  /* Orientation: two humans show Red at the bottom by default. */
+  g_settings_set_string(s, "board-orientation", "black-bottom");
+  g_assert_true(jq_board_view_get_flipped(board()));
+  AdwComboRow *orientation = ADW_COMBO_ROW(
+      jq_preferences_window_get_editor(prefs, "board-orientation"));
+  g_assert_cmpuint(adw_combo_row_get_selected(orientation), ==, 2);
+  g_settings_set_string(s, "board-orientation", "auto");
+  g_assert_false(jq_board_view_get_flipped(board()));
+
+  /* Characters, legal moves, animations: straight onto the board. */
+  g_settings_set_string(s, "character-style", "traditional");
+  g_assert_true(jq_board_view_get_traditional(board()));
+  g_settings_set_string(s, "notation", "chinese");
+  char **texts = move_list_texts();
+  g_assert_cmpstr(texts[0], ==, "炮二平五");
+  g_assert_cmpstr(texts[2], ==, "傌八進七");
+  g_strfreev(texts);
+  g_settings_set_string(s, "character-style", "simplified");
+  GtkSwitch *legal =
+      GTK_SWITCH(jq_preferences_window_get_editor(prefs, "show-legal-moves"));
+  gtk_switch_set_active(legal, FALSE);
+  g_assert_false(g_settings_get_boolean(s, "show-legal-moves"));
+  g_assert_false(jq_board_view_get_show_legal_moves(board()));
+  gtk_switch_set_active(legal, TRUE);
+  g_assert_true(jq_board_view_get_show_legal_moves(board()));
+  g_settings_set_boolean(s, "animations", FALSE);
+  g_assert_false(jq_board_view_get_animate(board()));
+  g_settings_set_boolean(s, "animations", TRUE);
+
+  /* The computer's settings reach the controller. */
+  GtkSpinButton *think =
+      GTK_SPIN_BUTTON(jq_preferences_window_get_editor(prefs, "think-time-ms"));
+  gtk_spin_button_set_value(think, 1.5);
+  g_assert_cmpint(g_settings_get_int(s, "think-time-ms"), ==, 1500);
+  g_assert_cmpint(jq_game_controller_get_think_time(controller()), ==, 1500);
+  g_settings_set_int(s, "ai-strength", 7);
+  GtkSpinButton *strength =
+      GTK_SPIN_BUTTON(jq_preferences_window_get_editor(prefs, "ai-strength"));
+  g_assert_cmpint(gtk_spin_button_get_value_as_int(strength), ==, 7);
+  g_assert_cmpint(jq_game_controller_get_strength(controller()), ==, 7);
+  g_settings_set_string(s, "disclosure", "both");
+  g_assert_cmpint(jq_game_controller_get_disclosure(controller()), ==,
+                  JQ_DISCLOSE_BOTH);
+  g_settings_reset(s, "disclosure");
+  g_settings_reset(s, "ai-strength");
+  g_settings_reset(s, "think-time-ms");
+  gtk_window_destroy(GTK_WINDOW(prefs));
+  spin(20);
+}
+
+/* ---- copy and paste, PGN files ---- */
+
+static void on_text_read(GObject *source, GAsyncResult *result,
+                         gpointer data) {
+  *(char **)data =
+      gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result, NULL);
+}
+
+static gboolean is_set(gpointer data) { return *(char **)data != NULL; }
+
+static gboolean moves_are(gpointer data) {
+  return jq_game_controller_get_move_count(controller()) ==
+         GPOINTER_TO_INT(data);
+}
+
+static void test_copy_paste(void) {
+  GdkClipboard *clipboard = gtk_widget_get_clipboard(GTK_WIDGET(window));
+  char *fen = jq_game_controller_get_fen(controller());
+  win_action("copy-fen");
+  char *copied = NULL;
+  gdk_clipboard_read_text_async(clipboard, NULL, on_text_read, &copied);
+  g_assert_true(spin_until(is_set, &copied, 5000));
+  g_assert_cmpstr(copied, ==, fen);
+  g_free(copied);
+
+  /* Nonsense pasted: a toast, and the game goes on unchanged. */
+  int before = jq_game_controller_get_move_count(controller());
+  gdk_clipboard_set_text(clipboard, "not a position");
+  win_action("paste-fen");
+  spin(200);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                  before);
+  g_assert_false(jq_window_paste_fen(window, "rnbakabnr/9/9 w"));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                  before);
+
+  /* The copied position pasted back: a new game from it. */
+  gdk_clipboard_set_text(clipboard, fen);
+  win_action("paste-fen");
+  g_assert_true(spin_until(moves_are, GINT_TO_POINTER(0), 5000));
+  char *now = jq_game_controller_get_fen(controller());
+  g_assert_cmpstr(now, ==, fen);
+  g_free(now);
+  g_free(fen);
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Black to move.");
+}
+
+static void test_pgn_files(void) {
+  jq_board_view_set_animate(board(), FALSE);
+  click_move("b9c7");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  char *dir = g_dir_make_tmp("jieqi-window-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "game.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+  g_assert_true(jq_window_save_file(window, file));
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  g_assert_nonnull(strstr(text, "马２进３"));
+  g_free(text);
+
+  /* A bad file: a message, and the game stays. */
+  char *bad_path = g_build_filename(dir, "bad.pgn", NULL);
+  g_assert_true(g_file_set_contents(bad_path, "[Event \"x\"]\n1. z9z9 *\n",
+                                    -1, NULL));
+  GFile *bad = g_file_new_for_path(bad_path);
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  click_move("c3c4");
+  g_assert_false(jq_window_open_file(window, bad));
+  g_assert_true(spin_until(message_shown, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  close_messages();
+
+  g_assert_true(jq_window_open_file(window, file));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  char **texts = move_list_texts();
+  g_assert_cmpstr(texts[0], ==, "马２进３");
+  g_strfreev(texts);
+
+  g_object_unref(bad);
+  g_object_unref(file);
+  g_unlink(bad_path);
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(bad_path);
+  g_free(path);
+  g_free(dir);
+  jq_board_view_set_animate(board(), TRUE);
+}
+
+/* ---- the New Game dialog refuses a bad position ---- */
+
+static void test_new_game_bad_fen(void) {
+  int before = jq_game_controller_get_move_count(controller());
+  app_action("new-game");
+  JqNewGameDialog *dialog =
+      JQ_NEW_GAME_DIALOG(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+  g_assert_nonnull(dialog);
+  jq_new_game_dialog_set_choices(dialog, JQ_VARIANT_XIANGQI,
+                                 JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+                                 "rnbakabnr/9/9/9 w");
+  g_assert_nonnull(jq_new_game_dialog_get_error(dialog));
+  picture_of(GTK_WINDOW(dialog), "new-game-dialog.png");
+  g_assert_false(jq_new_game_dialog_start(dialog));
+  g_test_message("new game refused: %s",
+                 jq_new_game_dialog_get_error(dialog));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                  before);
+  /* A good one clears the complaint and starts from it. */
+  jq_new_game_dialog_set_choices(dialog, JQ_VARIANT_XIANGQI,
+                                 JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+                                 MATE_IN_ONE);
+  g_assert_null(jq_new_game_dialog_get_error(dialog));
+  g_assert_true(jq_new_game_dialog_start(dialog));
+  spin(50);
+  g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+}
+
+/* ---- the end of a game ---- */
+
+static void test_game_over(void) {
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  click_move("a4e4");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Red wins: Black is checkmated.");
+  g_assert_false(jq_board_view_get_interactive(board()));
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  AdwMessageDialog *dialog =
+      ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr(adw_message_dialog_get_heading(dialog), ==, "Red Wins");
+  g_assert_cmpstr(adw_message_dialog_get_body(dialog), ==,
+                  "Red wins: Black is checkmated.");
+  close_messages();
+  g_assert_cmpuint(jq_sound_player_get_played(jq_window_get_sound_player(window)),
+                   >, 0);
+}
+
+/* ---- nothing shown tells a hidden identity ---- */
+
+/* Every text of a widget tree: labels, tooltips, accessible names and
+ * descriptions. */
+static void collect_texts(GtkWidget *widget, GString *out) {
+  /* Toasts come and go with time, and say nothing about the position. */
+  if (strcmp(G_OBJECT_TYPE_NAME(widget), "AdwToastWidget") == 0)
+    return;
+  if (GTK_IS_LABEL(widget))
+    g_string_append_printf(out, "label: %s\n",
+                           gtk_label_get_label(GTK_LABEL(widget)));
+  const char *tip = gtk_widget_get_tooltip_text(widget);
+  if (tip != NULL)
+    g_string_append_printf(out, "tooltip: %s\n", tip);
+  /* The test accessibility context hands back the value when it differs
+   * from the one asked about. */
+  static const GtkAccessibleProperty props[] = {
+      GTK_ACCESSIBLE_PROPERTY_LABEL, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION};
+  for (gsize i = 0; i < G_N_ELEMENTS(props); i++) {
+    char *value = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
+                                                     props[i], "\x01");
+    if (value != NULL)
+      g_string_append_printf(out, "accessible: %s\n", value);
+    g_free(value);
+  }
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    collect_texts(child, out);
+}
+
+static char *window_texts(void) {
+  spin(50);
+  GString *out = g_string_new(NULL);
+  collect_texts(GTK_WIDGET(window), out);
+  return g_string_free(out, FALSE);
+}
+
+/* Plays random moves between two humans until some face-down pieces were
+ * captured and it is Red's turn again. */
+static void play_random_jieqi(void) {
+  JqGameController *c = controller();
+  for (guint seed = 1;; seed++) {
+    g_assert_cmpuint(seed, <, 100);
+    JqNewGame setup;
+    jq_new_game_init(&setup, JQ_VARIANT_JIEQI);
+    setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
+    setup.seed = seed;
+    g_assert_true(jq_game_controller_new_game(c, &setup, NULL));
+    GRand *rand = g_rand_new_with_seed(seed);
+    JqMoveList *legal = g_new(JqMoveList, 1);
+    for (int ply = 0; ply < 50 && !jq_game_controller_is_over(c); ply++) {
+      jq_game_controller_get_legal_moves(c, legal);
+      /* Captures first, so that pieces are lost face down. */
+      const JqPosition *truth = jq_game_truth(jq_game_controller_get_game(c));
+      JqMove pick = legal->moves[g_rand_int_range(rand, 0, legal->count)];
+      for (int i = 0; i < legal->count; i++)
+        if (truth->board[jq_move_to(legal->moves[i])] != JQ_EMPTY &&
+            g_rand_boolean(rand))
+          pick = legal->moves[i];
+      g_assert_true(jq_game_controller_play_move(c, jq_move_from(pick),
+                                                 jq_move_to(pick), NULL));
+    }
+    g_rand_free(rand);
+    g_free(legal);
+    const JqPosition *truth = jq_game_truth(jq_game_controller_get_game(c));
+    int hidden_captures = 0;
+    for (int i = 0; i < truth->capture_count; i++)
+      hidden_captures += jq_piece_is_hidden(truth->captures[i].piece);
+    if (hidden_captures >= 3 && !jq_game_controller_is_over(c) &&
+        jq_game_controller_get_side_to_move(c) == JQ_RED)
+      return;
+  }
+}
+
+/* Where each face-down piece of the display view started (deal index),
+ * for the pieces the display side does not know: those still face down
+ * on the board, and those captured face down without being learned. */
+typedef struct {
+  int origin[32];
+  JqColor color[32];
+  int count;
+  int captured; /* the first `captured` were captured */
+} Unknowns;
+
+static void find_unknowns(Unknowns *out) {
+  JqGameController *c = controller();
+  const JqGame *game = jq_game_controller_get_game(c);
+  const JqPosition *init = jq_game_initial(game);
+  /* Follow every piece from its starting point. */
+  int origin[JQ_SQUARES];
+  int captured_origin[32];
+  int captures = 0;
+  for (int s = 0; s < JQ_SQUARES; s++)
+    origin[s] = init->board[s] != JQ_EMPTY ? s : -1;
+  for (int i = 0; i < jq_game_move_count(game); i++) {
+    JqMove m = jq_game_move_at(game, i).move;
+    int from = jq_move_from(m), to = jq_move_to(m);
+    if (origin[to] >= 0)
+      captured_origin[captures++] = origin[to];
+    origin[to] = origin[from];
+    origin[from] = -1;
+  }
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(c, view);
+  g_assert_cmpint(view->capture_count, ==, captures);
+  out->count = 0;
+  for (int i = 0; i < view->capture_count; i++)
+    if (jq_piece_is_hidden(view->captures[i].piece) &&
+        view->captures[i].identity == JQ_NO_TYPE) {
+      out->origin[out->count] = captured_origin[i];
+      out->color[out->count++] = jq_piece_color(view->captures[i].piece);
+    }
+  out->captured = out->count;
+  for (int s = 0; s < JQ_SQUARES && out->count < 32; s++)
+    if (jq_piece_is_hidden(view->board[s])) {
+      out->origin[out->count] = origin[s];
+      out->color[out->count++] = jq_piece_color(view->board[s]);
+    }
+  g_free(view);
+}
+
+/* The game's PGN with the identities of two unknown pieces of one side
+ * swapped in the deal (a captured one when there is one); NULL when no
+ * two such pieces differ. */
+static char *swapped_pgn(const char *pgn, const Unknowns *u) {
+  const JqPosition *init =
+      jq_game_initial(jq_game_controller_get_game(controller()));
+  char deal[64];
+  g_assert_true(jq_pgn_tag(pgn, "JieqiDeal", deal, sizeof deal));
+  int index[JQ_SQUARES];
+  int k = 0;
+  for (int s = 0; s < JQ_SQUARES; s++)
+    index[s] = jq_piece_is_hidden(init->board[s]) ? k++ : -1;
+  for (int a = 0; a < u->count; a++) {
+    for (int b = a + 1; b < u->count; b++) {
+      int ia = index[u->origin[a]], ib = index[u->origin[b]];
+      if (u->color[a] != u->color[b] || deal[ia] == deal[ib])
+        continue;
+      char swapped[64];
+      strcpy(swapped, deal);
+      swapped[ia] = deal[ib];
+      swapped[ib] = deal[ia];
+      char *from = g_strdup_printf("[JieqiDeal \"%s\"]", deal);
+      char *to = g_strdup_printf("[JieqiDeal \"%s\"]", swapped);
+      char **parts = g_strsplit(pgn, from, 2);
+      g_assert_cmpuint(g_strv_length(parts), ==, 2);
+      char *out = g_strjoin(to, parts[0], parts[1], NULL);
+      g_strfreev(parts);
+      g_free(from);
+      g_free(to);
+      g_test_message("swapped deal letters %d and %d (%c, %c)", ia, ib,
+                     deal[ia], deal[ib]);
+      return out;
+    }
+  }
+  return NULL;
+}
+
+static void load_pgn(const char *pgn) {
+  GError *error = NULL;
+  gboolean ok =
+      jq_game_controller_load_pgn_text(controller(), pgn, &error);
+  g_assert_no_error(error);
+  g_assert_true(ok);
+}
+
+static void test_no_hidden_identity(void) {
+  JqGameController *c = controller();
+  GSettings *s = settings();
+  play_random_jieqi();
+  /* Chinese moves: unlike coordinates they do not name captured face-down
+   * pieces, so a deal with two of them swapped still reads. */
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_CHINESE);
+  int checked = 0;
+  static const char *const rules[] = {"captor", "nobody", "both"};
+  for (gsize r = 0; r < G_N_ELEMENTS(rules); r++) {
+    g_settings_set_string(s, "disclosure", rules[r]);
+    for (int seat = 0; seat < 2; seat++) {
+      /* Two humans (the public view), then Red against the computer
+       * (Red's view; Red is to move, so the computer stays idle). */
+      jq_game_controller_set_player(c, JQ_BLACK,
+                                    seat == 0 ? JQ_PLAYER_MODE_HUMAN
+                                              : JQ_PLAYER_MODE_COMPUTER);
+      load_pgn(pgn);
+      g_assert_false(jq_game_controller_is_thinking(c));
+      Unknowns u;
+      find_unknowns(&u);
+      char *other = swapped_pgn(pgn, &u);
+      g_assert_nonnull(other);
+      char *shown = window_texts();
+      load_pgn(other);
+      char *shown_other = window_texts();
+      if (strcmp(shown, shown_other) != 0) {
+        char *path_a = output_path("window-texts-a.txt");
+        char *path_b = output_path("window-texts-b.txt");
+        g_file_set_contents(path_a, shown, -1, NULL);
+        g_file_set_contents(path_b, shown_other, -1, NULL);
+        g_error("the window shows a hidden identity: compare %s and %s",
+                path_a, path_b);
+      }
+      /* The panel does say something: the unknown lost pieces and the
+       * counts of the ones not yet seen. */
+      char *panel_text = NULL;
+      GString *panel = g_string_new(NULL);
+      collect_texts(jq_window_get_side_panel(window), panel);
+      panel_text = g_string_free(panel, FALSE);
+      g_assert_nonnull(strstr(panel_text, "Not yet seen"));
+      if (u.captured > 0)
+        g_assert_nonnull(strstr(panel_text, "label: ?\n"));
+      else
+        g_assert_null(strstr(panel_text, "label: ?\n"));
+      g_free(panel_text);
+      g_free(shown);
+      g_free(shown_other);
+      g_free(other);
+      checked++;
+    }
+  }
+  g_assert_cmpint(checked, ==, 6);
+  g_settings_reset(s, "disclosure");
+  jq_game_controller_set_player(c, JQ_BLACK, JQ_PLAYER_MODE_HUMAN);
+  g_free(pgn);
+}
+
+/* ---- the game comes back at the next start ---- */
+
+static void test_restart(void) {
+  char **before = jq_game_controller_get_move_list(controller());
+  g_assert_cmpuint(g_strv_length(before), >, 0);
+  g_assert_false(jq_game_controller_is_over(controller()));
+  /* Closing the window writes the autosave; the next window reads it. */
+  gtk_window_destroy(GTK_WINDOW(window));
+  spin(50);
+  g_assert_null(gtk_application_get_active_window(GTK_APPLICATION(app)));
+  g_application_activate(G_APPLICATION(app));
+  window = JQ_WINDOW(gtk_application_get_active_window(GTK_APPLICATION(app)));
+  g_assert_nonnull(window);
+  g_assert_true(spin_until(board_ready, NULL, 5000));
+  char **after = jq_game_controller_get_move_list(controller());
+  g_assert_true(g_strv_equal((const char *const *)before,
+                             (const char *const *)after));
+  g_assert_cmpuint(jq_move_list_view_get_count(jq_window_get_move_list(window)),
+                   ==, g_strv_length(before));
+  g_strfreev(before);
+  g_strfreev(after);
+}
+
+/* ---- against the computer, and the screenshot ---- */
+
+/* A picture of a whole window, as its renderer draws it. */
+static void save_screenshot(GtkWidget *widget, const char *path) {
+  int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+  GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new();
+  gdk_paintable_snapshot(paintable, snapshot, w, h);
+  GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+  g_assert_nonnull(node);
+  GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(widget));
+  GdkTexture *texture = gsk_renderer_render_texture(
+      renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+  g_assert_true(gdk_texture_save_to_png(texture, path));
+  g_assert_cmpint(gdk_texture_get_width(texture), ==, w);
+  g_test_message("screenshot %s: %dx%d", path, w, h);
+  g_object_unref(texture);
+  gsk_render_node_unref(node);
+  g_object_unref(paintable);
+}
+
+static gboolean has_hint(gpointer data) {
+  return jq_board_view_get_hint(board()) != JQ_MOVE_NONE;
+}
+
+static gboolean thinking(gpointer data) {
+  return jq_game_controller_is_thinking(controller());
+}
+
+static void test_against_computer(void) {
+  g_settings_set_int(settings(), "think-time-ms", 1000);
+  g_settings_set_int(settings(), "ai-strength", 20);
+  new_game_via_dialog(JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_COMPUTER);
+  guint sounds_before =
+      jq_sound_player_get_played(jq_window_get_sound_player(window));
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Your move.");
+  g_assert_false(jq_board_view_get_flipped(board()));
+  win_action("show-analysis");
+
+  /* The human plays the central cannon, then takes the hints: each an
+   * arrow on the board and a word on the status line, then a move made
+   * with two clicks. */
+  for (int turn = 0; turn < 6; turn++) {
+    g_assert_true(spin_until(human_to_play, NULL, 30000));
+    JqMove pick = jq_test_move("h2e2");
+    if (turn > 0) {
+      win_action("hint");
+      g_assert_true(spin_until(has_hint, NULL, 10000));
+      g_assert_true(g_str_has_prefix(jq_window_get_status(window), "Hint: "));
+      pick = jq_board_view_get_hint(board());
+    }
+    char coords[JQ_COORDS_MAX];
+    jq_move_to_coords(pick, coords);
+    int before = jq_game_controller_get_move_count(controller());
+    click_move(coords);
+    g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                    before + 1);
+    if (jq_game_controller_is_over(controller()))
+      break;
+    /* The computer's turn: the board waits, the status line says why. */
+    g_assert_true(spin_until(thinking, NULL, 2000) ||
+                  jq_game_controller_is_human_turn(controller()));
+    if (jq_game_controller_is_thinking(controller())) {
+      g_assert_false(jq_board_view_get_interactive(board()));
+      g_assert_cmpstr(jq_window_get_status(window), ==,
+                      "The computer is thinking…");
+    }
+  }
+  g_assert_true(spin_until(human_to_play, NULL, 30000));
+  g_assert_cmpuint(
+      jq_sound_player_get_played(jq_window_get_sound_player(window)), >,
+      sounds_before);
+
+  spin(400); /* the analysis view's slide and the last move's */
+
+  /* The computer's score is shown only while it knows no more than the
+   * human: under the captor rule, not once it took face-down pieces the
+   * human never saw. */
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_game_controller_get_view(controller(), JQ_RED, view);
+  gboolean secrets = FALSE;
+  for (int i = 0; i < view->capture_count; i++)
+    secrets |= jq_piece_color(view->captures[i].piece) == JQ_RED &&
+               view->captures[i].identity == JQ_NO_TYPE;
+  g_free(view);
+  GString *panel = g_string_new(NULL);
+  collect_texts(jq_window_get_side_panel(window), panel);
+  g_assert_nonnull(strstr(panel->str, "label: Black thinks\n"));
+  g_assert_true((strstr(panel->str, "score hidden") != NULL) == secrets);
+  g_test_message("the computer %s secrets", secrets ? "has" : "has no");
+  g_string_free(panel, TRUE);
+
+  char *path = output_path("window.png");
+  save_screenshot(GTK_WIDGET(window), path);
+  if (g_getenv("JQ_UPDATE_SCREENSHOTS") != NULL &&
+      g_getenv("JQ_SOURCE_ROOT") != NULL) {
+    char *docs = g_build_filename(g_getenv("JQ_SOURCE_ROOT"), "docs",
+                                  "screenshots", "window.png", NULL);
+    save_screenshot(GTK_WIDGET(window), docs);
+    g_free(docs);
+  }
+  g_free(path);
+  /* The same in the dark style. */
+  AdwStyleManager *style = adw_style_manager_get_default();
+  adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_FORCE_DARK);
+  spin(300);
+  path = output_path("window-dark.png");
+  save_screenshot(GTK_WIDGET(window), path);
+  g_free(path);
+  adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_DEFAULT);
+
+  /* Undo against the computer goes back to the human's previous turn. */
+  int before = jq_game_controller_get_move_count(controller());
+  win_action("undo");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                  before - 2);
+  g_assert_true(jq_board_view_get_interactive(board()));
+
+  /* Resigning asks first; the end is a loss for the human. */
+  win_action("resign");
+  GtkWindow *ask = find_toplevel(ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull(ask);
+  adw_message_dialog_response(ADW_MESSAGE_DIALOG(ask), "resign");
+  gtk_window_destroy(ask);
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Black wins: Red resigned.");
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  AdwMessageDialog *end =
+      ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr(adw_message_dialog_get_heading(end), ==, "You Lost");
+  close_messages();
+  g_settings_reset(settings(), "think-time-ms");
+  g_settings_reset(settings(), "ai-strength");
+}
+
+/* ---- quitting keeps the window's size ---- */
+
+static void test_quit(void) {
+  gtk_window_set_default_size(GTK_WINDOW(window), 1000, 700);
+  spin(100);
+  GSettings *s = g_object_ref(settings());
+  JqGameController *c = controller();
+  g_object_add_weak_pointer(G_OBJECT(c), (gpointer *)&c);
+  char *autosave = g_strdup(jq_game_controller_get_autosave_path(c));
+  g_assert_nonnull(autosave);
+  app_action("quit");
+  spin(50);
+  window = NULL;
+  g_assert_cmpint(g_settings_get_int(s, "window-width"), ==, 1000);
+  g_assert_cmpint(g_settings_get_int(s, "window-height"), ==, 700);
+  g_assert_false(g_settings_get_boolean(s, "window-maximized"));
+  /* The controller went with the window, writing the game out. */
+  g_assert_null(c);
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(autosave, &text, NULL, NULL));
+  g_assert_nonnull(strstr(text, "[Variant \"jieqi\"]"));
+  g_free(text);
+  g_free(autosave);
+  g_object_unref(s);
+}
+
+/* Removes this run's own data directory and all in it. */
+static void remove_tree(const char *path) {
+  GDir *dir = g_dir_open(path, 0, NULL);
+  if (dir != NULL) {
+    const char *name;
+    while ((name = g_dir_read_name(dir)) != NULL) {
+      char *child = g_build_filename(path, name, NULL);
+      if (g_file_test(child, G_FILE_TEST_IS_DIR) &&
+          !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree(child);
+      else
+        g_unlink(child);
+      g_free(child);
+    }
+    g_dir_close(dir);
+  }
+  g_rmdir(path);
+}
+
+/* Under the sanitizer build: fontconfig keeps its caches for the life of
+ * the process; only that library is excused. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void) {
+  return "leak:libfontconfig.so\n";
+}
+
+int main(int argc, char **argv) {
+  /* The test accessibility backend keeps accessible names readable; the
+   * memory settings backend and a data directory of this run's own keep
+   * the user's settings and autosave out of it. */
+  g_setenv("GTK_A11Y", "test", TRUE);
+  g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv("LANGUAGE", "C", TRUE);
+  char *home = g_dir_make_tmp("jieqi-test-window-XXXXXX", NULL);
+  g_assert_nonnull(home);
+  g_setenv("XDG_DATA_HOME", home, TRUE);
+  g_setenv("XDG_CONFIG_HOME", home, TRUE);
+  g_setenv("XDG_CACHE_HOME", home, TRUE);
+  gtk_test_init(&argc, &argv, NULL);
+
+  app = jq_application_new();
+  GError *error = NULL;
+  g_assert_true(g_application_register(G_APPLICATION(app), NULL, &error));
+  g_assert_no_error(error);
+  g_application_activate(G_APPLICATION(app));
+  window = JQ_WINDOW(gtk_application_get_active_window(GTK_APPLICATION(app)));
+
+  g_test_add_func("/app/window/startup", test_startup);
+  g_test_add_func("/app/window/play-and-undo", test_play_and_undo);
+  g_test_add_func("/app/window/browse", test_browse);
+  g_test_add_func("/app/window/preferences", test_preferences);
+  g_test_add_func("/app/window/copy-paste", test_copy_paste);
+  g_test_add_func("/app/window/pgn-files", test_pgn_files);
+  g_test_add_func("/app/window/new-game-bad-fen", test_new_game_bad_fen);
+  g_test_add_func("/app/window/game-over", test_game_over);
+  g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
+  g_test_add_func("/app/window/restart", test_restart);
+  g_test_add_func("/app/window/against-computer", test_against_computer);
+  g_test_add_func("/app/window/quit", test_quit);
+  int status = g_test_run();
+  g_object_unref(app);
+  remove_tree(home);
+  g_free(home);
+  return status;
+}
