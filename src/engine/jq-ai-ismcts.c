@@ -565,7 +565,9 @@ static JqAi *ismcts_create(void) {
   s->seed = 0x5eed;
   s->exploration = 0.7;
   s->minimax_weight = 0.6;
-  s->leaf = JQ_ISMCTS_LEAF_EVAL;
+  /* At 200 ms a move in jieqi the probe scored 60.6% against eval over 80
+   * games, and eval 75% against 8-ply playouts over 40. */
+  s->leaf = JQ_ISMCTS_LEAF_PROBE;
   s->playout_plies = 8;
   s->order = true;
   s->skill = 20;
