@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "jq-ai-options.h"
 #include "jq-ai-private.h"
 #include "jq-rng.h"
 #include "jq-search.h"
@@ -40,76 +41,51 @@ static void ab_destroy(JqAi *ai) {
   free(ab);
 }
 
-/* Parses a whole decimal integer within [lo, hi]. */
-static bool parse_int(const char *text, long lo, long hi, long *out) {
-  char *end;
-  errno = 0;
-  long v = strtol(text, &end, 10);
-  if (errno || end == text || *end != '\0' || v < lo || v > hi)
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool parse_bool(const char *text, bool *out) {
-  if (strcasecmp(text, "true") == 0) {
-    *out = true;
-    return true;
-  }
-  if (strcasecmp(text, "false") == 0) {
-    *out = false;
-    return true;
-  }
-  return false;
-}
-
 static bool ab_set_option(JqAi *ai, const char *name, const char *value,
                           JqError *err) {
   AlphaBeta *ab = (AlphaBeta *)ai;
   long v;
   bool b;
   if (strcasecmp(name, "Hash") == 0) {
-    if (!parse_int(value, 1, 65536, &v))
+    if (!jq_ai_parse_long(value, 1, 65536, &v))
       return jq_error_set(err, "Hash must be a number of MB from 1 to 65536");
     if (!jq_search_set_hash(ab->search, (size_t)v))
       return jq_error_set(err, "cannot allocate %ld MB for the hash table", v);
     return true;
   }
   if (strcasecmp(name, "Threads") == 0) {
-    if (!parse_int(value, 1, 64, &v))
+    if (!jq_ai_parse_long(value, 1, 64, &v))
       return jq_error_set(err, "Threads must be from 1 to 64");
     jq_search_set_threads(ab->search, (int)v);
     return true;
   }
   if (strcasecmp(name, "MultiPV") == 0) {
-    if (!parse_int(value, 1, 10, &v))
+    if (!jq_ai_parse_long(value, 1, 10, &v))
       return jq_error_set(err, "MultiPV must be from 1 to 10");
     jq_search_set_multipv(ab->search, (int)v);
     return true;
   }
   if (strcasecmp(name, "Skill Level") == 0) {
-    if (!parse_int(value, 0, 20, &v))
+    if (!jq_ai_parse_long(value, 0, 20, &v))
       return jq_error_set(err, "Skill Level must be from 0 to 20");
     ab->skill = (int)v;
     return true;
   }
   if (strcasecmp(name, "UCI_LimitStrength") == 0) {
-    if (!parse_bool(value, &b))
+    if (!jq_ai_parse_bool(value, &b))
       return jq_error_set(err, "UCI_LimitStrength must be true or false");
     ab->limit_strength = b;
     return true;
   }
   if (strcasecmp(name, "UCI_Elo") == 0) {
-    if (!parse_int(value, 800, 2800, &v))
+    if (!jq_ai_parse_long(value, 800, 2800, &v))
       return jq_error_set(err, "UCI_Elo must be from 800 to 2800");
     ab->elo = (int)v;
     return true;
   }
   if (strcasecmp(name, "Seed") == 0) {
-    char *end;
-    errno = 0;
-    unsigned long long seed = strtoull(value, &end, 10);
-    if (errno || end == value || *end)
+    uint64_t seed;
+    if (!jq_ai_parse_seed(value, &seed))
       return jq_error_set(err, "Seed must be a non-negative integer");
     jq_rng_seed(&ab->rng, seed);
     return true;

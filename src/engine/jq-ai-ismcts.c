@@ -26,6 +26,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "jq-ai-options.h"
 #include "jq-ai-private.h"
 #include "jq-determinize.h"
 #include "jq-eval.h"
@@ -590,16 +591,6 @@ static void ismcts_new_game(JqAi *ai) { (void)ai; }
 
 /* ---- options ---- */
 
-static bool parse_long(const char *text, long lo, long hi, long *out) {
-  char *end;
-  errno = 0;
-  long v = strtol(text, &end, 10);
-  if (errno || end == text || *end != '\0' || v < lo || v > hi)
-    return false;
-  *out = v;
-  return true;
-}
-
 /* A decimal like "0.7", read the same in every locale (strtod would take
  * a comma instead of the point under some). */
 static bool parse_decimal(const char *text, double *out) {
@@ -649,10 +640,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   Ismcts *s = (Ismcts *)ai;
   long v;
   if (strcasecmp(name, "Seed") == 0) {
-    char *end;
-    errno = 0;
-    unsigned long long seed = strtoull(value, &end, 10);
-    if (errno || end == value || *end || *value < '0' || *value > '9')
+    uint64_t seed;
+    if (!jq_ai_parse_seed(value, &seed))
       return jq_error_set(err, "Seed must be a non-negative integer");
     s->seed = seed;
     return true;
@@ -681,7 +670,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return jq_error_set(err, "Leaf must be eval, playout or probe");
   }
   if (strcasecmp(name, "Skill Level") == 0) {
-    if (!parse_long(value, 0, 20, &v))
+    if (!jq_ai_parse_long(value, 0, 20, &v))
       return jq_error_set(err, "Skill Level must be from 0 to 20");
     s->skill = (int)v;
     return true;
@@ -693,7 +682,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return true;
   }
   if (strcasecmp(name, "UCI_Elo") == 0) {
-    if (!parse_long(value, 0, 10000, &v))
+    if (!jq_ai_parse_long(value, 0, 10000, &v))
       return jq_error_set(err, "UCI_Elo must be from 0 to 10000");
     s->elo = (int)v;
     return true;
@@ -705,21 +694,21 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return true;
   }
   if (strcasecmp(name, "PlayoutPlies") == 0) {
-    if (!parse_long(value, 0, MAX_PLAYOUT_PLIES, &v))
+    if (!jq_ai_parse_long(value, 0, MAX_PLAYOUT_PLIES, &v))
       return jq_error_set(err, "PlayoutPlies must be from 0 to %d",
                           MAX_PLAYOUT_PLIES);
     s->playout_plies = (int)v;
     return true;
   }
   if (strcasecmp(name, "Hash") == 0) {
-    if (!parse_long(value, 1, 65536, &v))
+    if (!jq_ai_parse_long(value, 1, 65536, &v))
       return jq_error_set(err, "Hash must be a number of MB from 1 to 65536");
     if (v != s->hash_mb && !make_workers(s, v, s->threads))
       return jq_error_set(err, "cannot allocate %ld MB for the tree", v);
     return true;
   }
   if (strcasecmp(name, "Threads") == 0) {
-    if (!parse_long(value, 1, MAX_THREADS, &v))
+    if (!jq_ai_parse_long(value, 1, MAX_THREADS, &v))
       return jq_error_set(err, "Threads must be from 1 to %d", MAX_THREADS);
     if (v != s->threads && !make_workers(s, s->hash_mb, (int)v))
       return jq_error_set(err, "cannot allocate the trees of %ld threads", v);
@@ -733,7 +722,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     if (o->min > o->max) {
       if (!is_bool(value))
         return jq_error_set(err, "%s must be true or false", o->name);
-    } else if (!parse_long(value, o->min, o->max, &v)) {
+    } else if (!jq_ai_parse_long(value, o->min, o->max, &v)) {
       return jq_error_set(err, "%s must be from %ld to %ld", o->name, o->min,
                           o->max);
     }

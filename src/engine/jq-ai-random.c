@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "jq-ai-options.h"
 #include "jq-ai-private.h"
 #include "jq-movegen.h"
 #include "jq-rng.h"
@@ -35,16 +36,6 @@ static const CommonOption common_options[] = {
     {"UCI_ShowWDL", 1, 0},       {"UCI_AnalyseMode", 1, 0},
 };
 
-static bool parse_long(const char *text, long *out) {
-  char *end;
-  errno = 0;
-  long v = strtol(text, &end, 10);
-  if (end == text || *end != '\0' || errno != 0)
-    return false;
-  *out = v;
-  return true;
-}
-
 /* Options are matched without regard to case, as UCI asks. */
 static bool same_name(const char *a, const char *b) {
   return strcasecmp(a, b) == 0;
@@ -59,24 +50,11 @@ static bool check_common_option(const CommonOption *opt, const char *value,
                         opt->name, value);
   }
   long v;
-  if (!parse_long(value, &v) || v < opt->min || v > opt->max)
+  if (!jq_ai_parse_long(value, opt->min, opt->max, &v))
     return jq_error_set(err,
                         "option %s takes a whole number from %ld to %ld, "
                         "not '%s'",
                         opt->name, opt->min, opt->max, value);
-  return true;
-}
-
-/* A seed is any unsigned 64-bit decimal number. */
-static bool parse_seed(const char *text, uint64_t *out) {
-  if (*text < '0' || *text > '9')
-    return false;
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(text, &end, 10);
-  if (*end != '\0' || errno != 0)
-    return false;
-  *out = (uint64_t)v;
   return true;
 }
 
@@ -99,7 +77,7 @@ static bool random_set_option(JqAi *base, const char *name, const char *value,
   RandomAi *ai = (RandomAi *)base;
   if (same_name(name, "Seed")) {
     uint64_t seed;
-    if (!parse_seed(value, &seed))
+    if (!jq_ai_parse_seed(value, &seed))
       return jq_error_set(err,
                           "option Seed takes a non-negative whole "
                           "number, not '%s'",
