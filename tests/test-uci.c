@@ -655,6 +655,55 @@ static void test_searchmoves_and_algorithms(void) {
   session_end(s);
 }
 
+/* The options of one algorithm: announced, checked when set, kept while
+ * another algorithm plays and handed over when it comes back. */
+static void test_algorithm_options(void) {
+  Session *s = session_start();
+  send_line(s, "uci");
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  g_free(expect_line(s, "uciok", QUICK_TIMEOUT_MS, lines));
+  static const char *const announced[] = {
+      "option name Leaf type combo default probe var eval var playout var "
+      "probe",
+      "option name Exploration type string default 0.7",
+      "option name MinimaxWeight type string default 0.6",
+      "option name PlayoutPlies type spin default 8 min 0 max 64",
+      "option name CapturesFirst type check default true",
+      "option name Deals type spin default 4 min 1 max 64",
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(announced); i++) {
+    gboolean found = FALSE;
+    for (guint k = 0; k < lines->len; k++)
+      found |= strcmp(g_ptr_array_index(lines, k), announced[i]) == 0;
+    if (!found)
+      g_error("uci did not announce '%s'", announced[i]);
+  }
+  g_ptr_array_unref(lines);
+
+  /* Set while alpha-beta plays: stored quietly. */
+  expect_silence(s, "setoption name Exploration value 1.2");
+  expect_silence(s, "setoption name leaf value PLAYOUT");
+  expect_silence(s, "setoption name Deals value 2");
+  expect_refusal(s, "setoption name Exploration value 1,2", "Exploration");
+  expect_refusal(s, "setoption name Exploration value 11", "Exploration");
+  expect_refusal(s, "setoption name MinimaxWeight value -0.1", "MinimaxWeight");
+  expect_refusal(s, "setoption name Leaf value oracle", "Leaf");
+  expect_refusal(s, "setoption name Deals value 0", "Deals");
+  /* Handed over without complaint when the algorithm changes. */
+  expect_silence(s, "setoption name UCI_Variant value jieqi");
+  expect_silence(s, "setoption name Algorithm value ismcts");
+  expect_silence(s, "setoption name MinimaxWeight value 0.3");
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_JIEQI, NULL);
+  send_line(s, "position startpos");
+  send_line(s, "go nodes 300");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  expect_silence(s, "setoption name Algorithm value determinized");
+  send_line(s, "go depth 2");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  session_end(s);
+}
+
 static void test_bad_input(void) {
   Session *s = session_start();
   send_line(s, "setoption name Hash value 16");
@@ -785,6 +834,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/uci/mate-and-none", test_mate_and_none);
   g_test_add_func("/uci/searchmoves-algorithms",
                   test_searchmoves_and_algorithms);
+  g_test_add_func("/uci/algorithm-options", test_algorithm_options);
   g_test_add_func("/uci/bad-input", test_bad_input);
   g_test_add_func("/uci/crlf-eof", test_crlf_and_eof);
   return g_test_run();

@@ -13,12 +13,17 @@ static gboolean is_baseline(const char *name) {
   return strcmp(name, "random") == 0 || strcmp(name, "greedy") == 0;
 }
 
+/* Measuring instruments for the engine's developers, not opponents. */
+static gboolean is_instrument(const char *name) {
+  return strcmp(name, "determinized") == 0;
+}
+
 char **jq_ai_names_list(void) {
   const char *const *all = jq_ai_algorithms();
   GStrvBuilder *builder = g_strv_builder_new();
   for (int pass = 0; pass < 2; pass++)
     for (gsize i = 0; all[i] != NULL; i++)
-      if (is_baseline(all[i]) == (pass == 1))
+      if (!is_instrument(all[i]) && is_baseline(all[i]) == (pass == 1))
         g_strv_builder_add(builder, all[i]);
   char **list = g_strv_builder_end(builder);
   g_strv_builder_unref(builder);

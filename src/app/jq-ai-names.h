@@ -9,7 +9,8 @@
 G_BEGIN_DECLS
 
 /* The algorithms to offer, in the engine's order with the baselines
- * last. NULL-terminated; free with g_strfreev. */
+ * last; the developers' measuring baseline "determinized" is left out.
+ * NULL-terminated; free with g_strfreev. */
 char **jq_ai_names_list(void);
 /* "Alpha-beta search" for "alphabeta"; the name itself when unknown. */
 const char *jq_ai_names_label(const char *algorithm);

@@ -33,6 +33,7 @@
 #include "jq-ismcts-leaf.h"
 #include "jq-judge.h"
 #include "jq-movegen.h"
+#include "jq-time.h"
 
 #define MAX_THREADS 64
 /* Deeper than any useful line; keeps the working position's undo stack
@@ -257,27 +258,10 @@ static void iterate(Ismcts *s, Worker *w) {
 /* ---- limits and reports ---- */
 
 static void plan_time(Ismcts *s, JqColor us) {
-  const JqLimits *l = &s->limits;
+  int64_t hard;
   s->budget_ms = 0;
-  if (l->infinite)
-    return;
-  if (l->movetime_ms > 0) {
-    s->budget_ms = l->movetime_ms;
-    return;
-  }
-  if (l->time_ms[us] < 0)
-    return;
-  int64_t left = l->time_ms[us], inc = l->inc_ms[us] > 0 ? l->inc_ms[us] : 0;
-  /* A reserve for process and protocol overhead, as the alpha-beta keeps. */
-  int64_t reserve = left / 20 < 50 ? left / 20 : 50;
-  left -= reserve;
-  if (left < 1)
-    left = 1;
-  int moves = l->movestogo > 0 && l->movestogo < 30 ? l->movestogo : 30;
-  int64_t budget = left / moves + inc * 3 / 4;
-  if (budget > left / 2)
-    budget = left / 2;
-  s->budget_ms = budget > 1 ? budget : 1;
+  if (!s->limits.infinite)
+    jq_time_plan(&s->limits, us, &s->budget_ms, &hard);
 }
 
 static uint64_t iterations_done(const Ismcts *s) {
@@ -591,50 +575,6 @@ static void ismcts_new_game(JqAi *ai) { (void)ai; }
 
 /* ---- options ---- */
 
-/* A decimal like "0.7", read the same in every locale (strtod would take
- * a comma instead of the point under some). */
-static bool parse_decimal(const char *text, double *out) {
-  double v = 0, scale = 1;
-  bool digits = false, point = false;
-  for (const char *c = text; *c; c++) {
-    if (*c == '.' && !point) {
-      point = true;
-    } else if (*c >= '0' && *c <= '9') {
-      digits = true;
-      if (point) {
-        scale /= 10;
-        v += (*c - '0') * scale;
-      } else {
-        v = v * 10 + (*c - '0');
-      }
-    } else {
-      return false;
-    }
-    if (v > 1e6)
-      return false;
-  }
-  if (!digits)
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool is_bool(const char *text) {
-  return strcasecmp(text, "true") == 0 || strcasecmp(text, "false") == 0;
-}
-
-/* Options that GUIs and the match runner send every engine: checked and
- * then ignored, since a sampling search has no use for them. */
-typedef struct {
-  const char *name;
-  long min, max; /* min > max: true or false */
-} CommonOption;
-
-static const CommonOption common_options[] = {
-    {"MultiPV", 1, 500},   {"Move Overhead", 0, 60000}, {"Ponder", 1, 0},
-    {"UCI_ShowWDL", 1, 0}, {"UCI_AnalyseMode", 1, 0},
-};
-
 static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
                               JqError *err) {
   Ismcts *s = (Ismcts *)ai;
@@ -648,14 +588,14 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   }
   if (strcasecmp(name, "Exploration") == 0) {
     double c;
-    if (!parse_decimal(value, &c) || c > 10.0)
+    if (!jq_ai_parse_decimal(value, 0.0, 10.0, &c))
       return jq_error_set(err, "Exploration must be a number from 0 to 10");
     s->exploration = c;
     return true;
   }
   if (strcasecmp(name, "MinimaxWeight") == 0) {
     double a;
-    if (!parse_decimal(value, &a) || a > 1.0)
+    if (!jq_ai_parse_decimal(value, 0.0, 1.0, &a))
       return jq_error_set(err, "MinimaxWeight must be a number from 0 to 1");
     s->minimax_weight = a;
     return true;
@@ -676,9 +616,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return true;
   }
   if (strcasecmp(name, "UCI_LimitStrength") == 0) {
-    if (!is_bool(value))
+    if (!jq_ai_parse_bool(value, &s->limit_strength))
       return jq_error_set(err, "UCI_LimitStrength must be true or false");
-    s->limit_strength = strcasecmp(value, "true") == 0;
     return true;
   }
   if (strcasecmp(name, "UCI_Elo") == 0) {
@@ -688,9 +627,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return true;
   }
   if (strcasecmp(name, "CapturesFirst") == 0) {
-    if (!is_bool(value))
+    if (!jq_ai_parse_bool(value, &s->order))
       return jq_error_set(err, "CapturesFirst must be true or false");
-    s->order = strcasecmp(value, "true") == 0;
     return true;
   }
   if (strcasecmp(name, "PlayoutPlies") == 0) {
@@ -714,20 +652,10 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
       return jq_error_set(err, "cannot allocate the trees of %ld threads", v);
     return true;
   }
-  for (size_t i = 0; i < sizeof common_options / sizeof common_options[0];
-       i++) {
-    const CommonOption *o = &common_options[i];
-    if (strcasecmp(name, o->name) != 0)
-      continue;
-    if (o->min > o->max) {
-      if (!is_bool(value))
-        return jq_error_set(err, "%s must be true or false", o->name);
-    } else if (!jq_ai_parse_long(value, o->min, o->max, &v)) {
-      return jq_error_set(err, "%s must be from %ld to %ld", o->name, o->min,
-                          o->max);
-    }
-    return true;
-  }
+  bool known;
+  bool ok = jq_ai_common_option(name, value, &known, err);
+  if (known)
+    return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Leaf, PlayoutPlies, CapturesFirst, "

@@ -26,3 +26,4 @@ extern const JqAiClass jq_ai_alphabeta_class;
 extern const JqAiClass jq_ai_random_class;
 extern const JqAiClass jq_ai_greedy_class;
 extern const JqAiClass jq_ai_ismcts_class;
+extern const JqAiClass jq_ai_determinized_class;

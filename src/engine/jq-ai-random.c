@@ -20,42 +20,9 @@ typedef struct {
   JqRng rng;
 } RandomAi;
 
-/* Options a match runner or GUI sends to every engine. A baseline has no
- * use for them, but takes them (checking the value) so every AI can be
- * driven the same way. */
-typedef struct {
-  const char *name;
-  long min, max; /* min > max: a boolean */
-} CommonOption;
-
-static const CommonOption common_options[] = {
-    {"Hash", 1, 33554432},       {"Threads", 1, 1024},
-    {"MultiPV", 1, 500},         {"Skill Level", 0, 20},
-    {"UCI_Elo", 0, 10000},       {"Move Overhead", 0, 60000},
-    {"UCI_LimitStrength", 1, 0}, {"Ponder", 1, 0},
-    {"UCI_ShowWDL", 1, 0},       {"UCI_AnalyseMode", 1, 0},
-};
-
 /* Options are matched without regard to case, as UCI asks. */
 static bool same_name(const char *a, const char *b) {
   return strcasecmp(a, b) == 0;
-}
-
-static bool check_common_option(const CommonOption *opt, const char *value,
-                                JqError *err) {
-  if (opt->min > opt->max) {
-    if (same_name(value, "true") || same_name(value, "false"))
-      return true;
-    return jq_error_set(err, "option %s takes true or false, not '%s'",
-                        opt->name, value);
-  }
-  long v;
-  if (!jq_ai_parse_long(value, opt->min, opt->max, &v))
-    return jq_error_set(err,
-                        "option %s takes a whole number from %ld to %ld, "
-                        "not '%s'",
-                        opt->name, opt->min, opt->max, value);
-  return true;
 }
 
 static JqAi *random_create(void) {
@@ -85,9 +52,10 @@ static bool random_set_option(JqAi *base, const char *name, const char *value,
     jq_rng_seed(&ai->rng, seed);
     return true;
   }
-  for (size_t i = 0; i < sizeof common_options / sizeof common_options[0]; i++)
-    if (same_name(name, common_options[i].name))
-      return check_common_option(&common_options[i], value, err);
+  bool known;
+  bool ok = jq_ai_common_option(name, value, &known, err);
+  if (known)
+    return ok;
   return jq_error_set(err,
                       "unknown option '%s' (this AI takes Seed, and accepts "
                       "Hash, Threads, MultiPV, Skill Level and the other "

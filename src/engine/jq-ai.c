@@ -10,6 +10,7 @@ static const JqAiClass *const classes[] = {
     &jq_ai_random_class,
     &jq_ai_greedy_class,
     &jq_ai_ismcts_class,
+    &jq_ai_determinized_class,
 };
 
 #define CLASS_COUNT (sizeof classes / sizeof classes[0])
@@ -17,7 +18,7 @@ static const JqAiClass *const classes[] = {
 const char *const *jq_ai_algorithms(void) {
   /* Must list the classes above, in order (checked by the engine tests). */
   static const char *const names[] = {"alphabeta", "random", "greedy", "ismcts",
-                                      NULL};
+                                      "determinized", NULL};
   return names;
 }
 

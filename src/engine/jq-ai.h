@@ -54,9 +54,10 @@ typedef void (*JqProgressFunc)(const JqProgress *progress, void *data);
 typedef struct JqAi JqAi;
 
 /* The algorithms: "alphabeta" (the engine), "random" and "greedy" (the
- * baselines: a random mover and a one-ply greedy capturer) and "ismcts"
- * (information-set Monte Carlo tree search); more plug in behind the same
- * calls. */
+ * baselines: a random mover and a one-ply greedy capturer), "ismcts"
+ * (information-set Monte Carlo tree search) and "determinized" (a
+ * baseline: alpha-beta on a few sampled deals, by vote); more plug in
+ * behind the same calls. */
 const char *const *jq_ai_algorithms(void);
 JqAi *jq_ai_new(const char *algorithm, JqError *err);
 void jq_ai_free(JqAi *ai);

@@ -9,6 +9,7 @@
 #include "jq-eval.h"
 #include "jq-judge.h"
 #include "jq-movegen.h"
+#include "jq-time.h"
 
 #define MAX_PLY 96
 #define MAX_THREADS 64
@@ -37,6 +38,10 @@ struct JqSearch {
   Worker *workers[MAX_THREADS];
   JqMove excluded[MAX_LINES]; /* root moves of earlier MultiPV lines */
   int excluded_count;
+  /* A determinization to search as if known (NULL: search the view), and
+   * the key that keeps its hash entries apart from other deals'. */
+  const JqPieceType *deal;
+  uint64_t deal_key;
 };
 
 struct Worker {
@@ -120,6 +125,12 @@ void jq_search_set_multipv(JqSearch *s, int lines) {
   s->multipv = lines < 1 ? 1 : lines > MAX_LINES ? MAX_LINES : lines;
 }
 
+void jq_search_set_deal(JqSearch *s, const JqPieceType *deal,
+                        uint64_t deal_key) {
+  s->deal = deal;
+  s->deal_key = deal ? deal_key : 0;
+}
+
 void jq_search_clear(JqSearch *s) {
   jq_tt_clear(s->tt);
   for (int i = 0; i < MAX_THREADS; i++)
@@ -136,35 +147,10 @@ void jq_search_ponderhit(JqSearch *s) {
 /* ---- time ---- */
 
 static void plan_time(JqSearch *s, const JqPosition *pos) {
-  const JqLimits *l = &s->limits;
-  s->soft_ms = s->hard_ms = 0;
-  if (l->movetime_ms > 0) {
-    /* A fixed time is used whole: no early stop between iterations. */
-    s->hard_ms = l->movetime_ms;
-    return;
-  }
-  int us = pos->side;
-  if (l->time_ms[us] < 0)
-    return;
-  int64_t left = l->time_ms[us], inc = l->inc_ms[us] > 0 ? l->inc_ms[us] : 0;
-  /* Keep a reserve for process and protocol overhead. */
-  int64_t reserve = left / 20 < 50 ? left / 20 : 50;
-  left -= reserve;
-  if (left < 1)
-    left = 1;
-  int moves = l->movestogo > 0 ? l->movestogo : 28;
-  int64_t soft = left / moves + inc * 3 / 4;
-  int64_t hard = left / 3 + inc;
-  if (soft > left / 2)
-    soft = left / 2;
-  if (hard > left - left / 10)
-    hard = left - left / 10;
-  if (soft < 1)
-    soft = 1;
-  if (hard < soft)
-    hard = soft;
-  s->soft_ms = soft;
-  s->hard_ms = hard;
+  jq_time_plan(&s->limits, pos->side, &s->soft_ms, &s->hard_ms);
+  /* A fixed time is used whole: no early stop between iterations. */
+  if (s->limits.movetime_ms > 0)
+    s->soft_ms = 0;
 }
 
 static bool should_stop(Worker *w) {
@@ -247,7 +233,9 @@ static int score_from_tt(int score, int ply) {
   return score;
 }
 
-static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+static int clamp(int v, int lo, int hi) {
+  return v < lo ? lo : v > hi ? hi : v;
+}
 
 /* ---- the search proper ---- */
 
@@ -281,6 +269,16 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
   const JqPosition *pos = &w->pos;
   int from = jq_move_from(m);
   bool quiescence = qply >= 0;
+  if (w->s->deal) {
+    /* A determinized search knows every hidden identity: no chance. */
+    int to = jq_move_to(m);
+    JqReveal r = JQ_REVEAL_NONE;
+    if (jq_piece_is_hidden(pos->board[from]))
+      r.mover = w->s->deal[from];
+    if (pos->board[to] && jq_piece_is_hidden(pos->board[to]))
+      r.captured = w->s->deal[to];
+    return child_value(w, m, r, alpha, beta, depth, ply, qply);
+  }
   if (!jq_piece_is_hidden(pos->board[from]))
     return child_value(w, m, JQ_REVEAL_NONE, alpha, beta, depth, ply, qply);
   int us = pos->side;
@@ -331,8 +329,8 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
       d = 0;
     else if (!pv_node && !quiescence && c * 5 < total)
       d--;
-    int v = clamp(child_value(w, m, (JqReveal){(JqPieceType)t, JQ_NO_TYPE},
-                              wa, wb, d, ply, qply),
+    int v = clamp(child_value(w, m, (JqReveal){(JqPieceType)t, JQ_NO_TYPE}, wa,
+                              wb, d, ply, qply),
                   lo_bound, hi_bound);
     if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
       return 0;
@@ -385,7 +383,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
   if (ply >= MAX_PLY)
     return evaluate(w);
   JqTTData tt;
-  if (jq_tt_probe(w->s->tt, pos->hash, &tt)) {
+  if (jq_tt_probe(w->s->tt, pos->hash ^ w->s->deal_key, &tt)) {
     int ts = score_from_tt(tt.score, ply);
     if ((tt.bound == JQ_BOUND_EXACT) ||
         (tt.bound == JQ_BOUND_LOWER && ts >= beta) ||
@@ -404,7 +402,8 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
     /* Without a legal move the side to move loses even out of check; with
      * few pieces left that is worth the look (a search that stands pat there
      * misses quiet mates). */
-    if (qply == 0 && few_pieces(pos, pos->side) && !jq_position_has_legal_move(pos))
+    if (qply == 0 && few_pieces(pos, pos->side) &&
+        !jq_position_has_legal_move(pos))
       return -(JQ_SCORE_MATE - ply);
     int stand = evaluate(w);
     if (stand >= beta)
@@ -445,10 +444,11 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
       }
     }
   }
-  int bound = best >= beta ? JQ_BOUND_LOWER
-              : best > alpha_orig ? JQ_BOUND_EXACT : JQ_BOUND_UPPER;
-  jq_tt_store(w->s->tt, pos->hash, JQ_MOVE_NONE, score_to_tt(best, ply),
-              0, -1, bound);
+  int bound = best >= beta        ? JQ_BOUND_LOWER
+              : best > alpha_orig ? JQ_BOUND_EXACT
+                                  : JQ_BOUND_UPPER;
+  jq_tt_store(w->s->tt, pos->hash ^ w->s->deal_key, JQ_MOVE_NONE,
+              score_to_tt(best, ply), 0, -1, bound);
   return best;
 }
 
@@ -456,8 +456,8 @@ static bool has_attackers(const JqPosition *pos, int side) {
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (p && (int)jq_piece_color(p) == side &&
-        (jq_piece_is_hidden(p) || (jq_piece_type(p) >= JQ_HORSE &&
-                                   jq_piece_type(p) <= JQ_CANNON)))
+        (jq_piece_is_hidden(p) ||
+         (jq_piece_type(p) >= JQ_HORSE && jq_piece_type(p) <= JQ_CANNON)))
       return true;
   }
   return false;
@@ -517,7 +517,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   count_node(w);
 
   JqTTData tt;
-  bool tt_hit = jq_tt_probe(w->s->tt, pos->hash, &tt);
+  bool tt_hit = jq_tt_probe(w->s->tt, pos->hash ^ w->s->deal_key, &tt);
   JqMove tt_move = JQ_MOVE_NONE;
   if (tt_hit) {
     tt_move = tt.move;
@@ -530,8 +530,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
          (tt.bound == JQ_BOUND_UPPER && ts <= alpha)))
       return ts;
   }
-  if (!root && pos->halfmove >= jq_position_natural_limit(pos) &&
-      !in_check)
+  if (!root && pos->halfmove >= jq_position_natural_limit(pos) && !in_check)
     return 0;
 
   int eval = in_check ? -INF : evaluate(w);
@@ -546,7 +545,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
       return eval;
     /* Null move: give the opponent a free move; if we still beat beta, a
      * real move will too. */
-    if (null_ok && depth >= 3 && eval >= beta && has_attackers(pos, pos->side)) {
+    if (null_ok && depth >= 3 && eval >= beta &&
+        has_attackers(pos, pos->side)) {
       int r = 3 + depth / 4;
       jq_position_make_null(pos);
       int v = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
@@ -585,9 +585,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
 
     /* Late move pruning: at shallow depth, quiet moves far down the
      * ordered list rarely matter. */
-    if (!pv_node && !in_check && !capture && !gives_check &&
-        depth <= 6 && legal > 3 + depth * depth &&
-        best > -JQ_SCORE_MATE_BOUND)
+    if (!pv_node && !in_check && !capture && !gives_check && depth <= 6 &&
+        legal > 3 + depth * depth && best > -JQ_SCORE_MATE_BOUND)
       continue;
     /* Futility: quiet moves that cannot lift a hopeless eval at the tips. */
     if (!pv_node && !in_check && !capture && !gives_check && legal > 1 &&
@@ -638,7 +637,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
             int bonus = depth * depth;
             for (int q = 0; q < quiet_count; q++) {
               JqMove qm = quiets_tried[q];
-              int *h = &w->history[pos->board[jq_move_from(qm)]][jq_move_to(qm)];
+              int *h =
+                  &w->history[pos->board[jq_move_from(qm)]][jq_move_to(qm)];
               int delta = qm == m ? bonus : -bonus;
               *h += delta - *h * abs(delta) / 16384;
             }
@@ -654,11 +654,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     /* No legal move loses, in check or not. */
     return -(JQ_SCORE_MATE - ply);
   }
-  int bound = best >= beta          ? JQ_BOUND_LOWER
-              : best > alpha_orig   ? JQ_BOUND_EXACT
-                                    : JQ_BOUND_UPPER;
-  jq_tt_store(w->s->tt, pos->hash, best_move, score_to_tt(best, ply),
-              in_check ? 0 : eval, depth, bound);
+  int bound = best >= beta        ? JQ_BOUND_LOWER
+              : best > alpha_orig ? JQ_BOUND_EXACT
+                                  : JQ_BOUND_UPPER;
+  jq_tt_store(w->s->tt, pos->hash ^ w->s->deal_key, best_move,
+              score_to_tt(best, ply), in_check ? 0 : eval, depth, bound);
   return best;
 }
 
@@ -795,7 +795,8 @@ static bool run_threads(JqSearch *s, const JqPosition *view) {
     memset(w->eval_cache, 0, sizeof w->eval_cache);
   }
   for (int i = 1; i < s->threads; i++)
-    started[i] = pthread_create(&tids[i], NULL, worker_main, s->workers[i]) == 0;
+    started[i] =
+        pthread_create(&tids[i], NULL, worker_main, s->workers[i]) == 0;
   worker_main(s->workers[0]);
   atomic_store(&s->abort_search, true);
   for (int i = 1; i < s->threads; i++)

@@ -15,6 +15,12 @@ bool jq_search_set_hash(JqSearch *s, size_t megabytes);
 void jq_search_set_threads(JqSearch *s, int threads);
 void jq_search_set_multipv(JqSearch *s, int lines);
 void jq_search_clear(JqSearch *s);
+/* Searches later runs as if the hidden pieces were `deal` (identities by
+ * square, as jq_determinize gives them; NULL: search the view with chance
+ * nodes). `deal_key` keeps their hash entries apart; the deal must stay
+ * alive while it is set. */
+void jq_search_set_deal(JqSearch *s, const JqPieceType *deal,
+                        uint64_t deal_key);
 
 typedef struct {
   JqMove move;

@@ -4,16 +4,28 @@
 #include <string.h>
 #include <strings.h>
 
+#include "jq-ai-options.h"
 #include "jq-uci-private.h"
 
-typedef enum { KIND_SPIN, KIND_CHECK, KIND_COMBO, KIND_BUTTON } Kind;
+/* KIND_DECIMAL is a UCI string holding a number such as 0.7 (UCI spins
+ * are whole numbers). */
+typedef enum {
+  KIND_SPIN,
+  KIND_CHECK,
+  KIND_COMBO,
+  KIND_BUTTON,
+  KIND_DECIMAL
+} Kind;
 
 typedef struct {
   const char *name;
   Kind kind;
   const char *def;
-  long long min, max; /* spins */
+  long long min, max; /* spins and decimals */
   bool engine;        /* handed to jq_ai_set_option */
+  /* The one algorithm the option belongs to (NULL: every AI). It is kept
+   * while another algorithm plays and handed over when it comes back. */
+  const char *algorithm;
 } Spec;
 
 static const Spec specs[JQ_UCI_OPT_COUNT] = {
@@ -29,13 +41,37 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_PONDER] = {"Ponder", KIND_CHECK, "false", 0, 0, false},
     [JQ_UCI_OPT_ALGORITHM] = {"Algorithm", KIND_COMBO, "alphabeta", 0, 0,
                               false},
+    /* IS-MCTS: its defaults are the AI's own. */
+    [JQ_UCI_OPT_LEAF] = {"Leaf", KIND_COMBO, "probe", 0, 0, true, "ismcts"},
+    [JQ_UCI_OPT_EXPLORATION] = {"Exploration", KIND_DECIMAL, "0.7", 0, 10, true,
+                                "ismcts"},
+    [JQ_UCI_OPT_MINIMAX_WEIGHT] = {"MinimaxWeight", KIND_DECIMAL, "0.6", 0, 1,
+                                   true, "ismcts"},
+    [JQ_UCI_OPT_PLAYOUT_PLIES] = {"PlayoutPlies", KIND_SPIN, "8", 0, 64, true,
+                                  "ismcts"},
+    [JQ_UCI_OPT_CAPTURES_FIRST] = {"CapturesFirst", KIND_CHECK, "true", 0, 0,
+                                   true, "ismcts"},
+    /* The determinized baseline. */
+    [JQ_UCI_OPT_DEALS] = {"Deals", KIND_SPIN, "4", 1, 64, true, "determinized"},
 };
 
 static const char *const variant_names[] = {"xiangqi", "jieqi", NULL};
+static const char *const leaf_names[] = {"eval", "playout", "probe", NULL};
 
 /* The choices of a combo, NULL-terminated. */
 static const char *const *combo_values(JqUciOptionId id) {
-  return id == JQ_UCI_OPT_VARIANT ? variant_names : jq_ai_algorithms();
+  switch (id) {
+  case JQ_UCI_OPT_VARIANT: return variant_names;
+  case JQ_UCI_OPT_LEAF: return leaf_names;
+  default: return jq_ai_algorithms();
+  }
+}
+
+/* Whether the AI playing now takes option `id`. */
+static bool for_current_ai(const JqUci *uci, int id) {
+  return specs[id].engine &&
+         (!specs[id].algorithm ||
+          strcmp(specs[id].algorithm, jq_ai_algorithm(uci->ai)) == 0);
 }
 
 /* Hands the current values of the AI's options to it. `report` says
@@ -43,11 +79,12 @@ static const char *const *combo_values(JqUciOptionId id) {
  * are only a suggestion to an AI that may have its own). */
 static void push_engine_options(JqUci *uci, bool report) {
   for (int id = 0; id < JQ_UCI_OPT_COUNT; id++) {
-    if (!specs[id].engine)
+    if (!for_current_ai(uci, id))
       continue;
     JqError err = {{0}};
     if (!jq_ai_set_option(uci->ai, specs[id].name, uci->values[id], &err) &&
-        report)
+        report &&
+        strcmp(uci->values[id], specs[id].def ? specs[id].def : "") != 0)
       jq_uci_info_string(uci, "%s does not take %s %s: %s",
                          jq_ai_algorithm(uci->ai), specs[id].name,
                          uci->values[id], err.message);
@@ -75,6 +112,10 @@ void jq_uci_options_print(JqUci *uci) {
       break;
     case KIND_BUTTON:
       jq_uci_send(uci, "option name %s type button", s->name);
+      break;
+    case KIND_DECIMAL:
+      jq_uci_send(uci, "option name %s type string default %s", s->name,
+                  s->def);
       break;
     case KIND_COMBO: {
       char line[512];
@@ -156,6 +197,18 @@ static bool check_value(JqUci *uci, JqUciOptionId id, const char *value,
                        quoted);
     return false;
   case KIND_BUTTON: canonical[0] = '\0'; return true;
+  case KIND_DECIMAL: {
+    double v;
+    if (!jq_ai_parse_decimal(value, (double)s->min, (double)s->max, &v)) {
+      jq_uci_info_string(uci,
+                         "%s must be a number from %lld to %lld such as "
+                         "%s, not '%s'; unchanged",
+                         s->name, s->min, s->max, s->def, quoted);
+      return false;
+    }
+    snprintf(canonical, JQ_UCI_VALUE_MAX, "%s", value);
+    return true;
+  }
   }
   return false;
 }
@@ -176,7 +229,7 @@ static bool switch_algorithm(JqUci *uci, const char *name) {
 
 static void apply(JqUci *uci, JqUciOptionId id, const char *value) {
   const Spec *s = &specs[id];
-  if (s->engine) {
+  if (for_current_ai(uci, id)) {
     JqError err = {{0}};
     if (!jq_ai_set_option(uci->ai, s->name, value, &err)) {
       jq_uci_info_string(uci, "%s %s refused: %s; unchanged", s->name, value,
