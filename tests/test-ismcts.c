@@ -3,6 +3,7 @@
  * the deal sampler it relies on draws by the pools (chi-square), its tree
  * statistics add up, it finds mates in two, and it never plays an illegal
  * move over many fast self-play games. */
+#include <math.h>
 #include <string.h>
 
 #include "jq-ai-ismcts.h"
@@ -330,6 +331,7 @@ static void test_sampler_distribution(void) {
 typedef struct {
   uint64_t nodes;
   int max_depth;
+  uint64_t outcomes; /* reveals with outcome children */
 } TreeCount;
 
 /* Checks a node's children against it, recursively; iterations that ended
@@ -344,16 +346,30 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
   g_assert_cmpfloat(n->value, <=, (double)n->visits + 1e-9);
   uint64_t sum = 0;
   unsigned best_minimax = 0;
+  double outcome_sum = 0;
+  bool outcomes =
+      n->child && jq_ismcts_is_outcome(jq_ismcts_node(tree, n->child));
   for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
     const JqIsmctsNode *child = jq_ismcts_node(tree, c);
     if (child->minimax > best_minimax)
       best_minimax = child->minimax;
-    /* Visited only when available; available only when the parent was
-     * visited; and moves alternate. */
-    g_assert_cmpuint(child->visits, <=, child->avail);
-    g_assert_cmpuint(child->avail, <=, n->visits);
     g_assert_cmpuint(child->visits, >=, 1);
-    g_assert_cmpint(child->mover, ==, n->mover ^ 1);
+    /* A reveal's children are all outcomes (identities it turned up as),
+     * of the same mover; other nodes' children are moves. */
+    g_assert_true(jq_ismcts_is_outcome(child) == outcomes);
+    if (outcomes) {
+      JqPieceType t = jq_ismcts_outcome_type(child);
+      g_assert_cmpint(t, >=, JQ_ADVISOR);
+      g_assert_cmpint(t, <=, JQ_PAWN);
+      g_assert_cmpint(child->mover, ==, n->mover);
+      outcome_sum += (double)child->minimax * child->visits;
+    } else {
+      /* Visited only when available; available only when the parent was
+       * visited; and moves alternate. */
+      g_assert_cmpuint(child->visits, <=, child->avail);
+      g_assert_cmpuint(child->avail, <=, n->visits);
+      g_assert_cmpint(child->mover, ==, n->mover ^ 1);
+    }
     for (uint32_t d = child->sibling; d; d = jq_ismcts_node(tree, d)->sibling)
       g_assert_cmpint(jq_ismcts_node(tree, d)->move, !=, child->move);
     sum += child->visits;
@@ -361,9 +377,15 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
   }
   g_assert_cmpuint(sum, <=, n->visits);
   /* The minimax value is the side to move's best child, seen from the
-   * mover (the root's is only defined once it has children). */
-  if (n->child)
+   * mover (the root's is only defined once it has children); a reveal's,
+   * the mean of its outcomes' by visits. */
+  if (outcomes) {
+    count->outcomes++;
+    double mean = outcome_sum / (double)sum;
+    g_assert_cmpfloat(fabs((double)n->minimax - mean), <=, 0.5 + 1e-9);
+  } else if (n->child) {
     g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE - best_minimax);
+  }
   /* A proof is a certain result, and minimax agrees with it. */
   if (n->proof > 0)
     g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE);
@@ -407,9 +429,18 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
   }
   g_assert_cmpuint(sum, ==, iterations);
   g_assert_cmpint(children, ==, legal.count);
-  TreeCount count = {0, 0};
+  TreeCount count = {0, 0, 0};
   check_node(tree, tree->root, 0, &count);
   g_assert_cmpuint(count.nodes, ==, tree->used - 1);
+  /* Reveals branch on what they turned up as, in jieqi only. */
+  bool hidden = view->hidden_count[JQ_RED] + view->hidden_count[JQ_BLACK] > 0;
+  if (hidden)
+    g_assert_cmpuint(count.outcomes, >, 0);
+  else
+    g_assert_cmpuint(count.outcomes, ==, 0);
+  /* The reported line holds moves only, never an outcome. */
+  for (int i = 0; i < last->pv_len; i++)
+    g_assert_cmpuint(last->pv[i] & JQ_ISMCTS_OUTCOME, ==, 0);
   /* The move played is the most visited, and the report says so. */
   g_assert_cmpint(played, ==, best);
   g_assert_cmpint(last->pv[0], ==, played);
@@ -693,7 +724,9 @@ static void test_options(void) {
       {"Threads", "1"},        {"MultiPV", "3"},
       {"Skill Level", "10"},   {"UCI_Elo", "1500"},
       {"Ponder", "true"},      {"UCI_LimitStrength", "false"},
-      {"Move Overhead", "30"},
+      {"Move Overhead", "30"},  {"Widening", "0"},
+      {"Widening", "1.5"},      {"Outcomes", "true"},
+      {"Reuse", "FALSE"},       {"Reuse", "true"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -705,7 +738,9 @@ static void test_options(void) {
       {"PlayoutPlies", "-1"}, {"Seed", "-3"},
       {"Ponder", "maybe"},    {"MinimaxWeight", "1.5"},
       {"Skill Level", "21"},  {"Exploration", "0,7"},
-      {"Frobnicate", "1"},
+      {"Frobnicate", "1"},    {"Widening", "-1"},
+      {"Widening", "101"},    {"Outcomes", "yes"},
+      {"Reuse", "1"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -866,6 +901,46 @@ static void test_limits(void) {
 
 /* Two threads: independent trees, merged; the move is legal and the
  * iteration count is the total asked for. */
+/* The next search starts from the subtree of the moves played since the
+ * last one (the AI's move, what it revealed, the reply), and the tree
+ * stays consistent; Reuse=false starts afresh. */
+static void test_tree_reuse(void) {
+  for (int reuse = 1; reuse >= 0; reuse--) {
+    JqGame *game = jieqi_middle_game(5, 12);
+    JqColor side = jq_game_side_to_move(game);
+    JqPosition view;
+    jq_game_view(game, side, &view);
+    JqAi *ai = new_ai("ismcts");
+    set_option(ai, "Hash", "16");
+    set_option(ai, "Reuse", reuse ? "true" : "false");
+    JqProgress last;
+    JqMove m = think_iterations(ai, &view, 6000, &last);
+    g_assert_cmpint(last.pv_len, >=, 2);
+    g_assert_true(jq_game_play(game, m, NULL));
+    g_assert_true(jq_game_play(game, last.pv[1], NULL));
+    jq_game_view(game, side, &view);
+    JqMove again = think_iterations(ai, &view, 2000, &last);
+    g_assert_true(jq_position_is_legal(&view, again));
+    const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+    const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
+    g_test_message("reuse %d: root visits %u after 2000 iterations", reuse,
+                   root->visits);
+    if (reuse)
+      g_assert_cmpuint(root->visits, >, 2000);
+    else
+      g_assert_cmpuint(root->visits, ==, 2000);
+    TreeCount count = {0, 0, 0};
+    check_node(tree, tree->root, 0, &count);
+    g_assert_cmpuint(count.nodes, <=, tree->used - 1);
+    /* A new game forgets the tree. */
+    jq_ai_new_game(ai);
+    think_iterations(ai, &view, 500, &last);
+    g_assert_cmpuint(jq_ismcts_node(tree, tree->root)->visits, ==, 500);
+    jq_ai_free(ai);
+    jq_game_free(game);
+  }
+}
+
 static void test_threads(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
@@ -904,6 +979,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/stop-and-time", test_stop_and_time);
   g_test_add_func("/ismcts/limits", test_limits);
   g_test_add_func("/ismcts/threads", test_threads);
+  g_test_add_func("/ismcts/tree-reuse", test_tree_reuse);
   g_test_add_func("/ismcts/selfplay-xiangqi", test_selfplay_xiangqi);
   g_test_add_func("/ismcts/selfplay-jieqi", test_selfplay_jieqi);
   return g_test_run();

@@ -5,11 +5,18 @@
  * (UCB1 with availability counts), adds one node, values the leaf and
  * backs the result up. In xiangqi there is nothing to deal: plain MCTS.
  *
- * Three additions make it play better on a small budget: a node tries its
+ * A reveal is seen by both players, so below a move that turns a piece up
+ * the tree branches on the identity it turned up as (Outcomes): what
+ * follows may depend on it, while the choice of the move itself cannot.
+ *
+ * Additions that make it play better on a small budget: a node tries its
  * captures (best victim first) before its quiet moves; the selection mixes
- * each child's mean with its implicit minimax value (MinimaxWeight); and
- * mates are proven where no reveal lies on the way (the solver of the
- * tree module), so a forced mate is played as soon as it is seen.
+ * each child's mean with its implicit minimax value (MinimaxWeight); mates
+ * are proven where no reveal lies on the way (the solver of the tree
+ * module), so a forced mate is played as soon as it is seen; and the
+ * subtree of the moves played since the last search is kept (Reuse).
+ * Progressive widening (Widening) is there to experiment with; it is off
+ * by default, having measured worse.
  *
  * Limits: nodes counts iterations; depth N stands for N * 1000 iterations
  * (the tree has no depth to stop at); movetime, the clock, infinite and the
@@ -57,23 +64,28 @@ typedef struct {
   JqPosition pos; /* the working position: the view plus the moves made */
   JqIsmctsWorld world;
   JqRng rng;
-  uint32_t path[MAX_TREE_DEPTH + 2];
+  uint32_t path[2 * MAX_TREE_DEPTH + 2]; /* moves and reveal outcomes */
+  /* The root of the last search, to carry its subtree over to the next. */
+  bool has_root;
+  int root_history_len;
+  uint64_t root_hash;
 } Worker;
 
 struct Ismcts {
   JqAi base;
   /* Options. */
   uint64_t seed;
-  double exploration;
-  double minimax_weight;
+  JqIsmctsSelectParams select; /* Exploration, MinimaxWeight, Widening */
   JqIsmctsLeaf leaf;
   int playout_plies;
   long hash_mb;
   int threads;
   Worker *workers[MAX_THREADS];
   /* The search in progress. */
-  bool order; /* captures expanded first */
-  int skill;  /* 0..20; below 20 caps the iterations */
+  bool order;    /* captures expanded first */
+  bool outcomes; /* a reveal's continuations depend on what it revealed */
+  bool reuse;    /* keep the subtree of the moves since the last search */
+  int skill;     /* 0..20; below 20 caps the iterations */
   bool limit_strength;
   int elo; /* with limit_strength: the skill is (elo - 800) / 100 */
   JqLimits limits;
@@ -176,6 +188,25 @@ static int captures_first(const JqPosition *pos, JqMoveList *list) {
   return n;
 }
 
+/* Sorts the moves from index `first` on by their quiet-move hint, best
+ * first: with progressive widening a node grows its children in this
+ * order. */
+static void order_quiets(const JqPosition *pos, JqMoveList *list, int first) {
+  int hint[JQ_MAX_MOVES];
+  for (int i = first; i < list->count; i++)
+    hint[i] = jq_eval_quiet_hint(pos, list->moves[i]);
+  for (int i = first + 1; i < list->count; i++) {
+    JqMove m = list->moves[i];
+    int v = hint[i], k = i;
+    for (; k > first && hint[k - 1] < v; k--) {
+      list->moves[k] = list->moves[k - 1];
+      hint[k] = hint[k - 1];
+    }
+    list->moves[k] = m;
+    hint[k] = v;
+  }
+}
+
 static double leaf_value(Ismcts *s, Worker *w) {
   return jq_ismcts_leaf_value(&w->pos, &w->world, s->leaf, s->playout_plies,
                               &w->rng);
@@ -216,6 +247,8 @@ static void iterate(Ismcts *s, Worker *w) {
       if (drawn_or_decided(pos, &result))
         break;
       ordered = s->order ? captures_first(pos, &legal) : 0;
+      if (s->select.widening > 0)
+        order_quiets(pos, &legal, ordered);
       moves = &legal;
     }
     if (depth >= MAX_TREE_DEPTH) {
@@ -223,19 +256,31 @@ static void iterate(Ismcts *s, Worker *w) {
       break;
     }
     bool expanded;
-    uint32_t child =
-        jq_ismcts_tree_select(tree, node, moves, ordered, s->exploration,
-                              s->minimax_weight, &w->rng, &expanded);
+    uint32_t child = jq_ismcts_tree_select(tree, node, moves, ordered,
+                                           &s->select, &w->rng, &expanded);
     if (!child) { /* pool full and nothing here yet: value this node */
       result = leaf_value(s, w);
       break;
     }
     JqMove move = jq_ismcts_node(tree, child)->move;
-    if (jq_piece_is_hidden(pos->board[jq_move_from(move)]))
+    int from = jq_move_from(move);
+    bool reveal = jq_piece_is_hidden(pos->board[from]);
+    if (reveal)
       exact = false;
     jq_ismcts_play(pos, &w->world, move);
     node = child;
     w->path[len++] = node;
+    if (reveal && !expanded && s->outcomes) {
+      /* Go on below what the piece turned up as in this deal. */
+      uint32_t outcome =
+          jq_ismcts_tree_outcome(tree, node, w->world.deal[from]);
+      if (!outcome) {
+        result = leaf_value(s, w);
+        break;
+      }
+      node = outcome;
+      w->path[len++] = node;
+    }
     if (expanded) {
       if (!jq_position_has_legal_move(pos)) {
         result = 0.0;
@@ -327,7 +372,8 @@ static int line_from(const Ismcts *s, JqMove first, JqMove *line, int max) {
     node = jq_ismcts_tree_best_child(t, node);
     if (!node)
       break;
-    line[len++] = t->nodes[node].move;
+    if (!jq_ismcts_is_outcome(&t->nodes[node]))
+      line[len++] = t->nodes[node].move;
   }
   return len;
 }
@@ -421,7 +467,47 @@ static void *worker_main(void *arg) {
 
 /* ---- the AI class ---- */
 
+/* The child of `parent` keyed `move`, JQ_ISMCTS_NO_NODE when none. */
+static uint32_t child_by_move(const JqIsmctsTree *t, uint32_t parent,
+                              JqMove move) {
+  for (uint32_t c = t->nodes[parent].child; c; c = t->nodes[c].sibling)
+    if (t->nodes[c].move == move)
+      return c;
+  return JQ_ISMCTS_NO_NODE;
+}
+
+static JqIsmctsNode *node_of(Worker *w, uint32_t i) {
+  return jq_ismcts_node(&w->tree, i);
+}
+
+/* When the view continues the last search's root by a few moves (ours and
+ * the reply), the node they lead to, whose statistics still hold: the
+ * tree is keyed by what the player sees, reveals included. Else
+ * JQ_ISMCTS_NO_NODE. A tree more than half full starts afresh. */
+static uint32_t reusable_root(Worker *w, const JqPosition *view) {
+  const JqIsmctsTree *t = &w->tree;
+  int from = w->root_history_len, to = view->history_len;
+  if (!w->has_root || to <= from || to - from > 4 ||
+      view->history[from].hash != w->root_hash || t->used > t->capacity / 2)
+    return JQ_ISMCTS_NO_NODE;
+  uint32_t node = t->root;
+  for (int i = from; i < to && node; i++) {
+    const JqUndo *u = &view->history[i];
+    if (!u->move)
+      return JQ_ISMCTS_NO_NODE;
+    node = child_by_move(t, node, u->move);
+    if (node && node_of(w, node)->child && jq_piece_is_hidden(u->moved) &&
+        jq_ismcts_is_outcome(node_of(w, node_of(w, node)->child)))
+      node = child_by_move(t, node, (JqMove)(JQ_ISMCTS_OUTCOME | u->revealed));
+  }
+  return node;
+}
+
 static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
+  /* searchmoves changes which root children count: no carrying over. */
+  uint32_t kept = s->reuse && s->limits.searchmoves_count == 0
+                      ? reusable_root(w, view)
+                      : JQ_ISMCTS_NO_NODE;
   w->pos = *view;
   if (w->pos.history_len > HISTORY_KEEP) {
     int drop = w->pos.history_len - HISTORY_KEEP;
@@ -433,7 +519,13 @@ static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
   /* Same seed and view, same search: the stream depends on nothing else. */
   jq_rng_seed(&w->rng,
               s->seed ^ view->hash ^ (uint64_t)w->id * 0x9e3779b97f4a7c15u);
-  jq_ismcts_tree_reset(&w->tree, jq_color_other((JqColor)view->side));
+  if (kept)
+    w->tree.root = kept;
+  else
+    jq_ismcts_tree_reset(&w->tree, jq_color_other((JqColor)view->side));
+  w->has_root = true;
+  w->root_history_len = view->history_len;
+  w->root_hash = view->hash;
 }
 
 /* Weaker play is fewer iterations: 50 at skill 0, doubling every two
@@ -477,6 +569,8 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
   }
 
   s->root_ordered = s->order ? captures_first(view, &s->root_moves) : 0;
+  if (s->select.widening > 0)
+    order_quiets(view, &s->root_moves, s->root_ordered);
   s->stop_request = stop;
   s->progress = progress;
   s->progress_data = data;
@@ -548,13 +642,15 @@ static JqAi *ismcts_create(void) {
   if (!s)
     return NULL;
   s->seed = 0x5eed;
-  s->exploration = 0.7;
-  s->minimax_weight = 0.6;
+  s->select.exploration = 0.7;
+  s->select.minimax_weight = 0.6;
   /* At 200 ms a move in jieqi the probe scored 60.6% against eval over 80
    * games, and eval 75% against 8-ply playouts over 40. */
   s->leaf = JQ_ISMCTS_LEAF_PROBE;
   s->playout_plies = 8;
   s->order = true;
+  s->outcomes = true;
+  s->reuse = true;
   s->skill = 20;
   s->elo = 2800;
   if (!make_workers(s, 64, 1)) {
@@ -570,8 +666,12 @@ static void ismcts_destroy(JqAi *ai) {
   free(s);
 }
 
-/* Every search starts a fresh tree: nothing is carried between games. */
-static void ismcts_new_game(JqAi *ai) { (void)ai; }
+/* A new game forgets the last search's tree. */
+static void ismcts_new_game(JqAi *ai) {
+  Ismcts *s = (Ismcts *)ai;
+  for (int i = 0; i < s->threads; i++)
+    s->workers[i]->has_root = false;
+}
 
 /* ---- options ---- */
 
@@ -590,14 +690,21 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     double c;
     if (!jq_ai_parse_decimal(value, 0.0, 10.0, &c))
       return jq_error_set(err, "Exploration must be a number from 0 to 10");
-    s->exploration = c;
+    s->select.exploration = c;
     return true;
   }
   if (strcasecmp(name, "MinimaxWeight") == 0) {
     double a;
     if (!jq_ai_parse_decimal(value, 0.0, 1.0, &a))
       return jq_error_set(err, "MinimaxWeight must be a number from 0 to 1");
-    s->minimax_weight = a;
+    s->select.minimax_weight = a;
+    return true;
+  }
+  if (strcasecmp(name, "Widening") == 0) {
+    double k;
+    if (!jq_ai_parse_decimal(value, 0.0, 100.0, &k))
+      return jq_error_set(err, "Widening must be a number from 0 to 100");
+    s->select.widening = k;
     return true;
   }
   if (strcasecmp(name, "Leaf") == 0) {
@@ -624,6 +731,16 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     if (!jq_ai_parse_long(value, 0, 10000, &v))
       return jq_error_set(err, "UCI_Elo must be from 0 to 10000");
     s->elo = (int)v;
+    return true;
+  }
+  if (strcasecmp(name, "Reuse") == 0) {
+    if (!jq_ai_parse_bool(value, &s->reuse))
+      return jq_error_set(err, "Reuse must be true or false");
+    return true;
+  }
+  if (strcasecmp(name, "Outcomes") == 0) {
+    if (!jq_ai_parse_bool(value, &s->outcomes))
+      return jq_error_set(err, "Outcomes must be true or false");
     return true;
   }
   if (strcasecmp(name, "CapturesFirst") == 0) {
@@ -658,7 +775,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
-                      "MinimaxWeight, Leaf, PlayoutPlies, CapturesFirst, "
+                      "MinimaxWeight, Widening, Leaf, PlayoutPlies, "
+                      "CapturesFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "
                       "UCI_Elo)",
                       name);

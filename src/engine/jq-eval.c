@@ -9,8 +9,10 @@
  * forward. */
 static int centre_distance(int file) { return abs(file - 4); }
 
-static const int value_xiangqi[JQ_TYPE_COUNT] = {0, 0, 110, 110, 300, 620, 310, 45};
-static const int value_jieqi[JQ_TYPE_COUNT] = {0, 0, 150, 140, 300, 620, 320, 60};
+static const int value_xiangqi[JQ_TYPE_COUNT] = {0,   0,   110, 110,
+                                                 300, 620, 310, 45};
+static const int value_jieqi[JQ_TYPE_COUNT] = {0,   0,   150, 140,
+                                               300, 620, 320, 60};
 
 int jq_eval_piece_value(JqPieceType type, bool jieqi) {
   return (jieqi ? value_jieqi : value_xiangqi)[type & 7];
@@ -81,14 +83,30 @@ static int placement(JqPieceType t, int file, int rank, int enemy_king_file,
       b += 10;
     return b;
   }
-  case JQ_KING:
-    return -8 * cd - 6 * rank;
+  case JQ_KING: return -8 * cd - 6 * rank;
   case JQ_ADVISOR:
-  case JQ_ELEPHANT:
-    return (rank <= 2 && cd <= 2) ? 6 : 0;
-  default:
-    return 0;
+  case JQ_ELEPHANT: return (rank <= 2 && cd <= 2) ? 6 : 0;
+  default: return 0;
   }
+}
+
+int jq_eval_quiet_hint(const JqPosition *pos, JqMove m) {
+  int from = jq_move_from(m), to = jq_move_to(m);
+  JqPiece p = pos->board[from];
+  if (!p || jq_piece_is_hidden(p))
+    return 0; /* what it turns up as decides; nothing to say before */
+  int c = jq_piece_color(p);
+  JqPieceType t = jq_piece_type(p);
+  int enemy_king = pos->king[c ^ 1];
+  int ekf = enemy_king == JQ_NO_SQUARE ? 4 : jq_square_file(enemy_king);
+  int fr = jq_square_rank(from), tr = jq_square_rank(to);
+  if (c == JQ_BLACK) {
+    fr = 9 - fr;
+    tr = 9 - tr;
+  }
+  /* A middling phase: the hint orders moves, it does not judge them. */
+  return placement(t, jq_square_file(to), tr, ekf, 16) -
+         placement(t, jq_square_file(from), fr, ekf, 16);
 }
 
 /* Mobility and pressure of the long-range pieces: points they reach, and
@@ -151,8 +169,7 @@ static int activity(const JqPosition *pos, int sq, JqPieceType t, int c) {
       }
     }
     return score;
-  default:
-    return 0;
+  default: return 0;
   }
 }
 

@@ -15,3 +15,7 @@ int jq_eval_hidden_value(const JqPosition *pos, JqColor c);
 int jq_eval_square_value(const JqPosition *pos, int sq);
 
 int jq_evaluate(const JqPosition *pos);
+/* A cheap guess at a quiet move's worth for ordering: how much better its
+ * piece stands on the target point than on the origin (0 for a hidden
+ * mover, whose identity decides). */
+int jq_eval_quiet_hint(const JqPosition *pos, JqMove m);

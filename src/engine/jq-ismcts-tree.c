@@ -1,6 +1,7 @@
 #include "jq-ismcts-tree.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +9,32 @@
 #define MARK_SLOTS (1u << 14)
 /* A pool smaller than this could not hold the root's children. */
 #define MIN_NODES 256u
+/* Availability counts below this take their logarithm from a table: UCB
+ * needs one for every child at every step, and libm's log was half the
+ * search's time. */
+#define LOG_TABLE_SIZE (1u << 16)
+
+static float log_table[LOG_TABLE_SIZE];
+
+static void fill_log_table(void) {
+  log_table[0] = 0.0f;
+  for (uint32_t i = 1; i < LOG_TABLE_SIZE; i++)
+    log_table[i] = (float)log((double)i);
+}
+
+static inline double log_count(uint32_t n) {
+  /* Larger counts: log(n) = log(n / 2^k) + k log 2, to 1 part in 2^15. */
+  int k = 0;
+  while (n >= LOG_TABLE_SIZE) {
+    n >>= 1;
+    k++;
+  }
+  return (double)log_table[n] + k * 0.69314718055994531;
+}
 
 bool jq_ismcts_tree_init(JqIsmctsTree *tree, size_t bytes) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, fill_log_table);
   memset(tree, 0, sizeof *tree);
   size_t count = bytes / sizeof(JqIsmctsNode);
   if (count < MIN_NODES)
@@ -74,8 +99,10 @@ static uint32_t add_child(JqIsmctsTree *tree, uint32_t parent, JqMove m) {
 
 uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
                                const JqMoveList *legal, int ordered,
-                               double exploration, double minimax_weight,
-                               JqRng *rng, bool *expanded) {
+                               const JqIsmctsSelectParams *params, JqRng *rng,
+                               bool *expanded) {
+  double exploration = params->exploration;
+  double minimax_weight = params->minimax_weight;
   *expanded = false;
   uint32_t stamp = next_stamp(tree);
   for (int i = 0; i < legal->count; i++)
@@ -102,7 +129,15 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
   if (decisive)
     return decisive;
 
-  if (available < legal->count && !jq_ismcts_tree_full(tree)) {
+  int room = legal->count;
+  if (params->widening > 0) {
+    double wide = ordered + 1 +
+                  params->widening * sqrt((double)tree->nodes[parent].visits);
+    if (wide < room)
+      room = (int)wide;
+    ordered = legal->count; /* the caller ordered them all */
+  }
+  if (available < room && !jq_ismcts_tree_full(tree)) {
     *expanded = true;
     for (int i = 0; i < ordered && i < legal->count; i++)
       if (tree->child_mark[legal->moves[i]] != stamp)
@@ -133,7 +168,7 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
       double mean = n->value / n->visits;
       double minimax = (double)n->minimax / JQ_ISMCTS_MINIMAX_ONE;
       score = (1.0 - minimax_weight) * mean + minimax_weight * minimax +
-              exploration * sqrt(log((double)n->avail) / n->visits);
+              exploration * sqrt(log_count(n->avail) / n->visits);
     }
     if (score > best_score) {
       best_score = score;
@@ -141,6 +176,22 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
     }
   }
   return best;
+}
+
+uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
+                                JqPieceType identity) {
+  JqMove key = (JqMove)(JQ_ISMCTS_OUTCOME | (unsigned)identity);
+  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling)
+    if (tree->nodes[c].move == key)
+      return c;
+  if (jq_ismcts_tree_full(tree))
+    return JQ_ISMCTS_NO_NODE;
+  JqIsmctsNode *p = &tree->nodes[parent];
+  uint32_t c = new_node(tree, key, p->mover);
+  p = &tree->nodes[parent]; /* (no reallocation, but keep it obvious) */
+  tree->nodes[c].sibling = p->child;
+  p->child = c;
+  return c;
 }
 
 static uint16_t to_minimax(double v) {
@@ -158,6 +209,17 @@ void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
     JqIsmctsNode *n = &tree->nodes[path[i]];
     if (!n->child) {
       n->minimax = to_minimax(n->mover == leaf_side ? result : 1.0 - result);
+      continue;
+    }
+    if (jq_ismcts_is_outcome(&tree->nodes[n->child])) {
+      /* A reveal is worth what its outcomes are, as often as they came. */
+      double sum = 0, visits = 0;
+      for (uint32_t c = n->child; c; c = tree->nodes[c].sibling) {
+        sum += (double)tree->nodes[c].minimax * tree->nodes[c].visits;
+        visits += tree->nodes[c].visits;
+      }
+      if (visits > 0)
+        n->minimax = (uint16_t)lround(sum / visits);
       continue;
     }
     /* The side to move here takes its best child; the mover gets the rest. */
@@ -221,7 +283,8 @@ int jq_ismcts_tree_principal_line(const JqIsmctsTree *tree, JqMove *line,
     uint32_t c = jq_ismcts_tree_best_child(tree, node);
     if (!c)
       break;
-    line[len++] = tree->nodes[c].move;
+    if (!jq_ismcts_is_outcome(&tree->nodes[c]))
+      line[len++] = tree->nodes[c].move;
     node = c;
   }
   return len;

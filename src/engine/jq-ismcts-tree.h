@@ -30,6 +30,19 @@ typedef struct {
 
 #define JQ_ISMCTS_MINIMAX_ONE 65535u
 
+/* Outcome nodes: below a move that turns a hidden piece up, one child per
+ * identity it turned up as (both players see it), so that what follows a
+ * reveal can depend on what was revealed. Such a child's `move` is this
+ * flag with the identity, and its mover the player who revealed. */
+#define JQ_ISMCTS_OUTCOME 0x8000u
+
+static inline bool jq_ismcts_is_outcome(const JqIsmctsNode *n) {
+  return (n->move & JQ_ISMCTS_OUTCOME) != 0;
+}
+static inline JqPieceType jq_ismcts_outcome_type(const JqIsmctsNode *n) {
+  return (JqPieceType)(n->move & 0xff);
+}
+
 typedef struct {
   JqIsmctsNode *nodes; /* nodes[0] is unused so 0 can mean "none" */
   uint32_t capacity;
@@ -57,25 +70,43 @@ static inline JqIsmctsNode *jq_ismcts_node(const JqIsmctsTree *tree,
   return &tree->nodes[index];
 }
 
+/* How selection weighs a node's children. */
+typedef struct {
+  double exploration;    /* UCB1's constant */
+  double minimax_weight; /* share of the minimax value in a child's worth */
+  /* Progressive widening: 0 lets every legal move have a child; above 0
+   * a node may have only `ordered` + 1 + widening * sqrt(its visits)
+   * children, made in the order of `legal`. */
+  double widening;
+} JqIsmctsSelectParams;
+
 /* One selection step at `parent` whose legal moves in this determinization
  * are `legal`: every existing child whose move is in `legal` gains one
  * availability. A child proven won for the side to move is taken at once.
- * Else if a legal move has no child yet and the pool has room, a child is
- * made for one of them and *expanded set: the first untried of the first
- * `ordered` moves of `legal` (the caller's promising ones, in order), else
- * an untried one uniformly at random. Otherwise the available child of
- * highest UCB1 score is returned. Returns JQ_ISMCTS_NO_NODE when neither
- * is possible (pool full, no child legal). */
-/* Each child's score is (1 - minimax_weight) * its mean result plus
- * minimax_weight * its minimax value, plus the exploration term. */
+ * Else if a legal move has no child yet, the pool has room and widening
+ * allows, a child is made for one of them and *expanded set: the first
+ * untried of the first `ordered` moves of `legal` (the caller's promising
+ * ones, in order), else (with widening) the first untried one, else an
+ * untried one uniformly at random. Otherwise the available child of
+ * highest score is returned: (1 - minimax_weight) * its mean result plus
+ * minimax_weight * its minimax value, plus the UCB1 exploration term.
+ * Returns JQ_ISMCTS_NO_NODE when neither is possible (pool full, no child
+ * legal). */
 uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
                                const JqMoveList *legal, int ordered,
-                               double exploration, double minimax_weight,
-                               JqRng *rng, bool *expanded);
+                               const JqIsmctsSelectParams *params, JqRng *rng,
+                               bool *expanded);
+
+/* The outcome child of the reveal move `parent` for `identity`, made when
+ * missing; JQ_ISMCTS_NO_NODE when the pool is full. */
+uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
+                                JqPieceType identity);
 
 /* Adds `result` (from the side to move at the leaf, `leaf_side`) to every
  * node of the path, each from its own mover's side, and updates their
- * minimax values (a leaf's is its own result). */
+ * minimax values: a leaf's is its own result, a reveal's the visit-weighted
+ * mean of its outcomes', any other node's the complement of its best
+ * child's. */
 void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
                            JqColor leaf_side, double result);
 
@@ -89,6 +120,7 @@ void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length);
  * child not proven lost (ties to the higher mean); a proven loss only when
  * nothing else is left. JQ_ISMCTS_NO_NODE when no child was visited. */
 uint32_t jq_ismcts_tree_best_child(const JqIsmctsTree *tree, uint32_t parent);
-/* The line of most visited children from the root; returns its length. */
+/* The line of most visited children from the root, passing through the
+ * most visited outcome of each reveal; returns its length. */
 int jq_ismcts_tree_principal_line(const JqIsmctsTree *tree, JqMove *line,
                                   int max);
