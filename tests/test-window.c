@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 
+#include "jq-ai-names.h"
 #include "jq-application.h"
 #include "jq-game-controller-private.h"
 #include "jq-new-game-dialog-private.h"
@@ -61,8 +62,8 @@ static JqBoardView *board(void) { return jq_window_get_board(window); }
 static GSettings *settings(void) { return jq_window_get_settings(window); }
 
 static void win_action(const char *name) {
-  g_assert_true(g_action_group_get_action_enabled(G_ACTION_GROUP(window),
-                                                  name));
+  g_assert_true(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), name));
   g_action_group_activate_action(G_ACTION_GROUP(window), name, NULL);
 }
 
@@ -210,8 +211,8 @@ static void test_startup(void) {
   GtkWindow *about = find_toplevel(ADW_TYPE_ABOUT_WINDOW);
   g_assert_nonnull(about);
   gtk_window_destroy(about);
-  g_assert_true(g_action_group_has_action(G_ACTION_GROUP(window),
-                                          "show-help-overlay"));
+  g_assert_true(
+      g_action_group_has_action(G_ACTION_GROUP(window), "show-help-overlay"));
   g_action_group_activate_action(G_ACTION_GROUP(window), "show-help-overlay",
                                  NULL);
   GtkWindow *shortcuts = find_toplevel(GTK_TYPE_SHORTCUTS_WINDOW);
@@ -228,8 +229,8 @@ static void test_play_and_undo(void) {
                       JQ_PLAYER_MODE_HUMAN);
   jq_board_view_set_animate(board(), FALSE);
   g_assert_cmpstr(jq_window_get_status(window), ==, "Red to move.");
-  g_assert_false(g_action_group_get_action_enabled(G_ACTION_GROUP(window),
-                                                   "undo"));
+  g_assert_false(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "undo"));
   click_move("h2e2");
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
   g_assert_cmpstr(jq_window_get_status(window), ==, "Black to move.");
@@ -268,9 +269,8 @@ static void test_browse(void) {
   g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 2);
   g_assert_false(jq_board_view_get_interactive(board()));
   g_assert_cmpstr(jq_window_get_status(window), ==, "Looking at move 2 of 3.");
-  g_assert_cmpint(jq_move_list_view_get_current(
-                      jq_window_get_move_list(window)),
-                  ==, 2);
+  g_assert_cmpint(
+      jq_move_list_view_get_current(jq_window_get_move_list(window)), ==, 2);
   /* The start, then one move on, as the list's buttons do. */
   win_action("browse-start");
   g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 0);
@@ -286,9 +286,8 @@ static void test_browse(void) {
 
   /* The move list itself: a click on the first move, then the arrow key
    * to the one after it; the last move is the live game again. */
-  GtkFlowBox *flow = GTK_FLOW_BOX(
-      find_descendant(GTK_WIDGET(jq_window_get_move_list(window)),
-                      GTK_TYPE_FLOW_BOX));
+  GtkFlowBox *flow = GTK_FLOW_BOX(find_descendant(
+      GTK_WIDGET(jq_window_get_move_list(window)), GTK_TYPE_FLOW_BOX));
   g_assert_nonnull(flow);
   GtkFlowBoxChild *first = gtk_flow_box_get_child_at_index(flow, 0);
   gtk_flow_box_select_child(flow, first);
@@ -318,8 +317,8 @@ static void test_preferences(void) {
       JQ_PREFERENCES_WINDOW(find_toplevel(JQ_TYPE_PREFERENCES_WINDOW));
   g_assert_nonnull(prefs);
   picture_of(GTK_WINDOW(prefs), "preferences.png");
-  AdwComboRow *notation = ADW_COMBO_ROW(
-      jq_preferences_window_get_editor(prefs, "notation"));
+  AdwComboRow *notation =
+      ADW_COMBO_ROW(jq_preferences_window_get_editor(prefs, "notation"));
   g_assert_cmpuint(adw_combo_row_get_selected(notation), ==, 1);
   adw_combo_row_set_selected(notation, 2);
   assert_moves("h2e2", "h9g7");
@@ -367,6 +366,23 @@ static void test_preferences(void) {
       GTK_SPIN_BUTTON(jq_preferences_window_get_editor(prefs, "ai-strength"));
   g_assert_cmpint(gtk_spin_button_get_value_as_int(strength), ==, 7);
   g_assert_cmpint(jq_game_controller_get_strength(controller()), ==, 7);
+  /* The strength row says what strength means for the algorithm chosen,
+   * and is off for the baselines, which have none. */
+  AdwActionRow *strength_row = ADW_ACTION_ROW(
+      gtk_widget_get_ancestor(GTK_WIDGET(strength), ADW_TYPE_ACTION_ROW));
+  g_assert_nonnull(strength_row);
+  static const char *const algorithms[] = {"ismcts", "greedy", "alphabeta"};
+  for (gsize i = 0; i < G_N_ELEMENTS(algorithms); i++) {
+    g_settings_set_string(s, "ai-algorithm", algorithms[i]);
+    g_assert_cmpstr(adw_action_row_get_subtitle(strength_row), ==,
+                    jq_ai_names_strength_hint(algorithms[i]));
+    g_assert_true(gtk_widget_get_sensitive(GTK_WIDGET(strength_row)) ==
+                  jq_ai_names_has_strength(algorithms[i]));
+  }
+  g_assert_false(jq_ai_names_has_strength("greedy"));
+  g_assert_cmpstr(jq_ai_names_strength_hint("ismcts"), !=,
+                  jq_ai_names_strength_hint("alphabeta"));
+  g_settings_reset(s, "ai-algorithm");
   g_settings_set_string(s, "disclosure", "both");
   g_assert_cmpint(jq_game_controller_get_disclosure(controller()), ==,
                   JQ_DISCLOSE_BOTH);
@@ -379,8 +395,7 @@ static void test_preferences(void) {
 
 /* ---- copy and paste, PGN files ---- */
 
-static void on_text_read(GObject *source, GAsyncResult *result,
-                         gpointer data) {
+static void on_text_read(GObject *source, GAsyncResult *result, gpointer data) {
   *(char **)data =
       gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result, NULL);
 }
@@ -407,11 +422,9 @@ static void test_copy_paste(void) {
   gdk_clipboard_set_text(clipboard, "not a position");
   win_action("paste-fen");
   spin(200);
-  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
-                  before);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
   g_assert_false(jq_window_paste_fen(window, "rnbakabnr/9/9 w"));
-  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
-                  before);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
 
   /* The copied position pasted back: a new game from it. */
   gdk_clipboard_set_text(clipboard, fen);
@@ -439,8 +452,8 @@ static void test_pgn_files(void) {
 
   /* A bad file: a message, and the game stays. */
   char *bad_path = g_build_filename(dir, "bad.pgn", NULL);
-  g_assert_true(g_file_set_contents(bad_path, "[Event \"x\"]\n1. z9z9 *\n",
-                                    -1, NULL));
+  g_assert_true(
+      g_file_set_contents(bad_path, "[Event \"x\"]\n1. z9z9 *\n", -1, NULL));
   GFile *bad = g_file_new_for_path(bad_path);
   new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
                       JQ_PLAYER_MODE_HUMAN);
@@ -481,10 +494,8 @@ static void test_new_game_bad_fen(void) {
   g_assert_nonnull(jq_new_game_dialog_get_error(dialog));
   picture_of(GTK_WINDOW(dialog), "new-game-dialog.png");
   g_assert_false(jq_new_game_dialog_start(dialog));
-  g_test_message("new game refused: %s",
-                 jq_new_game_dialog_get_error(dialog));
-  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
-                  before);
+  g_test_message("new game refused: %s", jq_new_game_dialog_get_error(dialog));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
   /* A good one clears the complaint and starts from it. */
   jq_new_game_dialog_set_choices(dialog, JQ_VARIANT_XIANGQI,
                                  JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
@@ -511,8 +522,8 @@ static void test_game_over(void) {
   g_assert_cmpstr(adw_message_dialog_get_body(dialog), ==,
                   "Red wins: Black is checkmated.");
   close_messages();
-  g_assert_cmpuint(jq_sound_player_get_played(jq_window_get_sound_player(window)),
-                   >, 0);
+  g_assert_cmpuint(
+      jq_sound_player_get_played(jq_window_get_sound_player(window)), >, 0);
 }
 
 /* ---- nothing shown tells a hidden identity ---- */
@@ -675,8 +686,7 @@ static char *swapped_pgn(const char *pgn, const Unknowns *u) {
 
 static void load_pgn(const char *pgn) {
   GError *error = NULL;
-  gboolean ok =
-      jq_game_controller_load_pgn_text(controller(), pgn, &error);
+  gboolean ok = jq_game_controller_load_pgn_text(controller(), pgn, &error);
   g_assert_no_error(error);
   g_assert_true(ok);
 }
@@ -712,8 +722,8 @@ static void test_no_hidden_identity(void) {
         char *path_b = output_path("window-texts-b.txt");
         g_file_set_contents(path_a, shown, -1, NULL);
         g_file_set_contents(path_b, shown_other, -1, NULL);
-        g_error("the window shows a hidden identity: compare %s and %s",
-                path_a, path_b);
+        g_error("the window shows a hidden identity: compare %s and %s", path_a,
+                path_b);
       }
       /* The panel does say something: the unknown lost pieces and the
        * counts of the ones not yet seen. */
@@ -754,8 +764,8 @@ static void test_restart(void) {
   g_assert_nonnull(window);
   g_assert_true(spin_until(board_ready, NULL, 5000));
   char **after = jq_game_controller_get_move_list(controller());
-  g_assert_true(g_strv_equal((const char *const *)before,
-                             (const char *const *)after));
+  g_assert_true(
+      g_strv_equal((const char *const *)before, (const char *const *)after));
   g_assert_cmpuint(jq_move_list_view_get_count(jq_window_get_move_list(window)),
                    ==, g_strv_length(before));
   g_strfreev(before);

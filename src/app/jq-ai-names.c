@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <gtk/gtk.h>
 
 #include "jq-ai.h"
 
@@ -43,4 +44,28 @@ const char *jq_ai_names_label(const char *algorithm) {
   if (strcmp(algorithm, "random") == 0)
     return _("Beginner (random moves)");
   return algorithm;
+}
+
+GListModel *jq_ai_names_model(char **algorithms) {
+  GtkStringList *labels = gtk_string_list_new(NULL);
+  for (guint i = 0; algorithms[i] != NULL; i++)
+    gtk_string_list_append(labels, jq_ai_names_label(algorithms[i]));
+  return G_LIST_MODEL(labels);
+}
+
+gboolean jq_ai_names_has_strength(const char *algorithm) {
+  return algorithm != NULL && !is_baseline(algorithm);
+}
+
+const char *jq_ai_names_strength_hint(const char *algorithm) {
+  g_return_val_if_fail(algorithm != NULL, "");
+  if (strcmp(algorithm, "alphabeta") == 0)
+    return _("From 0, the weakest, to 20, full strength: below 20 it looks "
+             "fewer moves ahead and now and then picks a lesser move");
+  if (strcmp(algorithm, "ismcts") == 0 || strcmp(algorithm, "mcts") == 0)
+    return _("From 0, the weakest, to 20, full strength: below 20 it plays "
+             "out fewer games a move, from 50 at 0 to 25,600 at 19");
+  if (is_baseline(algorithm))
+    return _("This opponent has no strength setting");
+  return _("From 0, the weakest, to 20, full strength");
 }

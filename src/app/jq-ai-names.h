@@ -4,7 +4,7 @@
  * itself, under its engine name until it gets a label here. */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -14,5 +14,13 @@ G_BEGIN_DECLS
 char **jq_ai_names_list(void);
 /* "Alpha-beta search" for "alphabeta"; the name itself when unknown. */
 const char *jq_ai_names_label(const char *algorithm);
+/* A list model of the labels of `algorithms` (as jq_ai_names_list gives
+ * them), for a combo row. */
+GListModel *jq_ai_names_model(char **algorithms);
+/* What the strength setting (0..20) does for this algorithm, for the
+ * subtitle of the strength row; FALSE from jq_ai_names_has_strength when
+ * it does nothing (the baselines). */
+const char *jq_ai_names_strength_hint(const char *algorithm);
+gboolean jq_ai_names_has_strength(const char *algorithm);
 
 G_END_DECLS

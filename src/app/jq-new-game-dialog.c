@@ -20,6 +20,7 @@ struct _JqNewGameDialog {
   AdwComboRow *black_row;
   AdwPreferencesGroup *computer_group;
   AdwComboRow *algorithm_row;
+  AdwActionRow *strength_row;
   GtkSpinButton *strength_spin;
   AdwEntryRow *fen_row;
   GtkLabel *error_label;
@@ -51,6 +52,17 @@ static void update_computer(JqNewGameDialog *self) {
       adw_combo_row_get_selected(self->red_row) == JQ_PLAYER_MODE_COMPUTER ||
       adw_combo_row_get_selected(self->black_row) == JQ_PLAYER_MODE_COMPUTER;
   gtk_widget_set_sensitive(GTK_WIDGET(self->computer_group), computer);
+}
+
+/* The strength row says what strength means for the chosen algorithm. */
+static void update_strength(JqNewGameDialog *self) {
+  guint i = adw_combo_row_get_selected(self->algorithm_row);
+  if (self->algorithms == NULL || i >= g_strv_length(self->algorithms))
+    return;
+  adw_action_row_set_subtitle(self->strength_row,
+                              jq_ai_names_strength_hint(self->algorithms[i]));
+  gtk_widget_set_sensitive(GTK_WIDGET(self->strength_row),
+                           jq_ai_names_has_strength(self->algorithms[i]));
 }
 
 /* Checks the position as it is typed; a good one decides the variant. */
@@ -130,17 +142,16 @@ static void fill_in(JqNewGameDialog *self) {
 
   self->algorithms = jq_ai_names_list();
   char *current = g_settings_get_string(s, "ai-algorithm");
-  GtkStringList *labels = gtk_string_list_new(NULL);
   guint selected = 0;
-  for (guint i = 0; self->algorithms[i] != NULL; i++) {
-    gtk_string_list_append(labels, jq_ai_names_label(self->algorithms[i]));
+  for (guint i = 0; self->algorithms[i] != NULL; i++)
     if (g_strcmp0(self->algorithms[i], current) == 0)
       selected = i;
-  }
-  adw_combo_row_set_model(self->algorithm_row, G_LIST_MODEL(labels));
+  GListModel *labels = jq_ai_names_model(self->algorithms);
+  adw_combo_row_set_model(self->algorithm_row, labels);
   adw_combo_row_set_selected(self->algorithm_row, selected);
   g_object_unref(labels);
   g_free(current);
+  update_strength(self);
   gtk_spin_button_set_value(self->strength_spin,
                             g_settings_get_int(s, "ai-strength"));
   update_computer(self);
@@ -151,8 +162,8 @@ JqNewGameDialog *jq_new_game_dialog_new(GtkWindow *parent,
                                         GSettings *settings) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(controller), NULL);
   g_return_val_if_fail(G_IS_SETTINGS(settings), NULL);
-  JqNewGameDialog *self = g_object_new(JQ_TYPE_NEW_GAME_DIALOG,
-                                       "transient-for", parent, NULL);
+  JqNewGameDialog *self =
+      g_object_new(JQ_TYPE_NEW_GAME_DIALOG, "transient-for", parent, NULL);
   self->controller = g_object_ref(controller);
   self->settings = g_object_ref(settings);
   fill_in(self);
@@ -187,6 +198,7 @@ static void jq_new_game_dialog_class_init(JqNewGameDialogClass *klass) {
   BIND(black_row);
   BIND(computer_group);
   BIND(algorithm_row);
+  BIND(strength_row);
   BIND(strength_spin);
   BIND(fen_row);
   BIND(error_label);
@@ -201,4 +213,6 @@ static void jq_new_game_dialog_init(JqNewGameDialog *self) {
                            G_CALLBACK(update_computer), self);
   g_signal_connect_swapped(self->black_row, "notify::selected",
                            G_CALLBACK(update_computer), self);
+  g_signal_connect_swapped(self->algorithm_row, "notify::selected",
+                           G_CALLBACK(update_strength), self);
 }

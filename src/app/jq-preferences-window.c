@@ -10,8 +10,7 @@
 /* The schema's enum nicks in the order of each combo row's items. */
 static const char *const orientation_nicks[] = {"auto", "red-bottom",
                                                 "black-bottom", NULL};
-static const char *const charset_nicks[] = {"simplified", "traditional",
-                                            NULL};
+static const char *const charset_nicks[] = {"simplified", "traditional", NULL};
 static const char *const notation_nicks[] = {"chinese", "wxf", "coordinates",
                                              NULL};
 static const char *const disclosure_nicks[] = {"captor", "nobody", "both",
@@ -23,6 +22,7 @@ struct _JqPreferencesWindow {
   char **algorithms; /* the algorithm row's items, engine names */
 
   AdwComboRow *algorithm_row;
+  AdwActionRow *strength_row;
   GtkSpinButton *strength_spin;
   GtkSpinButton *think_spin;
   GtkSwitch *legal_switch;
@@ -41,8 +41,7 @@ G_DEFINE_FINAL_TYPE(JqPreferencesWindow, jq_preferences_window,
 
 /* A string key (an enum's nick, or the algorithm's name) to a row's
  * index; an unknown value leaves the row as it is. */
-static gboolean nick_to_index(GValue *value, GVariant *variant,
-                              gpointer data) {
+static gboolean nick_to_index(GValue *value, GVariant *variant, gpointer data) {
   const char *const *nicks = data;
   const char *nick = g_variant_get_string(variant, NULL);
   for (guint i = 0; nicks[i] != NULL; i++) {
@@ -54,8 +53,8 @@ static gboolean nick_to_index(GValue *value, GVariant *variant,
   return FALSE;
 }
 
-static GVariant *index_to_nick(const GValue *value,
-                               const GVariantType *type, gpointer data) {
+static GVariant *index_to_nick(const GValue *value, const GVariantType *type,
+                               gpointer data) {
   const char *const *nicks = data;
   guint index = g_value_get_uint(value);
   if (index >= g_strv_length((char **)nicks))
@@ -63,8 +62,8 @@ static GVariant *index_to_nick(const GValue *value,
   return g_variant_new_string(nicks[index]);
 }
 
-static void bind_combo(GSettings *settings, const char *key,
-                       AdwComboRow *row, const char *const *nicks) {
+static void bind_combo(GSettings *settings, const char *key, AdwComboRow *row,
+                       const char *const *nicks) {
   g_settings_bind_with_mapping(settings, key, row, "selected",
                                G_SETTINGS_BIND_DEFAULT, nick_to_index,
                                index_to_nick, (gpointer)nicks, NULL);
@@ -73,8 +72,7 @@ static void bind_combo(GSettings *settings, const char *key,
 /* Integer keys on spin buttons (whose values are doubles); data is the
  * factor from the key to the spin button: 1 for strength, 0.001 for
  * milliseconds shown as seconds. */
-static gboolean int_to_double(GValue *value, GVariant *variant,
-                              gpointer data) {
+static gboolean int_to_double(GValue *value, GVariant *variant, gpointer data) {
   double factor = *(const double *)data;
   g_value_set_double(value, g_variant_get_int32(variant) * factor);
   return TRUE;
@@ -83,12 +81,12 @@ static gboolean int_to_double(GValue *value, GVariant *variant,
 static GVariant *double_to_int(const GValue *value, const GVariantType *type,
                                gpointer data) {
   double factor = *(const double *)data;
-  return g_variant_new_int32((gint32)(g_value_get_double(value) / factor +
-                                      0.5));
+  return g_variant_new_int32(
+      (gint32)(g_value_get_double(value) / factor + 0.5));
 }
 
-static void bind_spin(GSettings *settings, const char *key,
-                      GtkSpinButton *spin, const double *factor) {
+static void bind_spin(GSettings *settings, const char *key, GtkSpinButton *spin,
+                      const double *factor) {
   g_settings_bind_with_mapping(settings, key,
                                gtk_spin_button_get_adjustment(spin), "value",
                                G_SETTINGS_BIND_DEFAULT, int_to_double,
@@ -97,11 +95,20 @@ static void bind_spin(GSettings *settings, const char *key,
 
 static void fill_algorithms(JqPreferencesWindow *self) {
   self->algorithms = jq_ai_names_list();
-  GtkStringList *labels = gtk_string_list_new(NULL);
-  for (guint i = 0; self->algorithms[i] != NULL; i++)
-    gtk_string_list_append(labels, jq_ai_names_label(self->algorithms[i]));
-  adw_combo_row_set_model(self->algorithm_row, G_LIST_MODEL(labels));
+  GListModel *labels = jq_ai_names_model(self->algorithms);
+  adw_combo_row_set_model(self->algorithm_row, labels);
   g_object_unref(labels);
+}
+
+/* The strength row says what strength means for the chosen algorithm. */
+static void update_strength(JqPreferencesWindow *self) {
+  guint i = adw_combo_row_get_selected(self->algorithm_row);
+  if (self->algorithms == NULL || i >= g_strv_length(self->algorithms))
+    return;
+  adw_action_row_set_subtitle(self->strength_row,
+                              jq_ai_names_strength_hint(self->algorithms[i]));
+  gtk_widget_set_sensitive(GTK_WIDGET(self->strength_row),
+                           jq_ai_names_has_strength(self->algorithms[i]));
 }
 
 static void bind_all(JqPreferencesWindow *self) {
@@ -117,8 +124,7 @@ static void bind_all(JqPreferencesWindow *self) {
                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind(s, "sounds", self->sounds_switch, "active",
                   G_SETTINGS_BIND_DEFAULT);
-  bind_combo(s, "board-orientation", self->orientation_row,
-             orientation_nicks);
+  bind_combo(s, "board-orientation", self->orientation_row, orientation_nicks);
   bind_combo(s, "character-style", self->characters_row, charset_nicks);
   bind_combo(s, "notation", self->notation_row, notation_nicks);
   bind_combo(s, "disclosure", self->disclosure_row, disclosure_nicks);
@@ -128,10 +134,10 @@ JqPreferencesWindow *jq_preferences_window_new(GtkWindow *parent,
                                                GSettings *settings) {
   g_return_val_if_fail(G_IS_SETTINGS(settings), NULL);
   JqPreferencesWindow *self =
-      g_object_new(JQ_TYPE_PREFERENCES_WINDOW, "transient-for", parent,
-                   NULL);
+      g_object_new(JQ_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
   self->settings = g_object_ref(settings);
   bind_all(self);
+  update_strength(self);
   return self;
 }
 
@@ -184,6 +190,7 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
 #define BIND(name) \
   gtk_widget_class_bind_template_child(widget_class, JqPreferencesWindow, name)
   BIND(algorithm_row);
+  BIND(strength_row);
   BIND(strength_spin);
   BIND(think_spin);
   BIND(legal_switch);
@@ -199,4 +206,6 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
 static void jq_preferences_window_init(JqPreferencesWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
   fill_algorithms(self);
+  g_signal_connect_swapped(self->algorithm_row, "notify::selected",
+                           G_CALLBACK(update_strength), self);
 }
