@@ -669,6 +669,9 @@ static void test_algorithm_options(void) {
       "option name MinimaxWeight type string default 0.6",
       "option name PlayoutPlies type spin default 8 min 0 max 64",
       "option name CapturesFirst type check default true",
+      "option name Outcomes type check default true",
+      "option name Reuse type check default true",
+      "option name Widening type string default 0",
       "option name Deals type spin default 4 min 1 max 64",
   };
   for (size_t i = 0; i < G_N_ELEMENTS(announced); i++) {
@@ -684,6 +687,8 @@ static void test_algorithm_options(void) {
   expect_silence(s, "setoption name Exploration value 1.2");
   expect_silence(s, "setoption name leaf value PLAYOUT");
   expect_silence(s, "setoption name Deals value 2");
+  expect_silence(s, "setoption name Reuse value false");
+  expect_refusal(s, "setoption name Outcomes value maybe", "Outcomes");
   expect_refusal(s, "setoption name Exploration value 1,2", "Exploration");
   expect_refusal(s, "setoption name Exploration value 11", "Exploration");
   expect_refusal(s, "setoption name MinimaxWeight value -0.1", "MinimaxWeight");

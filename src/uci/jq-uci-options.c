@@ -51,6 +51,11 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
                                   "ismcts"},
     [JQ_UCI_OPT_CAPTURES_FIRST] = {"CapturesFirst", KIND_CHECK, "true", 0, 0,
                                    true, "ismcts"},
+    [JQ_UCI_OPT_OUTCOMES] = {"Outcomes", KIND_CHECK, "true", 0, 0, true,
+                             "ismcts"},
+    [JQ_UCI_OPT_REUSE] = {"Reuse", KIND_CHECK, "true", 0, 0, true, "ismcts"},
+    [JQ_UCI_OPT_WIDENING] = {"Widening", KIND_DECIMAL, "0", 0, 100, true,
+                             "ismcts"},
     /* The determinized baseline. */
     [JQ_UCI_OPT_DEALS] = {"Deals", KIND_SPIN, "4", 1, 64, true, "determinized"},
 };
