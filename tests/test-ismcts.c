@@ -724,9 +724,10 @@ static void test_options(void) {
       {"Threads", "1"},        {"MultiPV", "3"},
       {"Skill Level", "10"},   {"UCI_Elo", "1500"},
       {"Ponder", "true"},      {"UCI_LimitStrength", "false"},
-      {"Move Overhead", "30"},  {"Widening", "0"},
-      {"Widening", "1.5"},      {"Outcomes", "true"},
-      {"Reuse", "FALSE"},       {"Reuse", "true"},
+      {"Move Overhead", "30"}, {"Widening", "0"},
+      {"Widening", "1.5"},     {"Outcomes", "true"},
+      {"Reuse", "FALSE"},      {"Reuse", "true"},
+      {"ChecksFirst", "true"}, {"ChecksFirst", "false"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -740,7 +741,7 @@ static void test_options(void) {
       {"Skill Level", "21"},  {"Exploration", "0,7"},
       {"Frobnicate", "1"},    {"Widening", "-1"},
       {"Widening", "101"},    {"Outcomes", "yes"},
-      {"Reuse", "1"},
+      {"Reuse", "1"},         {"ChecksFirst", "2"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);

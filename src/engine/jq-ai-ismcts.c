@@ -82,10 +82,11 @@ struct Ismcts {
   int threads;
   Worker *workers[MAX_THREADS];
   /* The search in progress. */
-  bool order;    /* captures expanded first */
-  bool outcomes; /* a reveal's continuations depend on what it revealed */
-  bool reuse;    /* keep the subtree of the moves since the last search */
-  int skill;     /* 0..20; below 20 caps the iterations */
+  bool order;        /* captures expanded first */
+  bool outcomes;     /* a reveal's continuations depend on what it revealed */
+  bool reuse;        /* keep the subtree of the moves since the last search */
+  bool checks_first; /* checking moves expanded right after captures */
+  int skill;         /* 0..20; below 20 caps the iterations */
   bool limit_strength;
   int elo; /* with limit_strength: the skill is (elo - 800) / 100 */
   JqLimits limits;
@@ -207,6 +208,27 @@ static void order_quiets(const JqPosition *pos, JqMoveList *list, int first) {
   }
 }
 
+/* Moves the checking moves among list[first..] to just after `first`
+ * (order otherwise kept); returns how many. A hidden mover checks or not
+ * as the identity `deal` gives it (NULL: hidden movers are not tried). */
+static int checks_next(const JqPosition *pos, JqMoveList *list, int first,
+                       const JqPieceType *deal) {
+  int n = first;
+  for (int i = first; i < list->count; i++) {
+    JqMove m = list->moves[i];
+    int from = jq_move_from(m);
+    bool hidden = jq_piece_is_hidden(pos->board[from]);
+    if (hidden && !deal)
+      continue;
+    if (!jq_position_gives_check(pos, m, hidden ? deal[from] : JQ_NO_TYPE))
+      continue;
+    memmove(&list->moves[n + 1], &list->moves[n],
+            (size_t)(i - n) * sizeof(JqMove));
+    list->moves[n++] = m;
+  }
+  return n - first;
+}
+
 static double leaf_value(Ismcts *s, Worker *w) {
   return jq_ismcts_leaf_value(&w->pos, &w->world, s->leaf, s->playout_plies,
                               &w->rng);
@@ -247,6 +269,8 @@ static void iterate(Ismcts *s, Worker *w) {
       if (drawn_or_decided(pos, &result))
         break;
       ordered = s->order ? captures_first(pos, &legal) : 0;
+      if (s->checks_first)
+        ordered += checks_next(pos, &legal, ordered, w->world.deal);
       if (s->select.widening > 0)
         order_quiets(pos, &legal, ordered);
       moves = &legal;
@@ -569,6 +593,8 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
   }
 
   s->root_ordered = s->order ? captures_first(view, &s->root_moves) : 0;
+  if (s->checks_first)
+    s->root_ordered += checks_next(view, &s->root_moves, s->root_ordered, NULL);
   if (s->select.widening > 0)
     order_quiets(view, &s->root_moves, s->root_ordered);
   s->stop_request = stop;
@@ -733,6 +759,11 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->elo = (int)v;
     return true;
   }
+  if (strcasecmp(name, "ChecksFirst") == 0) {
+    if (!jq_ai_parse_bool(value, &s->checks_first))
+      return jq_error_set(err, "ChecksFirst must be true or false");
+    return true;
+  }
   if (strcasecmp(name, "Reuse") == 0) {
     if (!jq_ai_parse_bool(value, &s->reuse))
       return jq_error_set(err, "Reuse must be true or false");
@@ -776,7 +807,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Leaf, PlayoutPlies, "
-                      "CapturesFirst, Outcomes, Reuse, "
+                      "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "
                       "UCI_Elo)",
                       name);

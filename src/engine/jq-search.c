@@ -248,6 +248,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply);
 static int child_value(Worker *w, JqMove m, JqReveal r, int alpha, int beta,
                        int depth, int ply, int qply) {
   jq_position_make_move(&w->pos, m, r);
+  jq_tt_prefetch(w->s->tt, w->pos.hash ^ w->s->deal_key);
   int v;
   if (qply >= 0)
     v = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);

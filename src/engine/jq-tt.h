@@ -7,8 +7,12 @@
 
 #include "jq-types.h"
 
-enum { JQ_BOUND_NONE = 0, JQ_BOUND_UPPER = 1, JQ_BOUND_LOWER = 2,
-       JQ_BOUND_EXACT = 3 };
+enum {
+  JQ_BOUND_NONE = 0,
+  JQ_BOUND_UPPER = 1,
+  JQ_BOUND_LOWER = 2,
+  JQ_BOUND_EXACT = 3
+};
 
 typedef struct {
   JqMove move;
@@ -28,6 +32,8 @@ void jq_tt_clear(JqTT *tt);
 /* Marks a new search so older entries give way first. */
 void jq_tt_new_search(JqTT *tt);
 bool jq_tt_probe(const JqTT *tt, uint64_t key, JqTTData *out);
+/* Starts loading the entry of `key` into the cache, to be probed soon. */
+void jq_tt_prefetch(const JqTT *tt, uint64_t key);
 void jq_tt_store(JqTT *tt, uint64_t key, JqMove move, int score, int eval,
                  int depth, int bound);
 /* Permille of sampled slots used by the current search. */
