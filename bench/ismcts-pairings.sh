@@ -24,15 +24,9 @@ if [ ${#opponents[@]} -eq 0 ]; then
 fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-bash build-aux/install-deps.sh core
+. bench/common.sh
+bench_setup core
 
-build=_build-bench
-if [ ! -f "$build/build.ninja" ]; then
-  meson setup "$build" --buildtype=release -Dnative=true >/dev/null
-fi
-meson compile -C "$build" jieqi-cli >/dev/null
-cli="$build/src/cli/jieqi-cli"
-machine="$(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores"
 
 for opponent in "${opponents[@]}"; do
   case "$opponent" in

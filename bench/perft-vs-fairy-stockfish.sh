@@ -21,21 +21,11 @@ expected=133312995
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-bash build-aux/install-deps.sh bench
+. bench/common.sh
+bench_setup bench
 
-fsf=$(command -v fairy-stockfish || true)
-[ -z "$fsf" ] && [ -x /usr/games/fairy-stockfish ] && fsf=/usr/games/fairy-stockfish
-if [ -z "$fsf" ]; then
-  echo "bench: fairy-stockfish not found" >&2
-  exit 1
-fi
+bench_find_fsf
 
-build=_build-bench
-if [ ! -f "$build/build.ninja" ]; then
-  meson setup "$build" --buildtype=release -Dnative=true >/dev/null
-fi
-meson compile -C "$build" jieqi-cli >/dev/null
-cli="$build/src/cli/jieqi-cli"
 
 now_ns() { date +%s%N; }
 

@@ -17,18 +17,11 @@ tc=${2:-10+0.1}
 conc=${3:-2}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-bash build-aux/install-deps.sh bench
+. bench/common.sh
+bench_setup bench
 
-fsf=$(command -v fairy-stockfish || true)
-[ -z "$fsf" ] && [ -x /usr/games/fairy-stockfish ] && fsf=/usr/games/fairy-stockfish
-[ -n "$fsf" ] || { echo "bench: fairy-stockfish not found" >&2; exit 1; }
+bench_find_fsf
 
-build=_build-bench
-if [ ! -f "$build/build.ninja" ]; then
-  meson setup "$build" --buildtype=release -Dnative=true >/dev/null
-fi
-meson compile -C "$build" jieqi-cli >/dev/null
-cli="$build/src/cli/jieqi-cli"
 
 out=$("$cli" match --variant xiangqi --games "$games" --concurrency "$conc" \
   --tc "$tc" --random-plies 2 --seed 2026 \
@@ -39,5 +32,4 @@ out=$("$cli" match --variant xiangqi --games "$games" --concurrency "$conc" \
 wld=$(sed -n 's/^alphabeta: \([0-9]*\) wins, \([0-9]*\) losses, \([0-9]*\) draws.*/\1-\2-\3/p' <<<"$out")
 score=$(sed -n 's/^alphabeta: .*score \(.*\)$/\1/p' <<<"$out")
 elo=$(sed -n 's/^Elo difference: \(.*\) (95%)$/\1/p' <<<"$out")
-machine="$(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores"
 echo "| $(date -u +%F) | $machine | $games | $tc | $wld | $score | $elo |"
