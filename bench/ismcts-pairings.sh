@@ -27,7 +27,6 @@ cd "$root"
 . bench/common.sh
 bench_setup core
 
-
 for opponent in "${opponents[@]}"; do
   case "$opponent" in
   *:*) spec=$opponent ;;

@@ -20,7 +20,6 @@ cd "$root"
 . bench/common.sh
 bench_setup core
 
-
 for opponent in random greedy; do
   out=$("$cli" match --variant jieqi --games "$games" --concurrency "$conc" \
     --nodes "$nodes" --seed 2026 \

@@ -26,7 +26,6 @@ bench_setup bench
 
 bench_find_fsf
 
-
 now_ns() { date +%s%N; }
 
 # Prints "NODES MILLISECONDS" for one run of each program.

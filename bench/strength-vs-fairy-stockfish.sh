@@ -22,7 +22,6 @@ bench_setup bench
 
 bench_find_fsf
 
-
 out=$("$cli" match --variant xiangqi --games "$games" --concurrency "$conc" \
   --tc "$tc" --random-plies 2 --seed 2026 \
   --player1 ai:alphabeta:Hash=64 \
