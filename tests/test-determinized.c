@@ -9,21 +9,8 @@
 #include "jq-game.h"
 #include "jq-movegen.h"
 #include "jq-search.h"
+#include "jq-test-ai.h"
 #include "jq-test-util.h"
-
-static JqAi *new_ai(const char *algorithm) {
-  JqError err;
-  JqAi *ai = jq_ai_new(algorithm, &err);
-  if (!ai)
-    g_error("%s", err.message);
-  return ai;
-}
-
-static void set_option(JqAi *ai, const char *name, const char *value) {
-  JqError err;
-  if (!jq_ai_set_option(ai, name, value, &err))
-    g_error("%s=%s: %s", name, value, err.message);
-}
 
 static JqMove think(JqAi *ai, const JqPosition *view, const JqLimits *limits) {
   atomic_bool stop;
@@ -78,34 +65,17 @@ static void test_search_takes_deal(void) {
   jq_search_free(search);
 }
 
-/* A jieqi game some plies in, played by the greedy capturer. */
-static JqGame *jieqi_middle_game(uint64_t seed, int plies) {
-  JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, seed);
-  JqAi *mover = new_ai("greedy");
-  set_option(mover, "Seed", "5");
-  for (int ply = 0; ply < plies && !jq_game_is_over(game); ply++) {
-    JqPosition view;
-    jq_game_view(game, jq_game_side_to_move(game), &view);
-    JqLimits limits;
-    jq_limits_init(&limits);
-    g_assert_true(jq_game_play(game, think(mover, &view, &limits), NULL));
-  }
-  jq_ai_free(mover);
-  g_assert_false(jq_game_is_over(game));
-  return game;
-}
-
 /* Same view, same seed: the same move, whatever deal the arbiter holds. */
 static void test_blind_to_deal(void) {
-  JqGame *game = jieqi_middle_game(31, 16);
+  JqGame *game = jq_test_ai_middle_game(31, 16, "5");
   JqColor side = jq_game_side_to_move(game);
   JqPosition view;
   memset(&view, 0, sizeof view);
   jq_game_view(game, side, &view);
   g_assert_cmpint(view.hidden_count[side], >=, 4);
-  JqAi *ai = new_ai("determinized");
-  set_option(ai, "Deals", "3");
-  set_option(ai, "Hash", "8");
+  JqAi *ai = jq_test_ai_new("determinized");
+  jq_test_ai_set(ai, "Deals", "3");
+  jq_test_ai_set(ai, "Hash", "8");
   JqLimits limits;
   jq_limits_init(&limits);
   limits.depth = 4;
@@ -125,7 +95,7 @@ static void test_blind_to_deal(void) {
     memset(&world_view, 0, sizeof world_view);
     jq_game_view(world, side, &world_view);
     g_assert_true(memcmp(&world_view, &view, sizeof view) == 0);
-    set_option(ai, "Seed", "2027");
+    jq_test_ai_set(ai, "Seed", "2027");
     jq_ai_new_game(ai);
     JqMove m = think(ai, &world_view, &limits);
     g_assert_true(jq_game_is_legal(world, m));
@@ -169,7 +139,7 @@ static void test_source_reads_no_arbiter(void) {
 }
 
 static void test_options(void) {
-  JqAi *ai = new_ai("determinized");
+  JqAi *ai = jq_test_ai_new("determinized");
   g_assert_cmpstr(jq_ai_algorithm(ai), ==, "determinized");
   JqError err;
   static const char *const good[][2] = {
@@ -197,11 +167,11 @@ static void test_options(void) {
 
 /* A fixed time is shared among the deals and kept to. */
 static void test_movetime(void) {
-  JqGame *game = jieqi_middle_game(8, 6);
+  JqGame *game = jq_test_ai_middle_game(8, 6, "5");
   JqPosition view;
   jq_game_view(game, jq_game_side_to_move(game), &view);
-  JqAi *ai = new_ai("determinized");
-  set_option(ai, "Deals", "5");
+  JqAi *ai = jq_test_ai_new("determinized");
+  jq_test_ai_set(ai, "Deals", "5");
   JqLimits limits;
   jq_limits_init(&limits);
   limits.movetime_ms = 300;
@@ -218,17 +188,17 @@ static void test_movetime(void) {
 
 /* Legal moves over fast games against the random mover, and it wins. */
 static void test_plays_legally(void) {
-  JqAi *ai = new_ai("determinized");
-  set_option(ai, "Hash", "2");
-  JqAi *random = new_ai("random");
+  JqAi *ai = jq_test_ai_new("determinized");
+  jq_test_ai_set(ai, "Hash", "2");
+  JqAi *random = jq_test_ai_new("random");
   int wins = 0, games = 20;
   for (int g = 0; g < games; g++) {
     JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, 900 + (uint64_t)g);
     JqColor our = g % 2 ? JQ_BLACK : JQ_RED;
     char seed[16];
     g_snprintf(seed, sizeof seed, "%d", g);
-    set_option(ai, "Seed", seed);
-    set_option(random, "Seed", seed);
+    jq_test_ai_set(ai, "Seed", seed);
+    jq_test_ai_set(random, "Seed", seed);
     for (int ply = 0; ply < 200 && !jq_game_is_over(game); ply++) {
       JqColor side = jq_game_side_to_move(game);
       JqPosition view;

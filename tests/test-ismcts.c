@@ -12,21 +12,8 @@
 #include "jq-game.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
+#include "jq-test-ai.h"
 #include "jq-test-util.h"
-
-static JqAi *new_ai(const char *algorithm) {
-  JqError err;
-  JqAi *ai = jq_ai_new(algorithm, &err);
-  if (!ai)
-    g_error("%s", err.message);
-  return ai;
-}
-
-static void set_option(JqAi *ai, const char *name, const char *value) {
-  JqError err;
-  if (!jq_ai_set_option(ai, name, value, &err))
-    g_error("%s=%s: %s", name, value, err.message);
-}
 
 static void keep_last(const JqProgress *p, void *data) {
   *(JqProgress *)data = *p;
@@ -44,33 +31,12 @@ static JqMove think_iterations(JqAi *ai, const JqPosition *view,
   return jq_ai_think(ai, view, &limits, &stop, keep_last, last, NULL);
 }
 
-/* A jieqi game some plies in, played by the greedy capturer from a seeded
- * deal: pieces revealed and hidden pieces taken by both sides. */
-static JqGame *jieqi_middle_game(uint64_t seed, int plies) {
-  JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, seed);
-  JqAi *mover = new_ai("greedy");
-  set_option(mover, "Seed", "3");
-  for (int ply = 0; ply < plies && !jq_game_is_over(game); ply++) {
-    JqPosition view;
-    jq_game_view(game, jq_game_side_to_move(game), &view);
-    JqLimits limits;
-    jq_limits_init(&limits);
-    atomic_bool stop;
-    atomic_init(&stop, false);
-    JqMove m = jq_ai_think(mover, &view, &limits, &stop, NULL, NULL, NULL);
-    g_assert_true(jq_game_play(game, m, NULL));
-  }
-  jq_ai_free(mover);
-  g_assert_false(jq_game_is_over(game));
-  return game;
-}
-
 /* A position from the middle game in which the side to move has revealed
  * pieces, taken a hidden piece and lost one it does not know. */
 static JqGame *interesting_game(JqPosition *view) {
   for (uint64_t seed = 1; seed < 200; seed++) {
     for (int plies = 10; plies <= 24; plies += 2) {
-      JqGame *game = jieqi_middle_game(seed, plies);
+      JqGame *game = jq_test_ai_middle_game(seed, plies, "3");
       JqColor side = jq_game_side_to_move(game);
       memset(view, 0, sizeof *view); /* padding too: views are memcmp'd */
       jq_game_view(game, side, view);
@@ -98,9 +64,9 @@ static void test_blind_to_deal(void) {
   JqGame *game = interesting_game(&view);
   JqColor side = jq_game_side_to_move(game);
 
-  JqAi *ai = new_ai("ismcts");
-  set_option(ai, "Seed", "12345");
-  set_option(ai, "Hash", "16");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Seed", "12345");
+  jq_test_ai_set(ai, "Hash", "16");
   enum { WORLDS = 12 };
   JqMove first_move = JQ_MOVE_NONE;
   JqProgress first = {0};
@@ -459,9 +425,9 @@ static void test_tree_statistics(void) {
   JqGame *game = interesting_game(&view);
   static const char *const leaves[] = {"eval", "playout", "probe"};
   for (size_t k = 0; k < G_N_ELEMENTS(leaves); k++) {
-    JqAi *ai = new_ai("ismcts");
-    set_option(ai, "Hash", "8");
-    set_option(ai, "Leaf", leaves[k]);
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "8");
+    jq_test_ai_set(ai, "Leaf", leaves[k]);
     JqProgress last;
     JqMove m = think_iterations(ai, &view, 4000, &last);
     g_assert_true(jq_position_is_legal(&view, m));
@@ -471,8 +437,8 @@ static void test_tree_statistics(void) {
   /* Xiangqi from the start: plain MCTS, the same bookkeeping. */
   JqPosition start;
   jq_position_init_start(&start, JQ_VARIANT_XIANGQI);
-  JqAi *ai = new_ai("ismcts");
-  set_option(ai, "Hash", "8");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "8");
   JqProgress last;
   JqMove m = think_iterations(ai, &start, 3000, &last);
   check_tree(ai, &start, m, &last, 3000);
@@ -484,8 +450,8 @@ static void test_tree_statistics(void) {
 static void test_full_pool(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  JqAi *ai = new_ai("ismcts");
-  set_option(ai, "Hash", "1");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "1");
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
   uint64_t iterations = tree->capacity + 3000;
   JqProgress last;
@@ -603,8 +569,8 @@ static void test_mate_in_two(gconstpointer data) {
   g_assert_cmpint(winners, >, 0);
   g_assert_cmpint(winners, <, list.count);
 
-  JqAi *ai = new_ai("ismcts");
-  set_option(ai, "Hash", "16");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
   JqProgress last;
   JqMove m = think_iterations(ai, &pos, 20000, &last);
   bool found = false;
@@ -633,11 +599,11 @@ typedef enum { OPP_RANDOM, OPP_GREEDY, OPP_ALPHABETA, OPPONENTS } Opponent;
 #define SELFPLAY_MAX_PLIES 100
 
 static void run_selfplay(JqVariant variant) {
-  JqAi *ismcts = new_ai("ismcts");
-  set_option(ismcts, "Hash", "1");
-  JqAi *opp[OPPONENTS] = {new_ai("random"), new_ai("greedy"),
-                          new_ai("alphabeta")};
-  set_option(opp[OPP_ALPHABETA], "Hash", "1");
+  JqAi *ismcts = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ismcts, "Hash", "1");
+  JqAi *opp[OPPONENTS] = {jq_test_ai_new("random"), jq_test_ai_new("greedy"),
+                          jq_test_ai_new("alphabeta")};
+  jq_test_ai_set(opp[OPP_ALPHABETA], "Hash", "1");
   static const char *const leaves[] = {"eval", "playout", "probe"};
   long ismcts_moves = 0;
   int finished = 0, points[OPPONENTS] = {0}, games[OPPONENTS] = {0};
@@ -647,10 +613,10 @@ static void run_selfplay(JqVariant variant) {
     JqColor ismcts_side = (g / OPPONENTS) % 2 ? JQ_BLACK : JQ_RED;
     char seed[24];
     g_snprintf(seed, sizeof seed, "%d", g);
-    set_option(ismcts, "Seed", seed);
-    set_option(ismcts, "Leaf", leaves[(g / 2) % 3]);
-    set_option(opp[OPP_RANDOM], "Seed", seed);
-    set_option(opp[OPP_GREEDY], "Seed", seed);
+    jq_test_ai_set(ismcts, "Seed", seed);
+    jq_test_ai_set(ismcts, "Leaf", leaves[(g / 2) % 3]);
+    jq_test_ai_set(opp[OPP_RANDOM], "Seed", seed);
+    jq_test_ai_set(opp[OPP_GREEDY], "Seed", seed);
     for (int ply = 0; ply < SELFPLAY_MAX_PLIES && !jq_game_is_over(game);
          ply++) {
       JqColor side = jq_game_side_to_move(game);
@@ -712,7 +678,7 @@ static void test_selfplay_jieqi(void) { run_selfplay(JQ_VARIANT_JIEQI); }
 /* ---- options, limits, stopping ---- */
 
 static void test_options(void) {
-  JqAi *ai = new_ai("ismcts");
+  JqAi *ai = jq_test_ai_new("ismcts");
   g_assert_cmpstr(jq_ai_algorithm(ai), ==, "ismcts");
   JqError err;
   static const char *const good[][2] = {
@@ -752,7 +718,7 @@ static void test_options(void) {
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
   g_assert_cmpuint(tree->capacity, ==, 2u * 1024 * 1024 / sizeof(JqIsmctsNode));
   g_assert_null(jq_ai_ismcts_tree(ai, 1));
-  JqAi *other = new_ai("random");
+  JqAi *other = jq_test_ai_new("random");
   g_assert_null(jq_ai_ismcts_tree(other, 0));
   jq_ai_free(other);
   jq_ai_free(ai);
@@ -788,7 +754,7 @@ static void test_stop_and_time(void) {
     /* Infinite until stopped: reports on the way, prompt return. */
     ThinkJob job;
     memset(&job, 0, sizeof job);
-    job.ai = new_ai("ismcts");
+    job.ai = jq_test_ai_new("ismcts");
     jq_position_init_start(&job.pos, (JqVariant)v);
     jq_limits_init(&job.limits);
     job.limits.infinite = true;
@@ -841,7 +807,7 @@ static void test_stop_and_time(void) {
 /* searchmoves narrows the root; depth N stands for N * 1000 iterations;
  * pondering lasts until ponderhit, then the time limit applies. */
 static void test_limits(void) {
-  JqAi *ai = new_ai("ismcts");
+  JqAi *ai = jq_test_ai_new("ismcts");
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
   JqLimits limits;
@@ -870,15 +836,15 @@ static void test_limits(void) {
   /* Weaker levels think less: 50 iterations at skill 0, 100 at Elo 1000. */
   jq_limits_init(&limits);
   limits.movetime_ms = 5000;
-  set_option(ai, "Skill Level", "0");
+  jq_test_ai_set(ai, "Skill Level", "0");
   jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
   g_assert_cmpuint(last.iterations, ==, 50);
-  set_option(ai, "UCI_LimitStrength", "true");
-  set_option(ai, "UCI_Elo", "1000");
+  jq_test_ai_set(ai, "UCI_LimitStrength", "true");
+  jq_test_ai_set(ai, "UCI_Elo", "1000");
   jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
   g_assert_cmpuint(last.iterations, ==, 100);
-  set_option(ai, "UCI_LimitStrength", "false");
-  set_option(ai, "Skill Level", "20");
+  jq_test_ai_set(ai, "UCI_LimitStrength", "false");
+  jq_test_ai_set(ai, "Skill Level", "20");
 
   ThinkJob job;
   memset(&job, 0, sizeof job);
@@ -907,13 +873,13 @@ static void test_limits(void) {
  * stays consistent; Reuse=false starts afresh. */
 static void test_tree_reuse(void) {
   for (int reuse = 1; reuse >= 0; reuse--) {
-    JqGame *game = jieqi_middle_game(5, 12);
+    JqGame *game = jq_test_ai_middle_game(5, 12, "3");
     JqColor side = jq_game_side_to_move(game);
     JqPosition view;
     jq_game_view(game, side, &view);
-    JqAi *ai = new_ai("ismcts");
-    set_option(ai, "Hash", "16");
-    set_option(ai, "Reuse", reuse ? "true" : "false");
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "16");
+    jq_test_ai_set(ai, "Reuse", reuse ? "true" : "false");
     JqProgress last;
     JqMove m = think_iterations(ai, &view, 6000, &last);
     g_assert_cmpint(last.pv_len, >=, 2);
@@ -945,9 +911,9 @@ static void test_tree_reuse(void) {
 static void test_threads(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  JqAi *ai = new_ai("ismcts");
-  set_option(ai, "Threads", "2");
-  set_option(ai, "Hash", "8");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Threads", "2");
+  jq_test_ai_set(ai, "Hash", "8");
   JqProgress last;
   JqMove m = think_iterations(ai, &view, 4000, &last);
   g_assert_true(jq_position_is_legal(&view, m));

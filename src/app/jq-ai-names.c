@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
-#include <gtk/gtk.h>
 
 #include "jq-ai.h"
 
@@ -68,4 +67,15 @@ const char *jq_ai_names_strength_hint(const char *algorithm) {
   if (is_baseline(algorithm))
     return _("This opponent has no strength setting");
   return _("From 0, the weakest, to 20, full strength");
+}
+
+void jq_ai_names_show_strength(AdwActionRow *strength_row,
+                               AdwComboRow *algorithm_row, char **algorithms) {
+  guint i = adw_combo_row_get_selected(algorithm_row);
+  if (algorithms == NULL || i >= g_strv_length(algorithms))
+    return;
+  adw_action_row_set_subtitle(strength_row,
+                              jq_ai_names_strength_hint(algorithms[i]));
+  gtk_widget_set_sensitive(GTK_WIDGET(strength_row),
+                           jq_ai_names_has_strength(algorithms[i]));
 }

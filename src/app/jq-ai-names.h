@@ -4,7 +4,7 @@
  * itself, under its engine name until it gets a label here. */
 #pragma once
 
-#include <gio/gio.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -22,5 +22,10 @@ GListModel *jq_ai_names_model(char **algorithms);
  * it does nothing (the baselines). */
 const char *jq_ai_names_strength_hint(const char *algorithm);
 gboolean jq_ai_names_has_strength(const char *algorithm);
+/* Shows on `strength_row` what strength means for the algorithm selected
+ * in `algorithm_row`, whose items are `algorithms`; off for the
+ * baselines. */
+void jq_ai_names_show_strength(AdwActionRow *strength_row,
+                               AdwComboRow *algorithm_row, char **algorithms);
 
 G_END_DECLS

@@ -56,13 +56,8 @@ static void update_computer(JqNewGameDialog *self) {
 
 /* The strength row says what strength means for the chosen algorithm. */
 static void update_strength(JqNewGameDialog *self) {
-  guint i = adw_combo_row_get_selected(self->algorithm_row);
-  if (self->algorithms == NULL || i >= g_strv_length(self->algorithms))
-    return;
-  adw_action_row_set_subtitle(self->strength_row,
-                              jq_ai_names_strength_hint(self->algorithms[i]));
-  gtk_widget_set_sensitive(GTK_WIDGET(self->strength_row),
-                           jq_ai_names_has_strength(self->algorithms[i]));
+  jq_ai_names_show_strength(self->strength_row, self->algorithm_row,
+                            self->algorithms);
 }
 
 /* Checks the position as it is typed; a good one decides the variant. */
