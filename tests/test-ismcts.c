@@ -319,7 +319,17 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
     const JqIsmctsNode *child = jq_ismcts_node(tree, c);
     if (child->minimax > best_minimax)
       best_minimax = child->minimax;
-    g_assert_cmpuint(child->visits, >=, 1);
+    if (child->visits == 0) {
+      /* Only priors make children before they are played: weighted,
+       * available, never gone through. */
+      g_assert_cmpfloat(child->weight, >, 0.0f);
+      g_assert_cmpuint(child->avail, >=, 1);
+      g_assert_cmpuint(child->avail, <=, n->visits);
+      g_assert_cmpuint(child->child, ==, JQ_ISMCTS_NO_NODE);
+      g_assert_cmpuint(child->minimax, ==, 0);
+      count->nodes++;
+      continue;
+    }
     /* A reveal's children are all outcomes (identities it turned up as),
      * of the same mover; other nodes' children are moves. */
     g_assert_true(jq_ismcts_is_outcome(child) == outcomes);
@@ -424,10 +434,12 @@ static void test_tree_statistics(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
   static const char *const leaves[] = {"eval", "playout", "probe"};
-  for (size_t k = 0; k < G_N_ELEMENTS(leaves); k++) {
+  for (size_t k = 0; k < 2 * G_N_ELEMENTS(leaves); k++) {
     JqAi *ai = jq_test_ai_new("ismcts");
     jq_test_ai_set(ai, "Hash", "8");
-    jq_test_ai_set(ai, "Leaf", leaves[k]);
+    jq_test_ai_set(ai, "Leaf", leaves[k % G_N_ELEMENTS(leaves)]);
+    /* Each leaf with UCB1 and with PUCT over priors. */
+    jq_test_ai_set(ai, "Prior", k < G_N_ELEMENTS(leaves) ? "0" : "1.5");
     JqProgress last;
     JqMove m = think_iterations(ai, &view, 4000, &last);
     g_assert_true(jq_position_is_legal(&view, m));
@@ -444,6 +456,41 @@ static void test_tree_statistics(void) {
   check_tree(ai, &start, m, &last, 3000);
   jq_ai_free(ai);
   jq_game_free(game);
+}
+
+/* With priors every root move gets a child at the first iteration,
+ * weighted by its guessed gain: taking an undefended chariot weighs most,
+ * and a few iterations are enough to play it. */
+static void test_priors(void) {
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
+  JqMove take = jq_move_make(jq_square_parse("a0"), jq_square_parse("a1"));
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "8");
+  jq_test_ai_set(ai, "Prior", "1.5");
+  JqProgress last;
+  think_iterations(ai, &pos, 1, &last);
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  JqMoveList legal;
+  jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
+  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
+  int children = 0;
+  float best_weight = 0.0f, take_weight = 0.0f;
+  for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+    const JqIsmctsNode *n = jq_ismcts_node(tree, c);
+    children++;
+    g_assert_cmpfloat(n->weight, >, 0.0f);
+    if (n->weight > best_weight)
+      best_weight = n->weight;
+    if (n->move == take)
+      take_weight = n->weight;
+  }
+  g_assert_cmpint(children, ==, legal.count);
+  g_assert_cmpfloat(take_weight, ==, best_weight);
+  /* The first iteration went to the move the priors favour. */
+  g_assert_cmpint(last.pv[0], ==, take);
+  g_assert_cmpint(think_iterations(ai, &pos, 50, &last), ==, take);
+  jq_ai_free(ai);
 }
 
 /* When the pool is full, the search goes on without growing the tree. */
@@ -694,6 +741,8 @@ static void test_options(void) {
       {"Widening", "1.5"},     {"Outcomes", "true"},
       {"Reuse", "FALSE"},      {"Reuse", "true"},
       {"ChecksFirst", "true"}, {"ChecksFirst", "false"},
+      {"Prior", "0"},          {"Prior", "2.5"},
+      {"FirstPlay", "0"},      {"FirstPlay", "0.25"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -708,6 +757,8 @@ static void test_options(void) {
       {"Frobnicate", "1"},    {"Widening", "-1"},
       {"Widening", "101"},    {"Outcomes", "yes"},
       {"Reuse", "1"},         {"ChecksFirst", "2"},
+      {"Prior", "-0.5"},      {"Prior", "101"},
+      {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -937,6 +988,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
   g_test_add_func("/ismcts/tree-statistics", test_tree_statistics);
   g_test_add_func("/ismcts/full-pool", test_full_pool);
+  g_test_add_func("/ismcts/priors", test_priors);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);

@@ -97,10 +97,65 @@ static uint32_t add_child(JqIsmctsTree *tree, uint32_t parent, JqMove m) {
   return c;
 }
 
+/* A child's worth to its mover: mean and minimax value mixed. */
+static inline double worth(const JqIsmctsNode *n, double minimax_weight) {
+  return (1.0 - minimax_weight) * (n->value / n->visits) +
+         minimax_weight * ((double)n->minimax / JQ_ISMCTS_MINIMAX_ONE);
+}
+
+/* PUCT over the available children of parent, after making a child for
+ * every legal move without one (stamped in child_mark as available). */
+static uint32_t select_puct(JqIsmctsTree *tree, uint32_t parent,
+                            const JqMoveList *legal, uint32_t stamp,
+                            int available, const JqIsmctsSelectParams *params,
+                            JqIsmctsWeighFunc weigh, void *weigh_data,
+                            bool *expanded) {
+  for (int i = 0; available < legal->count && i < legal->count; i++) {
+    JqMove m = legal->moves[i];
+    if (tree->child_mark[m] == stamp)
+      continue;
+    if (jq_ismcts_tree_full(tree))
+      break;
+    uint32_t c = add_child(tree, parent, m);
+    tree->nodes[c].weight = weigh(weigh_data, m);
+    tree->child_mark[m] = stamp;
+    available++;
+  }
+  double total = 0.0;
+  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling)
+    if (tree->legal_mark[tree->nodes[c].move] == stamp)
+      total += tree->nodes[c].weight;
+  if (total <= 0.0)
+    total = 1.0;
+  /* An unvisited child is guessed at the parent's worth to the side to
+   * move there, less a margin so that tried moves keep their turn. */
+  const JqIsmctsNode *p = &tree->nodes[parent];
+  double first = (p->visits ? 1.0 - worth(p, params->minimax_weight) : 0.5) -
+                 params->first_play;
+  double scale = params->prior / total;
+  uint32_t best = JQ_ISMCTS_NO_NODE;
+  double best_score = -1e300;
+  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
+    const JqIsmctsNode *n = &tree->nodes[c];
+    if (tree->legal_mark[n->move] != stamp)
+      continue;
+    double q = n->visits ? worth(n, params->minimax_weight) : first;
+    double score =
+        q + scale * n->weight * sqrt((double)n->avail) / (1.0 + n->visits);
+    if (score > best_score) {
+      best_score = score;
+      best = c;
+    }
+  }
+  *expanded = best && tree->nodes[best].visits == 0;
+  return best;
+}
+
 uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
                                const JqMoveList *legal, int ordered,
-                               const JqIsmctsSelectParams *params, JqRng *rng,
-                               bool *expanded) {
+                               const JqIsmctsSelectParams *params,
+                               JqIsmctsWeighFunc weigh, void *weigh_data,
+                               JqRng *rng, bool *expanded) {
   double exploration = params->exploration;
   double minimax_weight = params->minimax_weight;
   *expanded = false;
@@ -128,6 +183,9 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
   }
   if (decisive)
     return decisive;
+  if (params->prior > 0 && weigh)
+    return select_puct(tree, parent, legal, stamp, available, params, weigh,
+                       weigh_data, expanded);
 
   int room = legal->count;
   if (params->widening > 0) {
@@ -165,9 +223,7 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
     if (n->visits == 0) {
       score = 1e9; /* only after a stop mid-iteration; try it first */
     } else {
-      double mean = n->value / n->visits;
-      double minimax = (double)n->minimax / JQ_ISMCTS_MINIMAX_ONE;
-      score = (1.0 - minimax_weight) * mean + minimax_weight * minimax +
+      score = worth(n, minimax_weight) +
               exploration * sqrt(log_count(n->avail) / n->visits);
     }
     if (score > best_score) {

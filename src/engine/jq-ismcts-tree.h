@@ -26,6 +26,9 @@ typedef struct {
    * leaf evaluations backed up by minimax instead of averaged, for the
    * mover, scaled to 0..JQ_ISMCTS_MINIMAX_ONE. */
   uint16_t minimax;
+  /* Priors: the unnormalised weight of the move, a softmax term; the
+   * children available in a determinization share the probability. */
+  float weight;
 } JqIsmctsNode;
 
 #define JQ_ISMCTS_MINIMAX_ONE 65535u
@@ -78,7 +81,17 @@ typedef struct {
    * a node may have only `ordered` + 1 + widening * sqrt(its visits)
    * children, made in the order of `legal`. */
   double widening;
+  /* PUCT: above 0, every legal move gets a child at once, weighted by
+   * `weigh`, and a child's exploration term is prior * P * sqrt(avail) /
+   * (1 + visits), P its share of the available children's weights; an
+   * unvisited child counts the side to move's mean at the parent less
+   * `first_play` as its value. 0: UCB1 with every move tried once. */
+  double prior;
+  double first_play;
 } JqIsmctsSelectParams;
+
+/* The weight of move m in the caller's position, for PUCT (positive). */
+typedef float (*JqIsmctsWeighFunc)(void *data, JqMove m);
 
 /* One selection step at `parent` whose legal moves in this determinization
  * are `legal`: every existing child whose move is in `legal` gains one
@@ -90,12 +103,16 @@ typedef struct {
  * untried one uniformly at random. Otherwise the available child of
  * highest score is returned: (1 - minimax_weight) * its mean result plus
  * minimax_weight * its minimax value, plus the UCB1 exploration term.
+ * With priors (params->prior > 0, `weigh` given) the missing children are
+ * made first and the PUCT score picks among all available ones; *expanded
+ * is set when the one picked has never been visited.
  * Returns JQ_ISMCTS_NO_NODE when neither is possible (pool full, no child
  * legal). */
 uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
                                const JqMoveList *legal, int ordered,
-                               const JqIsmctsSelectParams *params, JqRng *rng,
-                               bool *expanded);
+                               const JqIsmctsSelectParams *params,
+                               JqIsmctsWeighFunc weigh, void *weigh_data,
+                               JqRng *rng, bool *expanded);
 
 /* The outcome child of the reveal move `parent` for `identity`, made when
  * missing; JQ_ISMCTS_NO_NODE when the pool is full. */
