@@ -460,7 +460,8 @@ static void test_tree_statistics(void) {
 
 /* With priors every root move gets a child at the first iteration,
  * weighted by its guessed gain: taking an undefended chariot weighs most,
- * and a few iterations are enough to play it. */
+ * a check more than a quiet move, and a few iterations are enough to play
+ * the capture. */
 static void test_priors(void) {
   JqPosition pos;
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
@@ -474,8 +475,13 @@ static void test_priors(void) {
   JqMoveList legal;
   jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
   const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
+  /* Of two quiet chariot moves along the back rank, the check on the d
+   * file weighs more. */
+  JqMove check = jq_move_make(jq_square_parse("a0"), jq_square_parse("d0"));
+  JqMove quiet = jq_move_make(jq_square_parse("a0"), jq_square_parse("c0"));
   int children = 0;
   float best_weight = 0.0f, take_weight = 0.0f;
+  float check_weight = 0.0f, quiet_weight = 0.0f;
   for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
     const JqIsmctsNode *n = jq_ismcts_node(tree, c);
     children++;
@@ -484,9 +490,15 @@ static void test_priors(void) {
       best_weight = n->weight;
     if (n->move == take)
       take_weight = n->weight;
+    if (n->move == check)
+      check_weight = n->weight;
+    if (n->move == quiet)
+      quiet_weight = n->weight;
   }
   g_assert_cmpint(children, ==, legal.count);
   g_assert_cmpfloat(take_weight, ==, best_weight);
+  g_assert_cmpfloat(quiet_weight, >, 0.0f);
+  g_assert_cmpfloat(check_weight, >, 2.0f * quiet_weight);
   /* The first iteration went to the move the priors favour. */
   g_assert_cmpint(last.pv[0], ==, take);
   g_assert_cmpint(think_iterations(ai, &pos, 50, &last), ==, take);

@@ -232,14 +232,19 @@ static int checks_next(const JqPosition *pos, JqMoveList *list, int first,
 /* Softmax temperature of the priors, in centipawns of guessed gain. */
 #define PRIOR_TEMPERATURE 100.0f
 #define PRIOR_CLAMP 1000
+/* What a check is guessed to gain: forcing lines are where a shallow tree
+ * misses mates, its own and the opponent's. */
+#define PRIOR_CHECK 300
 
 /* The prior weight of m in the worker's position: exp(gain / T) for a
  * guess at what it gains without playing it: the victim, less the mover
  * when it lands on an attacked point (half when ours defend it), plus half
  * the mover when it leaves an attacked one, plus the placement hint of a
- * quiet move. Hidden pieces count at their pool's value. */
+ * quiet move, plus PRIOR_CHECK for a check (a hidden mover checking as the
+ * determinization has it). Hidden pieces count at their pool's value. */
 static float weigh_move(void *data, JqMove m) {
-  const JqPosition *pos = &((Worker *)data)->pos;
+  const Worker *w = data;
+  const JqPosition *pos = &w->pos;
   int from = jq_move_from(m), to = jq_move_to(m);
   JqColor us = (JqColor)pos->side, them = jq_color_other(us);
   int mover = jq_eval_square_value(pos, from);
@@ -252,6 +257,8 @@ static float weigh_move(void *data, JqMove m) {
                    : (jq_position_attacked(pos, to, us) ? mover / 2 : mover);
   if (jq_position_attacked(pos, from, them))
     gain += mover / 2;
+  if (jq_position_gives_check(pos, m, w->world.deal[from]))
+    gain += PRIOR_CHECK;
   gain = gain > PRIOR_CLAMP    ? PRIOR_CLAMP
          : gain < -PRIOR_CLAMP ? -PRIOR_CLAMP
                                : gain;
@@ -851,7 +858,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
-                      "MinimaxWeight, Widening, Leaf, PlayoutPlies, "
+                      "MinimaxWeight, Widening, Prior, FirstPlay, Leaf, "
+                      "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "
                       "UCI_Elo)",
