@@ -9,12 +9,16 @@
  * the tree branches on the identity it turned up as (Outcomes): what
  * follows may depend on it, while the choice of the move itself cannot.
  *
- * Additions that make it play better on a small budget: a node tries its
- * captures (best victim first) before its quiet moves; the selection mixes
- * each child's mean with its implicit minimax value (MinimaxWeight); mates
- * are proven where no reveal lies on the way (the solver of the tree
- * module), so a forced mate is played as soon as it is seen; and the
- * subtree of the moves played since the last search is kept (Reuse).
+ * Additions that make it play better on a small budget: selection is PUCT
+ * over priors (Prior), a softmax of a cheap guess at what each move gains
+ * in which captures and checks stand out, so the tree grows deep along
+ * forcing lines instead of trying every move once (with Prior=0, UCB1,
+ * and a node tries its captures, best victim first, before its quiet
+ * moves); the selection mixes each child's mean with its implicit minimax
+ * value (MinimaxWeight); mates are proven where no reveal lies on the way
+ * (the solver of the tree module), so a forced mate is played as soon as
+ * it is seen; and the subtree of the moves played since the last search
+ * is kept (Reuse).
  * Progressive widening (Widening) is there to experiment with; it is off
  * by default, having measured worse.
  *
@@ -707,6 +711,10 @@ static JqAi *ismcts_create(void) {
   s->seed = 0x5eed;
   s->select.exploration = 0.7;
   s->select.minimax_weight = 0.6;
+  /* Against alpha-beta at 100 ms a move in jieqi (100 games, seed 77):
+   * UCB1 20.5%, PUCT over priors 29.5%, with checks in the priors 32.5%;
+   * Prior=2 and a 500 cp check looked worse. */
+  s->select.prior = 1.0;
   s->select.first_play = 0.1;
   /* At 200 ms a move in jieqi the probe scored 60.6% against eval over 80
    * games, and eval 75% against 8-ply playouts over 40. */
