@@ -32,6 +32,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -747,6 +748,21 @@ static void ismcts_new_game(JqAi *ai) {
 
 /* ---- options ---- */
 
+/* The numeric options of selection: their range and their field. */
+typedef struct {
+  const char *name;
+  double lo, hi;
+  size_t offset;
+} DecimalOption;
+
+static const DecimalOption decimal_options[] = {
+    {"Exploration", 0, 10, offsetof(JqIsmctsSelectParams, exploration)},
+    {"MinimaxWeight", 0, 1, offsetof(JqIsmctsSelectParams, minimax_weight)},
+    {"Widening", 0, 100, offsetof(JqIsmctsSelectParams, widening)},
+    {"Prior", 0, 100, offsetof(JqIsmctsSelectParams, prior)},
+    {"FirstPlay", 0, 1, offsetof(JqIsmctsSelectParams, first_play)},
+};
+
 static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
                               JqError *err) {
   Ismcts *s = (Ismcts *)ai;
@@ -758,39 +774,16 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->seed = seed;
     return true;
   }
-  if (strcasecmp(name, "Exploration") == 0) {
-    double c;
-    if (!jq_ai_parse_decimal(value, 0.0, 10.0, &c))
-      return jq_error_set(err, "Exploration must be a number from 0 to 10");
-    s->select.exploration = c;
-    return true;
-  }
-  if (strcasecmp(name, "MinimaxWeight") == 0) {
-    double a;
-    if (!jq_ai_parse_decimal(value, 0.0, 1.0, &a))
-      return jq_error_set(err, "MinimaxWeight must be a number from 0 to 1");
-    s->select.minimax_weight = a;
-    return true;
-  }
-  if (strcasecmp(name, "Widening") == 0) {
-    double k;
-    if (!jq_ai_parse_decimal(value, 0.0, 100.0, &k))
-      return jq_error_set(err, "Widening must be a number from 0 to 100");
-    s->select.widening = k;
-    return true;
-  }
-  if (strcasecmp(name, "Prior") == 0) {
-    double c;
-    if (!jq_ai_parse_decimal(value, 0.0, 100.0, &c))
-      return jq_error_set(err, "Prior must be a number from 0 to 100");
-    s->select.prior = c;
-    return true;
-  }
-  if (strcasecmp(name, "FirstPlay") == 0) {
-    double c;
-    if (!jq_ai_parse_decimal(value, 0.0, 1.0, &c))
-      return jq_error_set(err, "FirstPlay must be a number from 0 to 1");
-    s->select.first_play = c;
+  for (size_t i = 0; i < sizeof decimal_options / sizeof *decimal_options;
+       i++) {
+    const DecimalOption *o = &decimal_options[i];
+    if (strcasecmp(name, o->name) != 0)
+      continue;
+    double x;
+    if (!jq_ai_parse_decimal(value, o->lo, o->hi, &x))
+      return jq_error_set(err, "%s must be a number from %g to %g", o->name,
+                          o->lo, o->hi);
+    *(double *)((char *)&s->select + o->offset) = x;
     return true;
   }
   if (strcasecmp(name, "Leaf") == 0) {
