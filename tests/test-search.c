@@ -10,6 +10,7 @@
 #include "jq-game.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
+#include "jq-test-ai.h"
 #include "jq-test-util.h"
 
 static JqAi *new_ai(const char *algorithm, const char *hash_mb) {
@@ -537,19 +538,7 @@ static void test_movetime(void) {
 
 static void test_truth_blind(void) {
   /* A jieqi middle game: some pieces revealed, some captured. */
-  JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, 2024);
-  JqAi *mover = new_ai("greedy", NULL);
-  for (int ply = 0; ply < 16 && !jq_game_is_over(game); ply++) {
-    JqPosition view;
-    jq_game_view(game, jq_game_side_to_move(game), &view);
-    JqLimits limits;
-    jq_limits_init(&limits);
-    atomic_bool stop;
-    atomic_init(&stop, false);
-    JqMove m = jq_ai_think(mover, &view, &limits, &stop, NULL, NULL, NULL);
-    g_assert_true(jq_game_play(game, m, NULL));
-  }
-  g_assert_false(jq_game_is_over(game));
+  JqGame *game = jq_test_ai_middle_game(2024, 16, "1");
   JqColor side = jq_game_side_to_move(game);
   JqPosition view;
   jq_game_view(game, side, &view);
@@ -584,7 +573,6 @@ static void test_truth_blind(void) {
   g_assert_cmpint(last[0].score, ==, last[1].score);
   g_assert_cmpuint(last[0].nodes, ==, last[1].nodes);
   jq_ai_free(ai);
-  jq_ai_free(mover);
   for (int w = 0; w < 2; w++)
     jq_game_free(worlds[w]);
   jq_game_free(game);
