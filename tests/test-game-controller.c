@@ -42,8 +42,8 @@ typedef struct {
 
 static void on_changed(JqGameController *c, Log *log) { log->changed++; }
 
-static void on_move_played(JqGameController *c, guint move,
-                           JqMoveFlags flags, Log *log) {
+static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
+                           Log *log) {
   log->moves++;
   log->last_move = move;
   log->last_flags = flags;
@@ -104,9 +104,8 @@ static JqGameController *controller_new(void) {
   return c;
 }
 
-static void new_game(JqGameController *c, JqVariant variant,
-                     JqPlayerMode red, JqPlayerMode black, const char *fen,
-                     guint64 seed) {
+static void new_game(JqGameController *c, JqVariant variant, JqPlayerMode red,
+                     JqPlayerMode black, const char *fen, guint64 seed) {
   JqNewGame setup;
   jq_new_game_init(&setup, variant);
   setup.players[JQ_RED] = red;
@@ -122,8 +121,7 @@ static void new_game(JqGameController *c, JqVariant variant,
 static void play(JqGameController *c, const char *coords) {
   JqMove m = jq_test_move(coords);
   GError *error = NULL;
-  if (!jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m),
-                                    &error))
+  if (!jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m), &error))
     g_error("%s refused: %s", coords, error->message);
 }
 
@@ -180,15 +178,14 @@ static void wait_moves(JqGameController *c, int n) {
 static char *truth_fen(JqGameController *c) {
   char buf[JQ_FEN_MAX];
   const JqPosition *truth = jq_game_truth(jq_game_controller_get_game(c));
-  g_assert_cmpuint(jq_fen_write(truth, JQ_FEN_JIEQIBOX, buf, sizeof buf), >,
-                   0);
+  g_assert_cmpuint(jq_fen_write(truth, JQ_FEN_JIEQIBOX, buf, sizeof buf), >, 0);
   return g_strdup(buf);
 }
 
 static char *view_fen(const JqPosition *view) {
   char buf[JQ_FEN_MAX];
-  JqFenDialect d = jq_position_is_jieqi(view) ? JQ_FEN_JIEQIBOX
-                                              : JQ_FEN_XIANGQI;
+  JqFenDialect d =
+      jq_position_is_jieqi(view) ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI;
   g_assert_cmpuint(jq_fen_write(view, d, buf, sizeof buf), >, 0);
   return g_strdup(buf);
 }
@@ -265,8 +262,7 @@ static void play_jieqi_game(JqGameController *c, int plies) {
     g_rand_free(rand);
     int reveals, hidden_captures;
     count_identities(c, &reveals, &hidden_captures);
-    if (reveals >= 5 && hidden_captures >= 2 &&
-        !jq_game_controller_is_over(c))
+    if (reveals >= 5 && hidden_captures >= 2 && !jq_game_controller_is_over(c))
       return;
     g_assert_cmpuint(seed, <, 200);
   }
@@ -324,12 +320,12 @@ static void test_illegal_move_refused(void) {
   char **list_before = jq_game_controller_get_move_list(c);
 
   static const Refusal refusals[] = {
-      {"e4e5", "no piece"},           /* empty point */
-      {"h0g2", "not yours"},          /* Red's horse, Black to move */
-      {"e6e4", "cannot move there"},  /* a pawn two steps */
-      {"a9a5", "cannot move there"},  /* the chariot through its pawn */
-      {"b9c9", "own piece"},          /* onto its own elephant */
-      {"a6a6", "point to move to"},   /* nowhere */
+      {"e4e5", "no piece"},          /* empty point */
+      {"h0g2", "not yours"},         /* Red's horse, Black to move */
+      {"e6e4", "cannot move there"}, /* a pawn two steps */
+      {"a9a5", "cannot move there"}, /* the chariot through its pawn */
+      {"b9c9", "own piece"},         /* onto its own elephant */
+      {"a6a6", "point to move to"},  /* nowhere */
   };
   for (gsize i = 0; i < G_N_ELEMENTS(refusals); i++) {
     JqMove m = jq_test_move(refusals[i].move);
@@ -367,8 +363,8 @@ static void test_illegal_move_refused(void) {
   new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
            "4k4/9/9/9/9/9/9/p8/4A4/4K4 w - - 0 1", 1);
   JqMove m = jq_test_move("e1d2");
-  g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
-                                              jq_move_to(m), &error));
+  g_assert_false(
+      jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m), &error));
   g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
                  JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE);
   g_assert_nonnull(strstr(error->message, "king"));
@@ -376,11 +372,11 @@ static void test_illegal_move_refused(void) {
   g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
 
   /* The computer's turn is not the human's. */
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
-           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
   m = jq_test_move("h2e2");
-  g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
-                                              jq_move_to(m), &error));
+  g_assert_false(
+      jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m), &error));
   g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
                  JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN);
   g_clear_error(&error);
@@ -464,10 +460,9 @@ static void test_computer_turn(void) {
   g_assert_cmpint(log.thinking_on, ==, 1);
   g_assert_false(jq_game_controller_is_human_turn(c));
   CountWait first = {c, 1};
-  double ms = run_until(count_reached, &first, 20000,
-                        "the computer's first move");
-  g_test_message("the computer's move came after %.0f ms (think time 100)",
-                 ms);
+  double ms =
+      run_until(count_reached, &first, 20000, "the computer's first move");
+  g_test_message("the computer's move came after %.0f ms (think time 100)", ms);
   g_assert_cmpint(log.moves, ==, 1);
   g_assert_true(log.last_flags & JQ_MOVE_FLAGS_COMPUTER);
   JqGameMove first_move = jq_game_move_at(jq_game_controller_get_game(c), 0);
@@ -507,8 +502,8 @@ static gboolean discarded_more(gpointer data) {
 
 static void test_undo_against_computer(void) {
   JqGameController *c = controller_new();
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
-           JQ_PLAYER_MODE_COMPUTER, NULL, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 1);
   char *start = truth_fen(c);
   play(c, "h2e2");
   wait_moves(c, 2);
@@ -567,8 +562,8 @@ static void test_cancel_on_new_game(void) {
   log_connect(c, &log);
   jq_game_controller_set_think_time(c, 5000);
   jq_game_controller_set_strength(c, 20);
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
-           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
   g_assert_true(jq_game_controller_is_thinking(c));
   run_for(300); /* let it get deep into its search */
   g_assert_cmpint(log.progress, >, 0);
@@ -600,8 +595,8 @@ static void test_cancel_on_new_game(void) {
 static void test_dispose_while_thinking(void) {
   JqGameController *c = controller_new();
   jq_game_controller_set_think_time(c, 5000);
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
-           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
   run_for(50);
   gint64 t0 = g_get_monotonic_time();
   g_object_unref(c);
@@ -615,8 +610,8 @@ static void test_game_over_mate(void) {
   JqGameController *c = controller_new();
   Log log;
   log_connect(c, &log);
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
-           JQ_PLAYER_MODE_COMPUTER, MATE_IN_ONE, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           MATE_IN_ONE, 1);
   play(c, "a4e4");
   g_assert_cmpint(log.game_overs, ==, 1);
   g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_RED_WINS);
@@ -630,8 +625,8 @@ static void test_game_over_mate(void) {
   g_free(text);
   GError *error = NULL;
   JqMove m = jq_test_move("e9e8");
-  g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
-                                              jq_move_to(m), &error));
+  g_assert_false(
+      jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m), &error));
   g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
                  JQ_GAME_CONTROLLER_ERROR_GAME_OVER);
   g_clear_error(&error);
@@ -639,16 +634,16 @@ static void test_game_over_mate(void) {
   /* The computer finds it too. */
   jq_game_controller_set_strength(c, 20);
   jq_game_controller_set_think_time(c, 500);
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
-           JQ_PLAYER_MODE_HUMAN, MATE_IN_ONE, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           MATE_IN_ONE, 1);
   wait_moves(c, 1);
   g_assert_cmpint(log.game_overs, ==, 2);
   g_assert_cmpint(log.reason, ==, JQ_REASON_CHECKMATE);
   g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_RED_WINS);
 
   /* Undo takes the mate back; the game goes on. */
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
-           JQ_PLAYER_MODE_COMPUTER, MATE_IN_ONE, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           MATE_IN_ONE, 1);
   play(c, "a4e4");
   g_assert_true(jq_game_controller_undo(c));
   g_assert_false(jq_game_controller_is_over(c));
@@ -719,8 +714,8 @@ static void test_hint(void) {
   g_assert_cmpint(log.hints, ==, 1);
 
   /* Not for the computer's turn. */
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
-           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
   g_assert_false(jq_game_controller_request_hint(c, &error));
   g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
                  JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN);
@@ -764,13 +759,17 @@ static void test_move_list_notations(void) {
     JqCharset charset;
     const char *moves[4];
   } cases[] = {
-      {JQ_NOTATION_STYLE_CHINESE, JQ_CHARSET_SIMPLIFIED,
+      {JQ_NOTATION_STYLE_CHINESE,
+       JQ_CHARSET_SIMPLIFIED,
        {"炮二平五", "马８进７", "马二进三", "车９平８"}},
-      {JQ_NOTATION_STYLE_CHINESE, JQ_CHARSET_TRADITIONAL,
+      {JQ_NOTATION_STYLE_CHINESE,
+       JQ_CHARSET_TRADITIONAL,
        {"炮二平五", "馬８進７", "傌二進三", "車９平８"}},
-      {JQ_NOTATION_STYLE_WXF, JQ_CHARSET_SIMPLIFIED,
+      {JQ_NOTATION_STYLE_WXF,
+       JQ_CHARSET_SIMPLIFIED,
        {"C2.5", "H8+7", "H2+3", "R9.8"}},
-      {JQ_NOTATION_STYLE_COORDINATES, JQ_CHARSET_SIMPLIFIED,
+      {JQ_NOTATION_STYLE_COORDINATES,
+       JQ_CHARSET_SIMPLIFIED,
        {"h2e2", "h9g7", "h0g2", "i9h9"}},
   };
   Log log;
@@ -791,17 +790,16 @@ static void test_move_list_notations(void) {
   static const char *const red_names[2][JQ_TYPE_COUNT] = {
       {"", "帅", "仕", "相", "马", "车", "炮", "兵"},
       {"", "帥", "仕", "相", "傌", "俥", "炮", "兵"}};
-  static const char wxf[JQ_TYPE_COUNT] = {0,   'K', 'A', 'E',
-                                          'H', 'R', 'C', 'P'};
+  static const char wxf[JQ_TYPE_COUNT] = {0, 'K', 'A', 'E', 'H', 'R', 'C', 'P'};
   new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
            NULL, 11);
   play(c, "h2e2");
-  JqPieceType t = jq_game_move_at(jq_game_controller_get_game(c), 0)
-                      .reveal.mover;
+  JqPieceType t =
+      jq_game_move_at(jq_game_controller_get_game(c), 0).reveal.mover;
   g_assert_cmpint(t, !=, JQ_NO_TYPE);
   for (int cs = 0; cs < 2; cs++) {
-    g_object_set(c, "notation", JQ_NOTATION_STYLE_CHINESE,
-                 "character-style", cs, NULL);
+    g_object_set(c, "notation", JQ_NOTATION_STYLE_CHINESE, "character-style",
+                 cs, NULL);
     char **list = jq_game_controller_get_move_list(c);
     char *want = g_strdup_printf("暗炮二平五(%s)", red_names[cs][t]);
     g_assert_cmpstr(list[0], ==, want);
@@ -839,8 +837,7 @@ static char *swap_hidden_deal(JqGameController *c, const char *pgn) {
   g_assert_cmpint(k, ==, (int)strlen(deal));
   for (int a = 0; a < JQ_SQUARES; a++) {
     for (int b = a + 1; b < JQ_SQUARES; b++) {
-      if (index[a] < 0 || index[b] < 0 ||
-          !jq_piece_is_hidden(now->board[a]) ||
+      if (index[a] < 0 || index[b] < 0 || !jq_piece_is_hidden(now->board[a]) ||
           !jq_piece_is_hidden(now->board[b]) ||
           jq_piece_color(now->board[a]) != jq_piece_color(now->board[b]) ||
           deal[index[a]] == deal[index[b]])
@@ -870,8 +867,8 @@ static void assert_same_shown(JqGameController *a, JqGameController *b) {
     jq_game_controller_set_notation(b, n);
     char **la = jq_game_controller_get_move_list(a);
     char **lb = jq_game_controller_get_move_list(b);
-    g_assert_true(g_strv_equal((const char *const *)la,
-                               (const char *const *)lb));
+    g_assert_true(
+        g_strv_equal((const char *const *)la, (const char *const *)lb));
     g_strfreev(la);
     g_strfreev(lb);
   }
@@ -915,10 +912,10 @@ static void test_no_hidden_identity_shown(void) {
     jq_game_controller_set_disclosure(other, d);
     for (int seat = 0; seat < 3; seat++) {
       /* 0: two humans (public view), 1: Red human, 2: Black human. */
-      JqPlayerMode red = seat == 2 ? JQ_PLAYER_MODE_COMPUTER
-                                   : JQ_PLAYER_MODE_HUMAN;
-      JqPlayerMode black = seat == 1 ? JQ_PLAYER_MODE_COMPUTER
-                                     : JQ_PLAYER_MODE_HUMAN;
+      JqPlayerMode red =
+          seat == 2 ? JQ_PLAYER_MODE_COMPUTER : JQ_PLAYER_MODE_HUMAN;
+      JqPlayerMode black =
+          seat == 1 ? JQ_PLAYER_MODE_COMPUTER : JQ_PLAYER_MODE_HUMAN;
       JqGameController *both[2] = {c, other};
       for (int i = 0; i < 2; i++) {
         jq_game_controller_set_player(both[i], JQ_RED, red);
@@ -938,8 +935,7 @@ static void test_no_hidden_identity_shown(void) {
       jq_game_controller_browse_live(other);
       for (int i = 0; i < 2; i++) {
         jq_game_controller_set_player(both[i], JQ_RED, JQ_PLAYER_MODE_HUMAN);
-        jq_game_controller_set_player(both[i], JQ_BLACK,
-                                      JQ_PLAYER_MODE_HUMAN);
+        jq_game_controller_set_player(both[i], JQ_BLACK, JQ_PLAYER_MODE_HUMAN);
       }
     }
   }
@@ -955,8 +951,7 @@ static void test_no_hidden_identity_shown(void) {
     for (int i = 0; i < n; i++) {
       JqGameMove gm = jq_game_move_at(g, i);
       size_t want = 4 + (gm.reveal.mover != JQ_NO_TYPE) +
-                    (d == JQ_DISCLOSE_BOTH &&
-                     gm.reveal.captured != JQ_NO_TYPE);
+                    (d == JQ_DISCLOSE_BOTH && gm.reveal.captured != JQ_NO_TYPE);
       g_assert_cmpuint(strlen(list[i]), ==, want);
     }
     g_strfreev(list);
@@ -1026,8 +1021,8 @@ static void test_browse(void) {
   g_assert_cmpint(list.count, ==, 0);
   JqMove m = jq_test_move("a3a4");
   GError *error = NULL;
-  g_assert_false(jq_game_controller_play_move(c, jq_move_from(m),
-                                              jq_move_to(m), &error));
+  g_assert_false(
+      jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m), &error));
   g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
                  JQ_GAME_CONTROLLER_ERROR_BROWSING);
   g_clear_error(&error);
@@ -1091,8 +1086,8 @@ static void test_pgn_round_trip(void) {
   char *dir = g_dir_make_tmp("jieqi-test-XXXXXX", NULL);
   g_assert_nonnull(dir);
   for (int style = 0; style < 2; style++) {
-    char *path = g_build_filename(dir, style ? "chinese.pgn" : "coords.pgn",
-                                  NULL);
+    char *path =
+        g_build_filename(dir, style ? "chinese.pgn" : "coords.pgn", NULL);
     GFile *file = g_file_new_for_path(path);
     GError *error = NULL;
     g_assert_true(jq_game_controller_save_pgn(c, file, style, &error));
@@ -1132,8 +1127,7 @@ static void test_pgn_round_trip(void) {
     g_test_message("%s", error->message);
     g_clear_error(&error);
     g_assert_cmpint(jq_game_controller_get_move_count(d), ==, 1);
-    g_assert_cmpint(jq_game_controller_get_variant(d), ==,
-                    JQ_VARIANT_XIANGQI);
+    g_assert_cmpint(jq_game_controller_get_variant(d), ==, JQ_VARIANT_XIANGQI);
     g_unlink(path);
     g_object_unref(file);
     g_free(path);
@@ -1156,8 +1150,8 @@ static void test_pgn_round_trip(void) {
 /* ---- autosave ---- */
 
 static void test_autosave_restore(void) {
-  char *path = g_build_filename(g_get_user_data_dir(), "jieqi",
-                                "autosave.pgn", NULL);
+  char *path =
+      g_build_filename(g_get_user_data_dir(), "jieqi", "autosave.pgn", NULL);
   JqGameController *c = controller_new();
   g_assert_cmpstr(jq_game_controller_get_autosave_path(c), ==, path);
   play_jieqi_game(c, 30);
@@ -1222,7 +1216,7 @@ static void test_autosave_corrupt(void) {
   char *path = g_build_filename(dir, "autosave.pgn", NULL);
   g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
   static const char *const corrupt[] = {
-      "[Variant \"jieqi\"]\n[JieqiDeal \"BPAC",         /* cut short */
+      "[Variant \"jieqi\"]\n[JieqiDeal \"BPAC",          /* cut short */
       "[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. e2e9\n", /* illegal */
       "\xff\xfe\x00garbage",
   };
@@ -1263,10 +1257,10 @@ typedef struct {
   gint64 last_wall;
   gint64 last_cpu;
   long last_preemptions;
-  gint64 max_gap;       /* wall time, whatever the cause */
-  gint64 max_busy;      /* CPU time of the main thread within one gap */
-  gint64 max_own_gap;   /* wall time of gaps the kernel did not cause */
-  int preempted_long;   /* gaps of 50 ms or more with a preemption */
+  gint64 max_gap;     /* wall time, whatever the cause */
+  gint64 max_busy;    /* CPU time of the main thread within one gap */
+  gint64 max_own_gap; /* wall time of gaps the kernel did not cause */
+  int preempted_long; /* gaps of 50 ms or more with a preemption */
   guint64 calls;
 } Gaps;
 
@@ -1316,8 +1310,8 @@ static void test_main_loop_not_blocked(void) {
   Gaps gaps = {0};
   guint idle = g_idle_add(measure_gap, &gaps);
   gint64 t0 = g_get_monotonic_time();
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
-           JQ_PLAYER_MODE_HUMAN, NULL, 1);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
   double start_ms = (g_get_monotonic_time() - t0) / 1000.0;
   while (jq_game_controller_get_move_count(c) < 1) {
     g_main_context_iteration(NULL, TRUE);
@@ -1331,15 +1325,16 @@ static void test_main_loop_not_blocked(void) {
   double gap_ms = gaps.max_gap / 1000.0;
   double busy_ms = gaps.max_busy / 1000.0;
   double own_ms = gaps.max_own_gap / 1000.0;
-  g_test_message("main loop during a %.0f ms think (2000 ms asked), %"
-                 G_GUINT64_FORMAT " idle callbacks: longest gap %.2f ms; "
-                 "longest time the main thread was busy between two "
-                 "callbacks %.2f ms; longest gap without preemption by the "
-                 "kernel %.2f ms; %d gaps of 50 ms or more while the "
-                 "kernel ran other threads; new game + starting the think "
-                 "%.2f ms",
-                 think_ms, gaps.calls, gap_ms, busy_ms, own_ms,
-                 gaps.preempted_long, start_ms);
+  g_test_message(
+      "main loop during a %.0f ms think (2000 ms asked), %" G_GUINT64_FORMAT
+      " idle callbacks: longest gap %.2f ms; "
+      "longest time the main thread was busy between two "
+      "callbacks %.2f ms; longest gap without preemption by the "
+      "kernel %.2f ms; %d gaps of 50 ms or more while the "
+      "kernel ran other threads; new game + starting the think "
+      "%.2f ms",
+      think_ms, gaps.calls, gap_ms, busy_ms, own_ms, gaps.preempted_long,
+      start_ms);
   g_test_message("%d progress reports, the first %.0f ms after the start "
                  "(the AI said %d ms), depth %d, line %s",
                  log.progress, (log.first_progress - t0) / 1000.0,
@@ -1379,8 +1374,7 @@ static void test_settings(void) {
   g_assert_cmpint(jq_game_controller_get_notation(c), ==,
                   JQ_NOTATION_STYLE_WXF);
   g_settings_set_enum(settings, "disclosure", JQ_DISCLOSE_BOTH);
-  g_assert_cmpint(jq_game_controller_get_disclosure(c), ==,
-                  JQ_DISCLOSE_BOTH);
+  g_assert_cmpint(jq_game_controller_get_disclosure(c), ==, JQ_DISCLOSE_BOTH);
   g_assert_cmpint(jq_game_disclosure(jq_game_controller_get_game(c)), ==,
                   JQ_DISCLOSE_BOTH);
   jq_game_controller_set_charset(c, JQ_CHARSET_TRADITIONAL);

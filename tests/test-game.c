@@ -183,8 +183,8 @@ static void test_undo_restores(void) {
 
 static void test_checkmate_ends_game(void) {
   JqError err;
-  JqGame *g = jq_game_new_from_fen(
-      "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", JQ_FEN_VARIANT_AUTO, 0, &err);
+  JqGame *g = jq_game_new_from_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1",
+                                   JQ_FEN_VARIANT_AUTO, 0, &err);
   g_assert_nonnull(g);
   g_assert_false(jq_game_is_over(g));
   g_assert_true(jq_game_play(g, jq_test_move("b0b9"), &err));
@@ -198,12 +198,12 @@ static void test_checkmate_ends_game(void) {
   g_assert_false(jq_game_play(g, jq_test_move("e0e1"), &err));
   g_assert_true(jq_game_undo(g));
   g_assert_false(jq_game_is_over(g));
-  g_assert_true(jq_game_declare_result(
-      g, jq_result_loss(JQ_RED, JQ_REASON_RESIGNATION)));
+  g_assert_true(
+      jq_game_declare_result(g, jq_result_loss(JQ_RED, JQ_REASON_RESIGNATION)));
   g_assert_cmpint(jq_game_result(g).outcome, ==, JQ_OUTCOME_BLACK_WINS);
   jq_game_free(g);
-  g_assert_null(jq_game_new_from_fen("not a fen", JQ_FEN_VARIANT_AUTO, 0,
-                                     &err));
+  g_assert_null(
+      jq_game_new_from_fen("not a fen", JQ_FEN_VARIANT_AUTO, 0, &err));
 }
 
 /* The determinization sampler fills every hidden point from the pools. */

@@ -159,8 +159,7 @@ static void test_straight_moves(void) {
       {"i5a5", "车一平九", "俥一平九", "R1.9"},
       {"d0d1", "帅六进一", "帥六進一", "K6+1"},
   };
-  CHECK_NAMED("4k4/9/9/9/8R/9/9/9/9/3K5 w - - 0 1", JQ_FEN_VARIANT_AUTO,
-              cases);
+  CHECK_NAMED("4k4/9/9/9/8R/9/9/9/9/3K5 w - - 0 1", JQ_FEN_VARIANT_AUTO, cases);
 }
 
 static void test_tandem_chariots(void) {
@@ -249,8 +248,8 @@ static void test_four_and_five_pawns(void) {
       {"e6d6", "三兵平六", "三兵平六", "P-.6"},
       {"e5f5", "四兵平四", "四兵平四", "--.4"},
   };
-  CHECK_NAMED("3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w - - 0 1",
-              JQ_FEN_VARIANT_AUTO, four);
+  CHECK_NAMED("3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w - - 0 1", JQ_FEN_VARIANT_AUTO,
+              four);
   /* Five on file 七: pawns on file 五 would attack the whole palace. */
   static const Named five[] = {
       {"c9d9", "一兵平六", "一兵平六", "++.6"},
@@ -280,8 +279,8 @@ static void test_pawns_on_two_files(void) {
       {"g4h4", "后７平８", "後７平８", "7-.8"},
       {"g3g2", "前７进１", "前７進１", "7++1"},
   };
-  CHECK_NAMED("3k5/9/9/9/9/2p3p2/2p3p2/9/9/5K3 b - - 0 1",
-              JQ_FEN_VARIANT_AUTO, black);
+  CHECK_NAMED("3k5/9/9/9/9/2p3p2/2p3p2/9/9/5K3 b - - 0 1", JQ_FEN_VARIANT_AUTO,
+              black);
   /* The other convention, with the piece name kept, reads too. */
   check_reads("3k5/9/2P6/2P3P2/2P3P2/9/9/9/9/5K3 w - - 0 1", "chinese",
               "前兵七平八", "c7b7");
@@ -368,8 +367,7 @@ static void test_wxf_extension(void) {
     jq_move_to_chinese(&pos, m, JQ_NO_TYPE, JQ_CHARSET_TRADITIONAL, buf,
                        sizeof buf);
     g_assert_cmpstr(buf, ==, cases[i].traditional);
-    g_assert_cmpuint(jq_move_to_wxf(&pos, m, wxf), ==,
-                     strlen(cases[i].wxf));
+    g_assert_cmpuint(jq_move_to_wxf(&pos, m, wxf), ==, strlen(cases[i].wxf));
     g_assert_cmpstr(wxf, ==, cases[i].wxf);
     check_reads(fen, "wxf", cases[i].wxf, cases[i].coords);
     check_reads(fen, "any", cases[i].wxf, cases[i].coords);
@@ -389,8 +387,8 @@ static void test_jieqi_reveal_suffix(void) {
   jq_move_to_chinese(&pos, m, JQ_CHARIOT, JQ_CHARSET_TRADITIONAL, buf,
                      sizeof buf);
   g_assert_cmpstr(buf, ==, "暗傌八進七(俥)");
-  const char *texts[] = {"暗马八进七(车)", "暗傌八進七(俥)",
-                         "暗马八进七（车）", "马八进七(車)"};
+  const char *texts[] = {"暗马八进七(车)", "暗傌八進七(俥)", "暗马八进七（车）",
+                         "马八进七(車)"};
   for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
     JqMove got = JQ_MOVE_NONE;
     JqReveal r = JQ_REVEAL_NONE;
@@ -416,17 +414,15 @@ static void test_coords_reveal_letters(void) {
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
   char buf[JQ_COORDS_MAX];
   JqMove m = jq_test_move("h2h9");
-  g_assert_cmpuint(jq_move_to_coords_ext(m, JQ_RED,
-                                         (JqReveal){JQ_CHARIOT, JQ_HORSE},
-                                         buf),
-                   ==, 6);
+  g_assert_cmpuint(
+      jq_move_to_coords_ext(m, JQ_RED, (JqReveal){JQ_CHARIOT, JQ_HORSE}, buf),
+      ==, 6);
   g_assert_cmpstr(buf, ==, "h2h9Rn");
   jq_move_to_coords_ext(m, JQ_RED, (JqReveal){JQ_NO_TYPE, JQ_HORSE}, buf);
   g_assert_cmpstr(buf, ==, "h2h9n");
   jq_move_to_coords_ext(m, JQ_RED, (JqReveal){JQ_PAWN, JQ_NO_TYPE}, buf);
   g_assert_cmpstr(buf, ==, "h2h9P");
-  jq_move_to_coords_ext(m, JQ_BLACK, (JqReveal){JQ_ELEPHANT, JQ_ADVISOR},
-                        buf);
+  jq_move_to_coords_ext(m, JQ_BLACK, (JqReveal){JQ_ELEPHANT, JQ_ADVISOR}, buf);
   g_assert_cmpstr(buf, ==, "h2h9bA");
   jq_move_to_coords(JQ_MOVE_NONE, buf);
   g_assert_cmpstr(buf, ==, "0000");
@@ -435,12 +431,9 @@ static void test_coords_reveal_letters(void) {
     const char *text;
     JqPieceType mover, captured;
   } good[] = {
-      {"h2h9Rn", JQ_CHARIOT, JQ_HORSE},
-      {"h2h9n", JQ_NO_TYPE, JQ_HORSE},
-      {"h2h9C", JQ_CANNON, JQ_NO_TYPE},
-      {"h2h9", JQ_NO_TYPE, JQ_NO_TYPE},
-      {"a3a4P", JQ_PAWN, JQ_NO_TYPE},
-      {"a3a4E", JQ_ELEPHANT, JQ_NO_TYPE},
+      {"h2h9Rn", JQ_CHARIOT, JQ_HORSE}, {"h2h9n", JQ_NO_TYPE, JQ_HORSE},
+      {"h2h9C", JQ_CANNON, JQ_NO_TYPE}, {"h2h9", JQ_NO_TYPE, JQ_NO_TYPE},
+      {"a3a4P", JQ_PAWN, JQ_NO_TYPE},   {"a3a4E", JQ_ELEPHANT, JQ_NO_TYPE},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++) {
     JqMove got = JQ_MOVE_NONE;
@@ -496,7 +489,8 @@ static void test_errors(void) {
   check_refused(AFTER_C25, "chinese", "马５进３", "no black horse on file ５");
   check_refused(START_X, "chinese", "马八进六",
                 "the red horse on file 八 cannot go there");
-  check_refused(START_X, "chinese", "前马进七", "no red horse is the front one of two or more on one file");
+  check_refused(START_X, "chinese", "前马进七",
+                "no red horse is the front one of two or more on one file");
   check_refused(START_X, "chinese", "炮二走五", "expected 进, 退 or 平");
   check_refused(START_X, "chinese", "炮二平", "ends too early");
   check_refused(START_X, "chinese", "炮二平五五", "the end of the move");
@@ -512,7 +506,8 @@ static void test_errors(void) {
   check_refused(START_X, "wxf", "C2.555", "four characters");
   check_refused(START_X, "wxf", "C2.55", "five-character");
   check_refused(START_X, "wxf", "C21*5", "next to last character");
-  check_refused(START_X, "wxf", "C22+1", "no red cannon is number 2 from the front");
+  check_refused(START_X, "wxf", "C22+1",
+                "no red cannon is number 2 from the front");
   check_refused(START_X, "wxf", "CX.5", "after the piece letter");
   check_refused(START_X, "wxf", "+-.5", "not a WXF piece letter");
   check_refused(START_X, "wxf", "34.5", "same file again");
@@ -546,9 +541,9 @@ static void test_errors(void) {
 static void test_garbage(void) {
   static const char *const bits[] = {
       "炮", "二", "平", "五", "前", "后", "中", "暗", "马", "８", "进", "退",
-      "(",  ")",  "车", "兵", "1",  "+",  "-",  ".",  "=",  "P",  "C",  "h",
-      "2",  "e",  "a",  "0",  "9",  "X",  "R",  " ",  "（", "）", "一", "相",
-      "\xff", "\xe4", "\xe4\xba", "H", "7", "E", "++", "b", "n",
+      "(", ")", "车", "兵", "1", "+", "-", ".", "=", "P", "C", "h", "2", "e",
+      "a", "0", "9", "X", "R", " ", "（", "）", "一", "相", "\xff", "\xe4",
+      "\xe4\xba", "H", "7", "E", "++", "b", "n",
       /* whole moves, so that some texts read */
       "炮二平五", "h2e2", "C2.5", "暗马八进七", "马八进七", "h2h9Rn"};
   static const char *const kinds[] = {"any", "coords", "wxf", "chinese"};
@@ -699,8 +694,7 @@ static void check_round_trips(const JqPosition *pos, Coverage *cov) {
     cov->moves++;
     jq_move_to_coords(m, coords[i]);
     got = JQ_MOVE_NONE;
-    if (!jq_notation_parse_coords(pos, coords[i], &got, NULL, &err) ||
-        got != m)
+    if (!jq_notation_parse_coords(pos, coords[i], &got, NULL, &err) || got != m)
       fail_round_trip(pos, m, coords[i], err.message);
     for (int cs = 0; cs < 2; cs++) {
       char *s = cn[cs][i];
@@ -713,10 +707,9 @@ static void check_round_trips(const JqPosition *pos, Coverage *cov) {
       if (got != m)
         fail_round_trip(pos, m, s, "read back as another move");
       if (cs == 0) {
-        cov->place_forms += strncmp(s, "前", 3) == 0 ||
-                            strncmp(s, "中", 3) == 0 ||
-                            strncmp(s, "后", 3) == 0 ||
-                            strncmp(s, "一", 3) == 0;
+        cov->place_forms +=
+            strncmp(s, "前", 3) == 0 || strncmp(s, "中", 3) == 0 ||
+            strncmp(s, "后", 3) == 0 || strncmp(s, "一", 3) == 0;
         cov->hidden_names += strstr(s, "暗") != NULL;
       }
     }
@@ -741,8 +734,7 @@ static void check_round_trips(const JqPosition *pos, Coverage *cov) {
 }
 
 /* An identity for a hidden piece of colour c, weighted by the pool. */
-static JqPieceType draw_identity(const JqPosition *pos, JqColor c,
-                                 JqRng *rng) {
+static JqPieceType draw_identity(const JqPosition *pos, JqColor c, JqRng *rng) {
   int total = 0;
   for (int t = 0; t < JQ_TYPE_COUNT; t++)
     total += pos->pool[c][t];
@@ -783,8 +775,8 @@ static void check_reveal_round_trip(const JqPosition *pos, JqMove m,
   cov->reveals++;
 }
 
-static void random_games(JqVariant variant, int games, int plies,
-                         uint64_t seed, Coverage *cov) {
+static void random_games(JqVariant variant, int games, int plies, uint64_t seed,
+                         Coverage *cov) {
   JqRng rng;
   jq_rng_seed(&rng, seed);
   static JqPosition pos;
@@ -803,8 +795,7 @@ static void random_games(JqVariant variant, int games, int plies,
       if (jq_piece_is_hidden(mover))
         reveal.mover = draw_identity(&pos, pos.side, &rng);
       if (victim != JQ_EMPTY && jq_piece_is_hidden(victim))
-        reveal.captured =
-            draw_identity(&pos, jq_color_other(pos.side), &rng);
+        reveal.captured = draw_identity(&pos, jq_color_other(pos.side), &rng);
       if (reveal.mover != JQ_NO_TYPE || reveal.captured != JQ_NO_TYPE)
         check_reveal_round_trip(&pos, m, reveal, cov);
       jq_position_make_move(&pos, m, reveal);

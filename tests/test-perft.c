@@ -35,8 +35,9 @@ static GPtrArray *load_cases(void) {
     for (int j = 0; figures[j]; j++) {
       PerftCase *c = g_new0(PerftCase, 1);
       g_strlcpy(c->fen, fields[0], sizeof c->fen);
-      g_assert_cmpint(sscanf(figures[j], "%d:%" G_GUINT64_FORMAT, &c->depth,
-                             &c->nodes), ==, 2);
+      g_assert_cmpint(
+          sscanf(figures[j], "%d:%" G_GUINT64_FORMAT, &c->depth, &c->nodes), ==,
+          2);
       g_ptr_array_add(cases, c);
     }
   }
@@ -115,8 +116,8 @@ static void test_jieqi_role_deal(void) {
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
   JqPieceType deal[JQ_SQUARES];
   for (int sq = 0; sq < JQ_SQUARES; sq++)
-    deal[sq] = jq_piece_is_hidden(pos.board[sq]) ? jq_start_role(sq)
-                                                 : JQ_NO_TYPE;
+    deal[sq] =
+        jq_piece_is_hidden(pos.board[sq]) ? jq_start_role(sq) : JQ_NO_TYPE;
   g_assert_cmpuint(jq_perft(&pos, deal, 4), ==, 3290240);
   /* With another deal the tree differs: a red piece revealed on h9 that is
    * not a cannon no longer pins Black's back rank. */
@@ -142,9 +143,8 @@ int main(int argc, char **argv) {
     if (c->nodes > FAST_LIMIT)
       continue;
 #endif
-    g_autofree char *name =
-        g_strdup_printf("/perft/%u-depth-%d-%" G_GUINT64_FORMAT, i, c->depth,
-                        c->nodes);
+    g_autofree char *name = g_strdup_printf(
+        "/perft/%u-depth-%d-%" G_GUINT64_FORMAT, i, c->depth, c->nodes);
     g_test_add_data_func(name, c, run_case);
   }
 #ifndef JQ_PERFT_SLOW

@@ -156,15 +156,14 @@ static void test_reason_text_truncates(void) {
 }
 
 static void test_score_texts(void) {
-  g_assert_cmpstr(jq_result_score_text(jq_result_loss(JQ_BLACK,
-                                                      JQ_REASON_CHECKMATE)),
-                  ==, "1-0");
-  g_assert_cmpstr(jq_result_score_text(jq_result_loss(JQ_RED,
-                                                      JQ_REASON_TIME)),
+  g_assert_cmpstr(
+      jq_result_score_text(jq_result_loss(JQ_BLACK, JQ_REASON_CHECKMATE)), ==,
+      "1-0");
+  g_assert_cmpstr(jq_result_score_text(jq_result_loss(JQ_RED, JQ_REASON_TIME)),
                   ==, "0-1");
-  g_assert_cmpstr(jq_result_score_text(jq_result_draw(JQ_REASON_AGREEMENT,
-                                                      JQ_RED)),
-                  ==, "1/2-1/2");
+  g_assert_cmpstr(
+      jq_result_score_text(jq_result_draw(JQ_REASON_AGREEMENT, JQ_RED)), ==,
+      "1/2-1/2");
   g_assert_cmpstr(jq_result_score_text(JQ_RESULT_ONGOING), ==, "*");
 }
 
@@ -232,8 +231,7 @@ static void test_intermittent_check_is_draw(void) {
   g_assert_cmpint(judge_repetition(&pos, 2, &reason), ==, JQ_REPETITION_DRAW);
   g_assert_cmpint(reason, ==, JQ_REASON_REPETITION);
   JqResult r = judge_position(&pos);
-  assert_result(r, JQ_OUTCOME_DRAW, JQ_REASON_REPETITION, JQ_RED,
-                "repetition");
+  assert_result(r, JQ_OUTCOME_DRAW, JQ_REASON_REPETITION, JQ_RED, "repetition");
   g_assert_cmpstr(jq_result_score_text(r), ==, "1/2-1/2");
 }
 
@@ -548,8 +546,7 @@ static void test_null_move_is_a_barrier(void) {
     play(&pos, cycles[i]);
     g_assert_cmpuint(pos.hash, ==, start);
     pos.halfmove = 6; /* so that only the null move stops the look-back */
-    g_assert_cmpint(judge_repetition(&pos, 1, &reason), ==,
-                    JQ_REPETITION_NONE);
+    g_assert_cmpint(judge_repetition(&pos, 1, &reason), ==, JQ_REPETITION_NONE);
   }
 }
 
@@ -566,8 +563,8 @@ static void test_checkmate(void) {
 
   /* Mate on the very move that reaches the natural limit still wins. */
   pos.halfmove = jq_position_natural_limit(&pos);
-  assert_result(judge_position(&pos), JQ_OUTCOME_RED_WINS,
-                JQ_REASON_CHECKMATE, JQ_BLACK, "checkmate");
+  assert_result(judge_position(&pos), JQ_OUTCOME_RED_WINS, JQ_REASON_CHECKMATE,
+                JQ_BLACK, "checkmate");
 }
 
 /* d9 faces the red king, f9 and e8 are covered: no move, no check. In
@@ -581,8 +578,8 @@ static void test_stalemate(void) {
   assert_result(r, JQ_OUTCOME_RED_WINS, JQ_REASON_STALEMATE, JQ_BLACK,
                 "stalemate");
   pos.halfmove = 200;
-  assert_result(judge_position(&pos), JQ_OUTCOME_RED_WINS,
-                JQ_REASON_STALEMATE, JQ_BLACK, "stalemate");
+  assert_result(judge_position(&pos), JQ_OUTCOME_RED_WINS, JQ_REASON_STALEMATE,
+                JQ_BLACK, "stalemate");
 
   /* Red to move: d1 is on the chariot's rank, e0 faces the black king. */
   setup(&pos, JQ_VARIANT_XIANGQI, JQ_RED, "Kd0 ke9 ra1");
@@ -604,8 +601,8 @@ static void natural_limit(JqVariant variant, int limit) {
   g_assert_cmpstr(jq_result_score_text(r), ==, "1/2-1/2");
   pos.side = JQ_BLACK;
   pos.hash = jq_position_compute_hash(&pos);
-  assert_result(judge_position(&pos), JQ_OUTCOME_DRAW,
-                JQ_REASON_NATURAL_LIMIT, JQ_BLACK, "natural limit");
+  assert_result(judge_position(&pos), JQ_OUTCOME_DRAW, JQ_REASON_NATURAL_LIMIT,
+                JQ_BLACK, "natural limit");
 }
 
 static void test_natural_limit_xiangqi(void) {
@@ -619,8 +616,8 @@ static void test_natural_limit_jieqi(void) {
 static void test_no_attackers(void) {
   JqPosition pos;
   setup(&pos, JQ_VARIANT_XIANGQI, JQ_RED, "Kd0 Ae1 Bc0 kf9 ae8 bg9");
-  assert_result(judge_position(&pos), JQ_OUTCOME_DRAW,
-                JQ_REASON_NO_ATTACKERS, JQ_RED, "no attacking pieces");
+  assert_result(judge_position(&pos), JQ_OUTCOME_DRAW, JQ_REASON_NO_ATTACKERS,
+                JQ_RED, "no attacking pieces");
 
   /* One pawn anywhere, of either side, keeps the game going. */
   setup(&pos, JQ_VARIANT_XIANGQI, JQ_RED, "Kd0 Ae1 Bc0 kf9 ae8 bg9 pa6");
@@ -672,8 +669,7 @@ int main(int argc, char **argv) {
                   test_standing_attack_is_no_chase);
   g_test_add_func("/repetition/chase/different-pieces",
                   test_chase_of_different_pieces_is_draw);
-  g_test_add_func("/repetition/chase/crossed-pawn",
-                  test_chase_of_crossed_pawn);
+  g_test_add_func("/repetition/chase/crossed-pawn", test_chase_of_crossed_pawn);
   g_test_add_func("/repetition/chase/uncrossed-pawn",
                   test_chase_of_uncrossed_pawn_is_draw);
   g_test_add_func("/repetition/chase/discovered",

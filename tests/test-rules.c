@@ -38,10 +38,10 @@ static char *destinations(const JqPosition *pos, const char *from) {
   return joined;
 }
 
-#define assert_dests(pos, from, expected)                                      \
-  do {                                                                         \
-    g_autofree char *got_ = destinations(pos, from);                           \
-    g_assert_cmpstr(got_, ==, expected);                                       \
+#define assert_dests(pos, from, expected)            \
+  do {                                               \
+    g_autofree char *got_ = destinations(pos, from); \
+    g_assert_cmpstr(got_, ==, expected);             \
   } while (0)
 
 static void test_king_palace(void) {
@@ -159,10 +159,10 @@ static void test_no_move_is_loss(void) {
 static void test_jieqi_roles(void) {
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
-  assert_dests(&pos, "b0", "a2 c2");       /* horse point, legs free */
-  assert_dests(&pos, "c0", "a2 e2");       /* elephant point */
-  assert_dests(&pos, "a3", "a4");          /* pawn point */
-  assert_dests(&pos, "a0", "a1 a2");       /* chariot point */
+  assert_dests(&pos, "b0", "a2 c2"); /* horse point, legs free */
+  assert_dests(&pos, "c0", "a2 e2"); /* elephant point */
+  assert_dests(&pos, "a3", "a4");    /* pawn point */
+  assert_dests(&pos, "a0", "a1 a2"); /* chariot point */
   assert_dests(&pos, "b2", "a2 b1 b3 b4 b5 b6 b9 c2 d2 e2 f2 g2"); /* cannon */
   /* The horse point's leg rule holds for a hidden piece too: with b1 and
    * c0 taken, the hidden piece on b0 cannot move. */
@@ -251,11 +251,9 @@ static gboolean ref_can_reach(const JqPiece *b, int variant, int s, int t) {
   int dr = jq_square_rank(t) - jq_square_rank(s);
   int adf = abs(df), adr = abs(dr), between;
   switch (jq_piece_type(p)) {
-  case JQ_KING:
-    return adf + adr == 1 && jq_square_in_palace(t, c);
+  case JQ_KING: return adf + adr == 1 && jq_square_in_palace(t, c);
   case JQ_ADVISOR:
-    return adf == 1 && adr == 1 &&
-           (free_mover || jq_square_in_palace(t, c));
+    return adf == 1 && adr == 1 && (free_mover || jq_square_in_palace(t, c));
   case JQ_ELEPHANT:
     return adf == 2 && adr == 2 &&
            !b[jq_square_make(jq_square_file(s) + df / 2,
@@ -280,8 +278,7 @@ static gboolean ref_can_reach(const JqPiece *b, int variant, int s, int t) {
       return TRUE;
     return dr == 0 && adf == 1 && jq_square_across_river(s, c);
   }
-  default:
-    return FALSE;
+  default: return FALSE;
   }
 }
 

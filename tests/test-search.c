@@ -231,53 +231,44 @@ static const TacticCase tactic_cases[] = {
     /* The horse on e7 is pinned to its king by the chariot on e2 and
      * cannot flee the pawn's attack from d7. */
     {"chariot-pin",
-     "rnbakab2/9/1c2n4/p2P4p/9/9/P7P/1C2R4/4A4/R1BK1AB2 w - - 0 1",
-     "d6d7", "", 8},
+     "rnbakab2/9/1c2n4/p2P4p/9/9/P7P/1C2R4/4A4/R1BK1AB2 w - - 0 1", "d6d7", "",
+     8},
     /* Cannon pin: the horse is one of the two screens between the cannon
      * on e1 and the king; if it leaves, the cannon checks. */
-    {"cannon-pin",
-     "r1bakab2/9/4n4/p2P4p/4p4/9/P7P/9/4C4/R1BK1AB2 w - - 0 1",
+    {"cannon-pin", "r1bakab2/9/4n4/p2P4p/4p4/9/P7P/9/4C4/R1BK1AB2 w - - 0 1",
      "d6d7", "", 8},
     /* The chariot checks on the d-file and attacks the cannon on i5 along
      * the rank: whatever answers the check, a piece falls. */
     {"chariot-check-fork",
-     "r1bk1abn1/4a4/9/p7p/R7c/9/P7P/9/9/2BAKABN1 w - - 0 1",
-     "a5d5", "", 8},
+     "r1bk1abn1/4a4/9/p7p/R7c/9/P7P/9/9/2BAKABN1 w - - 0 1", "a5d5", "", 8},
     /* Take the unprotected chariot, not the horse the pawn guards. */
     {"bigger-capture",
-     "2bakabn1/9/9/p3p1p2/n3R3r/9/P7P/9/4A4/2BK1ABN1 w - - 0 1",
-     "e5i5", "", 8},
+     "2bakabn1/9/9/p3p1p2/n3R3r/9/P7P/9/4A4/2BK1ABN1 w - - 0 1", "e5i5", "", 8},
     /* Black threatens horse-behind-cannon mate (a5e5); the chariot takes
      * the horse, which both stops it and wins a piece. */
-    {"stop-mate-win-horse",
-     "r1b2kb2/4a4/9/9/c8/9/2P6/R3n4/9/4K2N1 w - - 0 1",
+    {"stop-mate-win-horse", "r1b2kb2/4a4/9/9/c8/9/2P6/R3n4/9/4K2N1 w - - 0 1",
      "a2e2", "", 8},
     {"stop-mate-win-horse-black",
-     "4k2n1/9/r3N4/2p6/9/C8/9/9/4A4/R1B2KB2 b - - 0 1",
-     "a7e7", "", 8},
+     "4k2n1/9/r3N4/2p6/9/C8/9/9/4A4/R1B2KB2 b - - 0 1", "a7e7", "", 8},
     /* Black threatens the double cannon mate (a5e5); of the four moves
      * that stop it, taking the front cannon also wins it. */
     {"stop-mate-take-cannon",
-     "r1ba1kbn1/4a4/9/p5p2/c8/4c3R/P7P/9/9/2BAKABN1 w - - 0 1",
-     "i4e4", "", 8},
+     "r1ba1kbn1/4a4/9/p5p2/c8/4c3R/P7P/9/9/2BAKABN1 w - - 0 1", "i4e4", "", 8},
     /* The pawn steps to e7 and attacks the horse and the cannon, and no
      * black piece can take it. */
-    {"pawn-fork",
-     "3aka2r/9/b2n1c2b/p3P3p/9/9/P7P/9/4A4/RNBK1ABN1 w - - 0 1",
+    {"pawn-fork", "3aka2r/9/b2n1c2b/p3P3p/9/9/P7P/9/4A4/RNBK1ABN1 w - - 0 1",
      "e6e7", "", 8},
     {"pawn-fork-black",
-     "rnbk1abn1/4a4/9/p7p/9/9/P3p3P/B2N1C2B/9/3AKA2R b - - 0 1",
-     "e3e2", "", 8},
+     "rnbk1abn1/4a4/9/p7p/9/9/P3p3P/B2N1C2B/9/3AKA2R b - - 0 1", "e3e2", "", 8},
     /* A side that cannot move loses even when not in check: f8 leaves the
      * black king no square (d9 would face the red king). */
-    {"stalemate-wins", "4k4/9/5R3/1P7/9/9/9/9/9/3K5 w - - 0 1", "f7f8", "",
-     8},
+    {"stalemate-wins", "4k4/9/5R3/1P7/9/9/9/9/9/3K5 w - - 0 1", "f7f8", "", 8},
     /* The pawn takes the advisor and the king has nowhere to go. */
-    {"pawn-stalemates", "3k5/4aP3/9/9/2P6/9/9/9/8N/5K3 w - - 0 1", "f8e8",
-     "", 8},
+    {"pawn-stalemates", "3k5/4aP3/9/9/2P6/9/9/9/8N/5K3 w - - 0 1", "f8e8", "",
+     8},
     /* Mate in two beats taking the chariot on a4 with the horse. */
-    {"mate-before-material",
-     "2bakab2/9/9/1N7/9/r8/8p/9/9/1C1K5 w - - 0 1", "b6c8", "", 8},
+    {"mate-before-material", "2bakab2/9/9/1N7/9/r8/8p/9/9/1C1K5 w - - 0 1",
+     "b6c8", "", 8},
 
     /* Jieqi. A hidden piece on a0 moves as a chariot: it takes the
      * revealed black chariot whatever it turns out to be. */
@@ -299,12 +290,13 @@ static const TacticCase tactic_cases[] = {
      * or h5, where the black chariot takes it for nothing, throws one
      * away. */
     {"jieqi-no-reveal-into-capture",
-     "2x1k1x2/9/7x1/4x3x/r8/9/2X6/7X1/9/1X2K1X2 w R2C1N1a1r1c1p1n1 - 0 1",
-     "", "b0a2 h2a2 h2h5", 4},
+     "2x1k1x2/9/7x1/4x3x/r8/9/2X6/7X1/9/1X2K1X2 w R2C1N1a1r1c1p1n1 - 0 1", "",
+     "b0a2 h2a2 h2h5", 4},
     /* Horse-behind-cannon mate with hidden pieces on the board: no hidden
      * black piece can reach the horse or the file. */
-    {"jieqi-mate", "xx2k2xx/9/4N4/9/9/C8/9/9/9/XX1AKA1XX w "
-                   "B2N1R2C1P5a2b2n2r2c2p5 - 0 1",
+    {"jieqi-mate",
+     "xx2k2xx/9/4N4/9/9/C8/9/9/9/XX1AKA1XX w "
+     "B2N1R2C1P5a2b2n2r2c2p5 - 0 1",
      "a4e4", "", 4},
 };
 
@@ -331,8 +323,7 @@ static void test_tactic(gconstpointer data) {
     g_test_fail_printf("%s: played %s, expected one of %s", c->name, name,
                        c->best);
   if (c->avoid[0] && move_in_list(m, c->avoid))
-    g_test_fail_printf("%s: played %s, one of %s", c->name, name,
-                       c->avoid);
+    g_test_fail_printf("%s: played %s, one of %s", c->name, name, c->avoid);
   g_assert_cmpint(last.depth, ==, c->depth);
   jq_ai_free(ai);
 }
@@ -343,9 +334,8 @@ static void test_tactic(gconstpointer data) {
  * under rules that call repetition a draw): it must deviate. */
 static void test_perpetual_check_avoided(void) {
   JqError err;
-  JqGame *game = jq_game_new_from_fen(
-      "4k4/9/9/9/2c3r2/9/9/9/R8/5K3 w - - 0 1", JQ_FEN_VARIANT_XIANGQI, 1,
-      &err);
+  JqGame *game = jq_game_new_from_fen("4k4/9/9/9/2c3r2/9/9/9/R8/5K3 w - - 0 1",
+                                      JQ_FEN_VARIANT_XIANGQI, 1, &err);
   g_assert_nonnull(game);
   const char *record[] = {"a1a9", "e9e8", "a9a8", "e8e9",
                           "a8a9", "e9e8", "a9a8", "e8e9"};
@@ -413,11 +403,11 @@ static void run_selfplay(JqVariant variant) {
     ais[k] = new_ai("alphabeta", "1");
   /* Depth 2 costs most: it plays in a tenth of the games. */
   static const PlayerKind pairs[][2] = {
-      {PLAYER_AB_DEPTH1, PLAYER_RANDOM},  {PLAYER_GREEDY, PLAYER_AB_NODES},
-      {PLAYER_AB_NODES, PLAYER_AB_DEPTH1}, {PLAYER_RANDOM, PLAYER_GREEDY},
-      {PLAYER_AB_DEPTH1, PLAYER_GREEDY},  {PLAYER_RANDOM, PLAYER_AB_NODES},
+      {PLAYER_AB_DEPTH1, PLAYER_RANDOM},    {PLAYER_GREEDY, PLAYER_AB_NODES},
+      {PLAYER_AB_NODES, PLAYER_AB_DEPTH1},  {PLAYER_RANDOM, PLAYER_GREEDY},
+      {PLAYER_AB_DEPTH1, PLAYER_GREEDY},    {PLAYER_RANDOM, PLAYER_AB_NODES},
       {PLAYER_AB_DEPTH1, PLAYER_AB_DEPTH1}, {PLAYER_AB_NODES, PLAYER_RANDOM},
-      {PLAYER_GREEDY, PLAYER_AB_DEPTH1},  {PLAYER_AB_DEPTH2, PLAYER_RANDOM},
+      {PLAYER_GREEDY, PLAYER_AB_DEPTH1},    {PLAYER_AB_DEPTH2, PLAYER_RANDOM},
   };
   int finished = 0;
   long plies = 0, moves_by[PLAYER_KINDS] = {0};
@@ -611,8 +601,8 @@ static void test_bench_deterministic(void) {
     bool is_jieqi = positions[k].variant == JQ_VARIANT_JIEQI;
     uint64_t again;
     JqMove move;
-    g_assert_true(jq_bench_search(ai, &positions[k], is_jieqi ? 2 : 5,
-                                  &again, &move, &err));
+    g_assert_true(jq_bench_search(ai, &positions[k], is_jieqi ? 2 : 5, &again,
+                                  &move, &err));
     g_assert_cmpuint(again, ==, nodes[k]);
     g_assert_cmpint(move, ==, best[k]);
   }

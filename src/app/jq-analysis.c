@@ -1,7 +1,6 @@
 #include "jq-analysis.h"
 
-G_DEFINE_BOXED_TYPE(JqAnalysis, jq_analysis, jq_analysis_copy,
-                    jq_analysis_free)
+G_DEFINE_BOXED_TYPE(JqAnalysis, jq_analysis, jq_analysis_copy, jq_analysis_free)
 
 JqAnalysis *jq_analysis_copy(const JqAnalysis *analysis) {
   JqAnalysis *copy = g_new(JqAnalysis, 1);

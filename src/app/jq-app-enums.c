@@ -4,17 +4,18 @@ G_DEFINE_ENUM_TYPE(JqPlayerMode, jq_player_mode,
                    G_DEFINE_ENUM_VALUE(JQ_PLAYER_MODE_HUMAN, "human"),
                    G_DEFINE_ENUM_VALUE(JQ_PLAYER_MODE_COMPUTER, "computer"))
 
-G_DEFINE_ENUM_TYPE(
-    JqNotationStyle, jq_notation_style,
-    G_DEFINE_ENUM_VALUE(JQ_NOTATION_STYLE_CHINESE, "chinese"),
-    G_DEFINE_ENUM_VALUE(JQ_NOTATION_STYLE_WXF, "wxf"),
-    G_DEFINE_ENUM_VALUE(JQ_NOTATION_STYLE_COORDINATES, "coordinates"))
+G_DEFINE_ENUM_TYPE(JqNotationStyle, jq_notation_style,
+                   G_DEFINE_ENUM_VALUE(JQ_NOTATION_STYLE_CHINESE, "chinese"),
+                   G_DEFINE_ENUM_VALUE(JQ_NOTATION_STYLE_WXF, "wxf"),
+                   G_DEFINE_ENUM_VALUE(JQ_NOTATION_STYLE_COORDINATES,
+                                       "coordinates"))
 
-G_DEFINE_ENUM_TYPE(
-    JqBoardOrientation, jq_board_orientation,
-    G_DEFINE_ENUM_VALUE(JQ_BOARD_ORIENTATION_AUTO, "auto"),
-    G_DEFINE_ENUM_VALUE(JQ_BOARD_ORIENTATION_RED_BOTTOM, "red-bottom"),
-    G_DEFINE_ENUM_VALUE(JQ_BOARD_ORIENTATION_BLACK_BOTTOM, "black-bottom"))
+G_DEFINE_ENUM_TYPE(JqBoardOrientation, jq_board_orientation,
+                   G_DEFINE_ENUM_VALUE(JQ_BOARD_ORIENTATION_AUTO, "auto"),
+                   G_DEFINE_ENUM_VALUE(JQ_BOARD_ORIENTATION_RED_BOTTOM,
+                                       "red-bottom"),
+                   G_DEFINE_ENUM_VALUE(JQ_BOARD_ORIENTATION_BLACK_BOTTOM,
+                                       "black-bottom"))
 
 G_DEFINE_FLAGS_TYPE(JqMoveFlags, jq_move_flags,
                     G_DEFINE_ENUM_VALUE(JQ_MOVE_FLAGS_NONE, "none"),
@@ -23,8 +24,7 @@ G_DEFINE_FLAGS_TYPE(JqMoveFlags, jq_move_flags,
                     G_DEFINE_ENUM_VALUE(JQ_MOVE_FLAGS_REVEAL, "reveal"),
                     G_DEFINE_ENUM_VALUE(JQ_MOVE_FLAGS_COMPUTER, "computer"))
 
-G_DEFINE_ENUM_TYPE(JqColor, jq_color,
-                   G_DEFINE_ENUM_VALUE(JQ_RED, "red"),
+G_DEFINE_ENUM_TYPE(JqColor, jq_color, G_DEFINE_ENUM_VALUE(JQ_RED, "red"),
                    G_DEFINE_ENUM_VALUE(JQ_BLACK, "black"))
 
 G_DEFINE_ENUM_TYPE(JqVariant, jq_variant,

@@ -120,8 +120,8 @@ static void jq_application_open(GApplication *app, GFile **files, int n_files,
 }
 
 JqApplication *jq_application_new(void) {
-  return g_object_new(JQ_TYPE_APPLICATION, "application-id", JQ_APP_ID,
-                      "flags", G_APPLICATION_HANDLES_OPEN, NULL);
+  return g_object_new(JQ_TYPE_APPLICATION, "application-id", JQ_APP_ID, "flags",
+                      G_APPLICATION_HANDLES_OPEN, NULL);
 }
 
 static void jq_application_class_init(JqApplicationClass *klass) {

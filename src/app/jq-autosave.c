@@ -19,8 +19,7 @@ struct JqAutosave {
 };
 
 char *jq_autosave_default_path(void) {
-  return g_build_filename(g_get_user_data_dir(), "jieqi", "autosave.pgn",
-                          NULL);
+  return g_build_filename(g_get_user_data_dir(), "jieqi", "autosave.pgn", NULL);
 }
 
 /* Writes the newest text if it is newer than what is on disk. */
@@ -95,9 +94,7 @@ void jq_autosave_free(JqAutosave *self) {
   g_free(self);
 }
 
-const char *jq_autosave_get_path(const JqAutosave *self) {
-  return self->path;
-}
+const char *jq_autosave_get_path(const JqAutosave *self) { return self->path; }
 
 void jq_autosave_write(JqAutosave *self, const char *text) {
   GBytes *bytes = g_bytes_new(text, strlen(text));

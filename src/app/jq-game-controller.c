@@ -30,7 +30,7 @@ typedef struct {
   ThinkPurpose purpose;
   JqColor side;
   char *algorithm;
-  JqAi *ai; /* NULL: the worker makes one */
+  JqAi *ai;          /* NULL: the worker makes one */
   gboolean new_game; /* the AI last played another game: it forgets it */
   int skill;
   int threads;
@@ -93,7 +93,7 @@ struct _JqGameController {
 
 G_DEFINE_FINAL_TYPE(JqGameController, jq_game_controller, G_TYPE_OBJECT)
 
-G_DEFINE_QUARK(jq-game-controller-error-quark, jq_game_controller_error)
+G_DEFINE_QUARK(jq - game - controller - error - quark, jq_game_controller_error)
 
 enum {
   PROP_0,
@@ -284,7 +284,7 @@ static const JqGame *shown_game(JqGameController *self) {
 
 static char wxf_letter(JqPieceType t) {
   static const char letters[JQ_TYPE_COUNT] = {'?', 'K', 'A', 'E',
-                                               'H', 'R', 'C', 'P'};
+                                              'H', 'R', 'C', 'P'};
   return t < JQ_TYPE_COUNT ? letters[t] : '?';
 }
 
@@ -318,16 +318,12 @@ static void format_move(JqGameController *self, const JqPosition *pos,
 
 /* Does the display side know what a hidden piece captured by `captor`
  * was? */
-static gboolean display_learns_capture(JqGameController *self,
-                                       JqColor captor) {
+static gboolean display_learns_capture(JqGameController *self, JqColor captor) {
   switch (self->disclosure) {
-  case JQ_DISCLOSE_BOTH:
-    return TRUE;
-  case JQ_DISCLOSE_NOBODY:
-    return FALSE;
+  case JQ_DISCLOSE_BOTH: return TRUE;
+  case JQ_DISCLOSE_NOBODY: return FALSE;
   case JQ_DISCLOSE_CAPTOR:
-  default:
-    return jq_game_controller_get_display_side(self) == (int)captor;
+  default: return jq_game_controller_get_display_side(self) == (int)captor;
   }
 }
 
@@ -387,8 +383,7 @@ static char *score_text(const JqProgress *p, gboolean sampling) {
   if (p->score >= JQ_SCORE_MATE_BOUND) {
     int moves = (JQ_SCORE_MATE - p->score + 1) / 2;
     return g_strdup_printf(
-        g_dngettext(GETTEXT_PACKAGE, "Mate in %d", "Mate in %d", moves),
-        moves);
+        g_dngettext(GETTEXT_PACKAGE, "Mate in %d", "Mate in %d", moves), moves);
   }
   if (p->score <= -JQ_SCORE_MATE_BOUND) {
     int moves = (JQ_SCORE_MATE + p->score + 1) / 2;
@@ -673,8 +668,7 @@ static gboolean apply_move(JqGameController *self, JqMove move,
 }
 
 /* Makes `game` the game (new game, load, restore); takes it. */
-static void install_game(JqGameController *self, JqGame *game,
-                         gboolean save) {
+static void install_game(JqGameController *self, JqGame *game, gboolean save) {
   cancel_thinking(self);
   JqVariant old_variant = jq_game_variant(self->game);
   jq_game_free(self->game);
@@ -766,8 +760,8 @@ static gboolean check_human_move(JqGameController *self, int from, int to,
   return TRUE;
 }
 
-gboolean jq_game_controller_play_move(JqGameController *self, int from,
-                                      int to, GError **error) {
+gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
+                                      GError **error) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   if (!check_human_move(self, from, to, error))
     return FALSE;
@@ -854,8 +848,7 @@ gboolean jq_game_controller_redo(JqGameController *self) {
     return FALSE;
   cancel_thinking(self);
   while (jq_game_move_count(self->game) < target && self->redo->len > 0) {
-    JqGameMove gm =
-        g_array_index(self->redo, JqGameMove, self->redo->len - 1);
+    JqGameMove gm = g_array_index(self->redo, JqGameMove, self->redo->len - 1);
     g_array_set_size(self->redo, self->redo->len - 1);
     JqError err = {{0}};
     /* The recorded reveals, so the same pieces turn up again. */
@@ -895,8 +888,7 @@ gboolean jq_game_controller_request_hint(JqGameController *self,
   if (self->think_task) {
     if (self->think_purpose == THINK_HINT)
       return TRUE;
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BUSY,
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BUSY,
                 _("The computer is thinking."));
     return FALSE;
   }
@@ -997,10 +989,9 @@ gboolean jq_game_controller_new_game(JqGameController *self,
     game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
     g_free(fen);
     if (!game) {
-      g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                  JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
-                  _("This is not a position the app can set up: %s"),
-                  err.message);
+      g_set_error(
+          error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
+          _("This is not a position the app can set up: %s"), err.message);
       return FALSE;
     }
   } else {
@@ -1125,8 +1116,7 @@ void jq_game_controller_set_disclosure(JqGameController *self,
 }
 
 JqNotationStyle jq_game_controller_get_notation(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self),
-                       JQ_NOTATION_STYLE_CHINESE);
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_NOTATION_STYLE_CHINESE);
   return self->notation;
 }
 
@@ -1147,8 +1137,7 @@ JqCharset jq_game_controller_get_charset(JqGameController *self) {
   return self->charset;
 }
 
-void jq_game_controller_set_charset(JqGameController *self,
-                                    JqCharset charset) {
+void jq_game_controller_set_charset(JqGameController *self, JqCharset charset) {
   g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
   g_return_if_fail((guint)charset <= JQ_CHARSET_TRADITIONAL);
   if (self->charset == charset)
@@ -1218,35 +1207,27 @@ char *jq_game_controller_get_result_text(JqGameController *self) {
   case JQ_REASON_ILLEGAL_MOVE:
     return g_strdup(red ? _("Black wins: Red made an illegal move.")
                         : _("Red wins: Black made an illegal move."));
-  case JQ_REASON_REPETITION:
-    return g_strdup(_("Draw by repetition."));
+  case JQ_REASON_REPETITION: return g_strdup(_("Draw by repetition."));
   case JQ_REASON_NATURAL_LIMIT: {
     int moves = jq_game_variant(self->game) == JQ_VARIANT_JIEQI ? 40 : 60;
-    return g_strdup_printf(g_dngettext(GETTEXT_PACKAGE,
-                                       "Draw: %d move each without a capture.",
-                                       "Draw: %d moves each without a capture.",
-                                       moves),
-                           moves);
+    return g_strdup_printf(
+        g_dngettext(GETTEXT_PACKAGE, "Draw: %d move each without a capture.",
+                    "Draw: %d moves each without a capture.", moves),
+        moves);
   }
   case JQ_REASON_NO_ATTACKERS:
     return g_strdup(
         _("Draw: neither side has a piece that can cross the river."));
-  case JQ_REASON_AGREEMENT:
-    return g_strdup(_("Draw by agreement."));
+  case JQ_REASON_AGREEMENT: return g_strdup(_("Draw by agreement."));
   case JQ_REASON_NONE:
-  default:
-    break;
+  default: break;
   }
   switch (r.outcome) {
-  case JQ_OUTCOME_RED_WINS:
-    return g_strdup(_("Red wins."));
-  case JQ_OUTCOME_BLACK_WINS:
-    return g_strdup(_("Black wins."));
-  case JQ_OUTCOME_DRAW:
-    return g_strdup(_("Draw."));
+  case JQ_OUTCOME_RED_WINS: return g_strdup(_("Red wins."));
+  case JQ_OUTCOME_BLACK_WINS: return g_strdup(_("Black wins."));
+  case JQ_OUTCOME_DRAW: return g_strdup(_("Draw."));
   case JQ_OUTCOME_NONE:
-  default:
-    return NULL;
+  default: return NULL;
   }
 }
 
@@ -1337,16 +1318,14 @@ static char *player_name(JqGameController *self, JqColor side) {
                          self->strength);
 }
 
-char *jq_game_controller_to_pgn(JqGameController *self,
-                                JqPgnMoveStyle style) {
+char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
   char *red = player_name(self, JQ_RED);
   char *black = player_name(self, JQ_BLACK);
   JqPgnInfo info;
   jq_pgn_info_init(&info);
-  info.event = jq_game_variant(self->game) == JQ_VARIANT_JIEQI
-                   ? "Jieqi game"
-                   : "Xiangqi game";
+  info.event = jq_game_variant(self->game) == JQ_VARIANT_JIEQI ? "Jieqi game"
+                                                               : "Xiangqi game";
   info.date = self->date;
   info.red = red;
   info.black = black;
@@ -1367,10 +1346,9 @@ gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   g_return_val_if_fail(G_IS_FILE(file), FALSE);
   char *text = jq_game_controller_to_pgn(self, style);
-  gboolean ok = g_file_replace_contents(file, text, strlen(text), NULL,
-                                        FALSE,
-                                        G_FILE_CREATE_REPLACE_DESTINATION,
-                                        NULL, NULL, error);
+  gboolean ok = g_file_replace_contents(file, text, strlen(text), NULL, FALSE,
+                                        G_FILE_CREATE_REPLACE_DESTINATION, NULL,
+                                        NULL, error);
   g_free(text);
   return ok;
 }
@@ -1554,45 +1532,29 @@ JqGameController *jq_game_controller_new_with_autosave(const char *path) {
 }
 
 static void jq_game_controller_get_property(GObject *object, guint id,
-                                            GValue *value,
-                                            GParamSpec *pspec) {
+                                            GValue *value, GParamSpec *pspec) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
   switch (id) {
   case PROP_VARIANT:
     g_value_set_enum(value, jq_game_variant(self->game));
     break;
-  case PROP_RED_PLAYER:
-    g_value_set_enum(value, self->players[JQ_RED]);
-    break;
+  case PROP_RED_PLAYER: g_value_set_enum(value, self->players[JQ_RED]); break;
   case PROP_BLACK_PLAYER:
     g_value_set_enum(value, self->players[JQ_BLACK]);
     break;
-  case PROP_ALGORITHM:
-    g_value_set_string(value, self->algorithm);
-    break;
-  case PROP_STRENGTH:
-    g_value_set_int(value, self->strength);
-    break;
-  case PROP_THINK_TIME:
-    g_value_set_int(value, self->think_time);
-    break;
-  case PROP_DISCLOSURE:
-    g_value_set_enum(value, self->disclosure);
-    break;
-  case PROP_NOTATION:
-    g_value_set_enum(value, self->notation);
-    break;
-  case PROP_CHARACTER_STYLE:
-    g_value_set_enum(value, self->charset);
-    break;
+  case PROP_ALGORITHM: g_value_set_string(value, self->algorithm); break;
+  case PROP_STRENGTH: g_value_set_int(value, self->strength); break;
+  case PROP_THINK_TIME: g_value_set_int(value, self->think_time); break;
+  case PROP_DISCLOSURE: g_value_set_enum(value, self->disclosure); break;
+  case PROP_NOTATION: g_value_set_enum(value, self->notation); break;
+  case PROP_CHARACTER_STYLE: g_value_set_enum(value, self->charset); break;
   case PROP_THINKING:
     g_value_set_boolean(value, self->think_task != NULL);
     break;
   case PROP_AUTOSAVE_PATH:
     g_value_set_string(value, jq_game_controller_get_autosave_path(self));
     break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
 }
 
@@ -1629,8 +1591,7 @@ static void jq_game_controller_set_property(GObject *object, guint id,
     g_free(self->autosave_path);
     self->autosave_path = g_value_dup_string(value);
     break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
 }
 
@@ -1676,28 +1637,24 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
   object_class->dispose = jq_game_controller_dispose;
   object_class->finalize = jq_game_controller_finalize;
 
-  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                   G_PARAM_STATIC_STRINGS;
+  GParamFlags rw =
+      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   props[PROP_VARIANT] = g_param_spec_enum(
       "variant", NULL, NULL, JQ_TYPE_VARIANT, JQ_VARIANT_XIANGQI,
       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_RED_PLAYER] =
-      g_param_spec_enum("red-player", NULL, NULL, JQ_TYPE_PLAYER_MODE,
-                        JQ_PLAYER_MODE_HUMAN, rw);
+  props[PROP_RED_PLAYER] = g_param_spec_enum(
+      "red-player", NULL, NULL, JQ_TYPE_PLAYER_MODE, JQ_PLAYER_MODE_HUMAN, rw);
   props[PROP_BLACK_PLAYER] =
       g_param_spec_enum("black-player", NULL, NULL, JQ_TYPE_PLAYER_MODE,
                         JQ_PLAYER_MODE_HUMAN, rw);
   props[PROP_ALGORITHM] =
       g_param_spec_string("algorithm", NULL, NULL, "alphabeta", rw);
   props[PROP_STRENGTH] = g_param_spec_int("strength", NULL, NULL, 0,
-                                          JQ_STRENGTH_MAX, JQ_STRENGTH_MAX,
-                                          rw);
-  props[PROP_THINK_TIME] =
-      g_param_spec_int("think-time", NULL, NULL, JQ_THINK_TIME_MIN,
-                       JQ_THINK_TIME_MAX, 2000, rw);
-  props[PROP_DISCLOSURE] =
-      g_param_spec_enum("disclosure", NULL, NULL, JQ_TYPE_DISCLOSURE,
-                        JQ_DISCLOSE_CAPTOR, rw);
+                                          JQ_STRENGTH_MAX, JQ_STRENGTH_MAX, rw);
+  props[PROP_THINK_TIME] = g_param_spec_int(
+      "think-time", NULL, NULL, JQ_THINK_TIME_MIN, JQ_THINK_TIME_MAX, 2000, rw);
+  props[PROP_DISCLOSURE] = g_param_spec_enum(
+      "disclosure", NULL, NULL, JQ_TYPE_DISCLOSURE, JQ_DISCLOSE_CAPTOR, rw);
   props[PROP_NOTATION] =
       g_param_spec_enum("notation", NULL, NULL, JQ_TYPE_NOTATION_STYLE,
                         JQ_NOTATION_STYLE_CHINESE, rw);
@@ -1705,8 +1662,7 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
       g_param_spec_enum("character-style", NULL, NULL, JQ_TYPE_CHARSET,
                         JQ_CHARSET_SIMPLIFIED, rw);
   props[PROP_THINKING] = g_param_spec_boolean(
-      "thinking", NULL, NULL, FALSE,
-      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+      "thinking", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   props[PROP_AUTOSAVE_PATH] = g_param_spec_string(
       "autosave-path", NULL, NULL, NULL,
       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -1716,22 +1672,20 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
       g_signal_new("changed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                    NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_MOVE_PLAYED] = g_signal_new(
-      "move-played", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
-      NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, JQ_TYPE_MOVE_FLAGS);
+      "move-played", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+      NULL, G_TYPE_NONE, 2, G_TYPE_UINT, JQ_TYPE_MOVE_FLAGS);
   signals[SIGNAL_THINKING] =
-      g_signal_new("thinking", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
-  signals[SIGNAL_PROGRESS] =
-      g_signal_new("progress", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                   0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                   JQ_TYPE_ANALYSIS | G_SIGNAL_TYPE_STATIC_SCOPE);
+      g_signal_new("thinking", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[SIGNAL_PROGRESS] = g_signal_new(
+      "progress", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+      NULL, G_TYPE_NONE, 1, JQ_TYPE_ANALYSIS | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[SIGNAL_GAME_OVER] = g_signal_new(
-      "game-over", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
-      NULL, NULL, G_TYPE_NONE, 3, JQ_TYPE_OUTCOME, JQ_TYPE_REASON,
-      G_TYPE_STRING);
+      "game-over", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+      NULL, G_TYPE_NONE, 3, JQ_TYPE_OUTCOME, JQ_TYPE_REASON, G_TYPE_STRING);
   signals[SIGNAL_HINT] =
-      g_signal_new("hint", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
-                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+      g_signal_new("hint", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void jq_game_controller_init(JqGameController *self) {

@@ -53,12 +53,12 @@ typedef enum {
   JQ_GAME_CONTROLLER_ERROR_BUSY,          /* hint while the computer thinks */
   JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
   JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
-  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,    /* unknown algorithm, bad value */
+  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION, /* unknown algorithm, bad value */
 } JqGameControllerError;
 
 #define JQ_TYPE_GAME_CONTROLLER (jq_game_controller_get_type())
-G_DECLARE_FINAL_TYPE(JqGameController, jq_game_controller, JQ,
-                     GAME_CONTROLLER, GObject)
+G_DECLARE_FINAL_TYPE(JqGameController, jq_game_controller, JQ, GAME_CONTROLLER,
+                     GObject)
 
 /* Range of the strength and think-time properties (the schema's). */
 #define JQ_STRENGTH_MAX 20
@@ -67,12 +67,12 @@ G_DECLARE_FINAL_TYPE(JqGameController, jq_game_controller, JQ,
 
 /* A new game's set-up. */
 typedef struct {
-  JqVariant variant;      /* ignored when fen is set: the FEN tells */
+  JqVariant variant;       /* ignored when fen is set: the FEN tells */
   JqPlayerMode players[2]; /* [JQ_RED], [JQ_BLACK] */
-  const char *algorithm;  /* NULL: keep the controller's */
-  int strength;           /* 0..20; -1: keep the controller's */
-  const char *fen;        /* NULL or "": the variant's start */
-  guint64 seed;           /* the jieqi deal's seed; 0: a random one */
+  const char *algorithm;   /* NULL: keep the controller's */
+  int strength;            /* 0..20; -1: keep the controller's */
+  const char *fen;         /* NULL or "": the variant's start */
+  guint64 seed;            /* the jieqi deal's seed; 0: a random one */
 } JqNewGame;
 
 /* Red human, Black computer, everything else kept. */
@@ -96,8 +96,8 @@ gboolean jq_game_controller_new_game(JqGameController *self,
 /* A human's move from one point to another (0..89, jq-types.h squares).
  * FALSE with an error saying why (translated, for the status line), and
  * nothing changed, when it cannot be played. */
-gboolean jq_game_controller_play_move(JqGameController *self, int from,
-                                      int to, GError **error);
+gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
+                                      GError **error);
 /* Against the computer, undo goes back to the human's previous turn (and
  * redo forward to the human's next one); with two humans one move; with
  * no human one move. Cancels thinking. FALSE when there is nothing to
@@ -146,8 +146,7 @@ JqNotationStyle jq_game_controller_get_notation(JqGameController *self);
 void jq_game_controller_set_notation(JqGameController *self,
                                      JqNotationStyle notation);
 JqCharset jq_game_controller_get_charset(JqGameController *self);
-void jq_game_controller_set_charset(JqGameController *self,
-                                    JqCharset charset);
+void jq_game_controller_set_charset(JqGameController *self, JqCharset charset);
 
 gboolean jq_game_controller_is_thinking(JqGameController *self);
 /* The latest report of the current thinking, NULL when none. */
@@ -204,8 +203,7 @@ gboolean jq_game_controller_is_browsing(JqGameController *self);
 
 /* The game as PGN (jq-pgn.h; jieqi games carry the deal and the reveals),
  * with RedType/BlackType tags ("human"/"program"). Free with g_free. */
-char *jq_game_controller_to_pgn(JqGameController *self,
-                                JqPgnMoveStyle style);
+char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style);
 /* Written atomically (g_file_replace_contents). */
 gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
                                      JqPgnMoveStyle style, GError **error);

@@ -60,13 +60,11 @@ static void append_move(JqMoveListView *self, guint k) {
 
 static void remove_children_from(JqMoveListView *self, int index) {
   GtkFlowBoxChild *child;
-  while ((child = gtk_flow_box_get_child_at_index(self->flow, index)) !=
-         NULL)
+  while ((child = gtk_flow_box_get_child_at_index(self->flow, index)) != NULL)
     gtk_flow_box_remove(self->flow, GTK_WIDGET(child));
 }
 
-void jq_move_list_view_set_moves(JqMoveListView *self,
-                                 const char *const *moves,
+void jq_move_list_view_set_moves(JqMoveListView *self, const char *const *moves,
                                  JqColor first_mover) {
   g_return_if_fail(JQ_IS_MOVE_LIST_VIEW(self));
   guint n = moves != NULL ? g_strv_length((char **)moves) : 0;
@@ -104,8 +102,8 @@ void jq_move_list_view_set_moves(JqMoveListView *self,
 /* Scrolls so that the row of `child` is in sight. Rows are all alike, so
  * its place is its share of the list's height. */
 static void scroll_to_child(JqMoveListView *self, int index) {
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment(
-      GTK_SCROLLED_WINDOW(self->scrolled));
+  GtkAdjustment *adj =
+      gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(self->scrolled));
   int children = (int)self->moves->len + offset(self);
   int rows = (children + 1) / 2;
   if (rows == 0)
@@ -207,11 +205,10 @@ static void jq_move_list_view_class_init(JqMoveListViewClass *klass) {
   object_class->finalize = jq_move_list_view_finalize;
   gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name(widget_class, "jqmovelist");
-  gtk_widget_class_set_accessible_role(widget_class,
-                                       GTK_ACCESSIBLE_ROLE_GROUP);
-  signals[SIGNAL_BROWSE] = g_signal_new(
-      "browse", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-      NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  signals[SIGNAL_BROWSE] =
+      g_signal_new("browse", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 }
 
 static void jq_move_list_view_init(JqMoveListView *self) {
@@ -241,15 +238,14 @@ static void jq_move_list_view_init(JqMoveListView *self) {
   gtk_widget_add_css_class(GTK_WIDGET(self->flow), "move-list");
   gtk_widget_set_visible(GTK_WIDGET(self->flow), FALSE);
   gtk_accessible_update_property(GTK_ACCESSIBLE(self->flow),
-                                 GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"),
-                                 -1);
+                                 GTK_ACCESSIBLE_PROPERTY_LABEL, _("Moves"), -1);
   g_signal_connect(self->flow, "selected-children-changed",
                    G_CALLBACK(on_selected_changed), self);
   gtk_box_append(GTK_BOX(box), GTK_WIDGET(self->flow));
   gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->scrolled), box);
 
-  GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment(
-      GTK_SCROLLED_WINDOW(self->scrolled));
+  GtkAdjustment *vadj =
+      gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(self->scrolled));
   /* Arrow keys move the focus through the moves: keep it in sight. */
   gtk_flow_box_set_vadjustment(self->flow, vadj);
   g_signal_connect(vadj, "notify::upper", G_CALLBACK(on_upper_changed), self);

@@ -20,8 +20,7 @@ GtkWidget *jq_move_list_view_new(void);
 
 /* The moves as written (NULL-terminated) and who played the first. Only
  * what changed is rebuilt. */
-void jq_move_list_view_set_moves(JqMoveListView *self,
-                                 const char *const *moves,
+void jq_move_list_view_set_moves(JqMoveListView *self, const char *const *moves,
                                  JqColor first_mover);
 /* The ply shown: its move is selected (none for 0). While the last move
  * is shown the list keeps the newest moves in sight. */

@@ -11,8 +11,8 @@
 G_BEGIN_DECLS
 
 #define JQ_TYPE_NEW_GAME_DIALOG (jq_new_game_dialog_get_type())
-G_DECLARE_FINAL_TYPE(JqNewGameDialog, jq_new_game_dialog, JQ,
-                     NEW_GAME_DIALOG, AdwWindow)
+G_DECLARE_FINAL_TYPE(JqNewGameDialog, jq_new_game_dialog, JQ, NEW_GAME_DIALOG,
+                     AdwWindow)
 
 /* Offers the last game's set-up and the preferred computer (from
  * `settings`); Start plays on `controller`. Modal over `parent`. */

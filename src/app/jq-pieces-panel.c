@@ -71,8 +71,8 @@ static void side_init(SideWidgets *side, JqColor color) {
   gtk_widget_add_css_class(dot, color == JQ_RED ? "red" : "black");
   gtk_widget_set_valign(dot, GTK_ALIGN_CENTER);
   gtk_box_append(GTK_BOX(header), dot);
-  side->name = GTK_LABEL(
-      gtk_label_new(color == JQ_RED ? _("Red") : _("Black")));
+  side->name =
+      GTK_LABEL(gtk_label_new(color == JQ_RED ? _("Red") : _("Black")));
   gtk_widget_add_css_class(GTK_WIDGET(side->name), "heading");
   gtk_box_append(GTK_BOX(header), GTK_WIDGET(side->name));
   side->player = GTK_LABEL(gtk_label_new(NULL));
@@ -99,8 +99,8 @@ static void clear_chips(GtkBox *box) {
 }
 
 /* A piece character (or "?" for an unknown one) and how many. */
-static void add_chip(GtkBox *box, JqColor color, JqPieceType type,
-                     int count, gboolean traditional) {
+static void add_chip(GtkBox *box, JqColor color, JqPieceType type, int count,
+                     gboolean traditional) {
   GtkWidget *chip = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 1);
   /* Its own width, however wide the line. */
   gtk_widget_set_hexpand(chip, FALSE);
@@ -122,21 +122,19 @@ static void add_chip(GtkBox *box, JqColor color, JqPieceType type,
     gtk_box_append(GTK_BOX(chip), count_label);
     g_free(text);
   }
-  char *tip =
-      type == JQ_NO_TYPE
-          /* TRANSLATORS: a captured face-down piece nobody saw; %d is how
-           * many. */
-          ? g_strdup_printf(_("Unknown face-down piece: %d"), count)
-          /* TRANSLATORS: a piece name and how many, "Chariot: 2". */
-          : g_strdup_printf(_("%s: %d"), type_name(type), count);
+  char *tip = type == JQ_NO_TYPE
+                  /* TRANSLATORS: a captured face-down piece nobody saw; %d is
+                   * how many. */
+                  ? g_strdup_printf(_("Unknown face-down piece: %d"), count)
+                  /* TRANSLATORS: a piece name and how many, "Chariot: 2". */
+                  : g_strdup_printf(_("%s: %d"), type_name(type), count);
   gtk_widget_set_tooltip_text(chip, tip);
   g_free(tip);
   gtk_box_append(box, chip);
 }
 
-static void update_side(SideWidgets *side, const JqPosition *pos,
-                        JqColor color, gboolean traditional,
-                        const char *player) {
+static void update_side(SideWidgets *side, const JqPosition *pos, JqColor color,
+                        gboolean traditional, const char *player) {
   gtk_label_set_label(side->player, player != NULL ? player : "");
 
   gboolean jieqi = jq_position_is_jieqi(pos);
@@ -195,13 +193,11 @@ static void update_side(SideWidgets *side, const JqPosition *pos,
 
 void jq_pieces_panel_update(JqPiecesPanel *self, const JqPosition *pos,
                             gboolean traditional, JqColor top,
-                            const char *red_player,
-                            const char *black_player) {
+                            const char *red_player, const char *black_player) {
   g_return_if_fail(JQ_IS_PIECES_PANEL(self));
   g_return_if_fail(pos != NULL);
   update_side(&self->sides[JQ_RED], pos, JQ_RED, traditional, red_player);
-  update_side(&self->sides[JQ_BLACK], pos, JQ_BLACK, traditional,
-              black_player);
+  update_side(&self->sides[JQ_BLACK], pos, JQ_BLACK, traditional, black_player);
   /* The side at the top of the board comes first. */
   GtkWidget *first = self->sides[top].box;
   if (gtk_widget_get_first_child(self->box) != first)

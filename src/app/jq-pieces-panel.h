@@ -21,7 +21,6 @@ GtkWidget *jq_pieces_panel_new(void);
  * go beside the sides' names ("You", "Computer"). */
 void jq_pieces_panel_update(JqPiecesPanel *self, const JqPosition *pos,
                             gboolean traditional, JqColor top,
-                            const char *red_player,
-                            const char *black_player);
+                            const char *red_player, const char *black_player);
 
 G_END_DECLS

@@ -90,11 +90,8 @@ static void jq_sound_player_get_property(GObject *object, guint id,
                                          GValue *value, GParamSpec *pspec) {
   JqSoundPlayer *self = JQ_SOUND_PLAYER(object);
   switch (id) {
-  case PROP_ENABLED:
-    g_value_set_boolean(value, self->enabled);
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  case PROP_ENABLED: g_value_set_boolean(value, self->enabled); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
 }
 
@@ -106,8 +103,7 @@ static void jq_sound_player_set_property(GObject *object, guint id,
   case PROP_ENABLED:
     jq_sound_player_set_enabled(self, g_value_get_boolean(value));
     break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
 }
 

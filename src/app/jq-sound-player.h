@@ -18,8 +18,7 @@ typedef enum {
 } JqSound;
 
 #define JQ_TYPE_SOUND_PLAYER (jq_sound_player_get_type())
-G_DECLARE_FINAL_TYPE(JqSoundPlayer, jq_sound_player, JQ, SOUND_PLAYER,
-                     GObject)
+G_DECLARE_FINAL_TYPE(JqSoundPlayer, jq_sound_player, JQ, SOUND_PLAYER, GObject)
 
 /* Property "enabled" (bind it to the "sounds" setting). */
 JqSoundPlayer *jq_sound_player_new(void);

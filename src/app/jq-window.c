@@ -97,10 +97,8 @@ static void enable(JqWindow *self, const char *name, gboolean enabled) {
 
 static gboolean is_flipped(JqWindow *self) {
   switch (g_settings_get_enum(self->settings, "board-orientation")) {
-  case JQ_BOARD_ORIENTATION_RED_BOTTOM:
-    return FALSE;
-  case JQ_BOARD_ORIENTATION_BLACK_BOTTOM:
-    return TRUE;
+  case JQ_BOARD_ORIENTATION_RED_BOTTOM: return FALSE;
+  case JQ_BOARD_ORIENTATION_BLACK_BOTTOM: return TRUE;
   default:
     return jq_game_controller_get_display_side(self->controller) == JQ_BLACK;
   }
@@ -153,11 +151,10 @@ static void update_status(JqWindow *self, const JqPosition *pos) {
   char *text;
   if (jq_game_controller_is_browsing(c)) {
     int ply = jq_game_controller_get_browse_ply(c);
-    text = ply == 0
-               ? g_strdup(_("Looking at the starting position."))
-               /* TRANSLATORS: browsing the game's history. */
-               : g_strdup_printf(_("Looking at move %d of %d."), ply,
-                                 jq_game_controller_get_move_count(c));
+    text = ply == 0 ? g_strdup(_("Looking at the starting position."))
+                    /* TRANSLATORS: browsing the game's history. */
+                    : g_strdup_printf(_("Looking at move %d of %d."), ply,
+                                      jq_game_controller_get_move_count(c));
   } else if (jq_game_controller_is_over(c)) {
     text = jq_game_controller_get_result_text(c);
   } else if (thinking) {
@@ -217,9 +214,8 @@ static void refresh(JqWindow *self) {
   if (jq_position_in_check(pos) && pos->king[pos->side] != JQ_NO_SQUARE)
     check = pos->king[pos->side];
   jq_board_view_set_check_square(self->board, check);
-  jq_board_view_set_hint(self->board, browsing
-                                          ? JQ_MOVE_NONE
-                                          : jq_game_controller_get_hint(c));
+  jq_board_view_set_hint(
+      self->board, browsing ? JQ_MOVE_NONE : jq_game_controller_get_hint(c));
   jq_board_view_set_interactive(
       self->board, jq_game_controller_is_human_turn(c) && !browsing);
 
@@ -288,10 +284,9 @@ static gboolean score_tells_secrets(JqWindow *self, const JqAnalysis *a) {
 }
 
 static void show_analysis(JqWindow *self, const JqAnalysis *a) {
-  char *title =
-      a->hint ? g_strdup_printf(_("Hint for %s"), side_name(a->side))
-              /* TRANSLATORS: %s is Red or Black. */
-              : g_strdup_printf(_("%s thinks"), side_name(a->side));
+  char *title = a->hint ? g_strdup_printf(_("Hint for %s"), side_name(a->side))
+                        /* TRANSLATORS: %s is Red or Black. */
+                        : g_strdup_printf(_("%s thinks"), side_name(a->side));
   gtk_label_set_label(self->analysis_title, title);
   g_free(title);
   char *figures;
@@ -361,15 +356,14 @@ static gboolean show_game_over(gpointer data) {
   if (result.outcome == JQ_OUTCOME_DRAW) {
     heading = _("Draw");
   } else {
-    JqColor winner =
-        result.outcome == JQ_OUTCOME_RED_WINS ? JQ_RED : JQ_BLACK;
+    JqColor winner = result.outcome == JQ_OUTCOME_RED_WINS ? JQ_RED : JQ_BLACK;
     if (human >= 0)
       heading = (int)winner == human ? _("You Won") : _("You Lost");
     else
       heading = winner == JQ_RED ? _("Red Wins") : _("Black Wins");
   }
-  GtkWidget *dialog = adw_message_dialog_new(GTK_WINDOW(self), heading,
-                                             self->game_over_text);
+  GtkWidget *dialog =
+      adw_message_dialog_new(GTK_WINDOW(self), heading, self->game_over_text);
   AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
   adw_message_dialog_add_responses(md, "close", _("_Close"), "new-game",
                                    _("_New Game…"), NULL);
@@ -378,8 +372,8 @@ static gboolean show_game_over(gpointer data) {
   adw_message_dialog_set_default_response(md, "new-game");
   adw_message_dialog_set_close_response(md, "close");
   gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
-  g_signal_connect_object(dialog, "response",
-                          G_CALLBACK(on_game_over_response), self, 0);
+  g_signal_connect_object(dialog, "response", G_CALLBACK(on_game_over_response),
+                          self, 0);
   gtk_window_present(GTK_WINDOW(dialog));
   return G_SOURCE_REMOVE;
 }
@@ -394,8 +388,8 @@ static void on_changed(JqGameController *c, JqWindow *self) {
   refresh(self);
 }
 
-static void on_move_played(JqGameController *c, guint move,
-                           JqMoveFlags flags, JqWindow *self) {
+static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
+                           JqWindow *self) {
   set_note(self, NULL, FALSE);
   if (jq_game_controller_is_over(c))
     return; /* the end sound says it */
@@ -426,8 +420,7 @@ static void on_progress(JqGameController *c, JqAnalysis *analysis,
 }
 
 static void on_game_over(JqGameController *c, JqOutcome outcome,
-                         JqReason reason, const char *text,
-                         JqWindow *self) {
+                         JqReason reason, const char *text, JqWindow *self) {
   jq_sound_player_play(self->sounds, JQ_SOUND_END);
   g_free(self->game_over_text);
   self->game_over_text = g_strdup(text);
@@ -587,8 +580,8 @@ static void copy_fen_activated(GSimpleAction *action, GVariant *param,
 static void on_paste_ready(GObject *source, GAsyncResult *result,
                            gpointer data) {
   JqWindow *self = data;
-  char *text = gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result,
-                                              NULL);
+  char *text =
+      gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result, NULL);
   if (text == NULL)
     toast(self, _("The clipboard holds no position"));
   else
@@ -629,8 +622,8 @@ static void resign_activated(GSimpleAction *action, GVariant *param,
   adw_message_dialog_set_default_response(md, "cancel");
   adw_message_dialog_set_close_response(md, "cancel");
   gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
-  g_signal_connect_object(dialog, "response",
-                          G_CALLBACK(on_resign_response), self, 0);
+  g_signal_connect_object(dialog, "response", G_CALLBACK(on_resign_response),
+                          self, 0);
   gtk_window_present(GTK_WINDOW(dialog));
 }
 
@@ -691,9 +684,8 @@ static const GActionEntry win_actions[] = {
 
 GtkWindow *jq_window_show_new_game(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
-  JqNewGameDialog *dialog =
-      jq_new_game_dialog_new(GTK_WINDOW(self), self->controller,
-                             self->settings);
+  JqNewGameDialog *dialog = jq_new_game_dialog_new(
+      GTK_WINDOW(self), self->controller, self->settings);
   gtk_window_present(GTK_WINDOW(dialog));
   return GTK_WINDOW(dialog);
 }
@@ -722,11 +714,10 @@ gboolean jq_window_open_file(JqWindow *self, GFile *file) {
 gboolean jq_window_save_file(JqWindow *self, GFile *file) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
   g_return_val_if_fail(G_IS_FILE(file), FALSE);
-  JqPgnMoveStyle style =
-      jq_game_controller_get_notation(self->controller) ==
-              JQ_NOTATION_STYLE_CHINESE
-          ? JQ_PGN_CHINESE
-          : JQ_PGN_COORDS;
+  JqPgnMoveStyle style = jq_game_controller_get_notation(self->controller) ==
+                                 JQ_NOTATION_STYLE_CHINESE
+                             ? JQ_PGN_CHINESE
+                             : JQ_PGN_COORDS;
   GError *error = NULL;
   if (!jq_game_controller_save_pgn(self->controller, file, style, &error)) {
     message(self, _("Could Not Save the Game"), error->message);
@@ -742,8 +733,8 @@ gboolean jq_window_paste_fen(JqWindow *self, const char *text) {
   GError *error = NULL;
   if (!jq_game_controller_set_fen(self->controller, text, &error)) {
     /* TRANSLATORS: %s says what is wrong with the pasted text. */
-    char *why = g_strdup_printf(_("Cannot paste the position: %s"),
-                                error->message);
+    char *why =
+        g_strdup_printf(_("Cannot paste the position: %s"), error->message);
     toast(self, why);
     g_free(why);
     g_error_free(error);
@@ -851,18 +842,18 @@ static void jq_window_constructed(GObject *object) {
   g_signal_connect_object(self->settings, "changed::character-style",
                           G_CALLBACK(on_setting_changed), self, 0);
 
-  g_signal_connect_object(self->controller, "changed",
-                          G_CALLBACK(on_changed), self, 0);
+  g_signal_connect_object(self->controller, "changed", G_CALLBACK(on_changed),
+                          self, 0);
   g_signal_connect_object(self->controller, "move-played",
                           G_CALLBACK(on_move_played), self, 0);
-  g_signal_connect_object(self->controller, "thinking",
-                          G_CALLBACK(on_thinking), self, 0);
-  g_signal_connect_object(self->controller, "progress",
-                          G_CALLBACK(on_progress), self, 0);
+  g_signal_connect_object(self->controller, "thinking", G_CALLBACK(on_thinking),
+                          self, 0);
+  g_signal_connect_object(self->controller, "progress", G_CALLBACK(on_progress),
+                          self, 0);
   g_signal_connect_object(self->controller, "game-over",
                           G_CALLBACK(on_game_over), self, 0);
-  g_signal_connect_object(self->controller, "hint", G_CALLBACK(on_hint),
-                          self, 0);
+  g_signal_connect_object(self->controller, "hint", G_CALLBACK(on_hint), self,
+                          0);
 
   if (self->own_controller)
     jq_app_settings_start_game(self->settings, self->controller);
@@ -875,11 +866,8 @@ static void jq_window_get_property(GObject *object, guint id, GValue *value,
                                    GParamSpec *pspec) {
   JqWindow *self = JQ_WINDOW(object);
   switch (id) {
-  case PROP_CONTROLLER:
-    g_value_set_object(value, self->controller);
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  case PROP_CONTROLLER: g_value_set_object(value, self->controller); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
 }
 
@@ -887,11 +875,8 @@ static void jq_window_set_property(GObject *object, guint id,
                                    const GValue *value, GParamSpec *pspec) {
   JqWindow *self = JQ_WINDOW(object);
   switch (id) {
-  case PROP_CONTROLLER:
-    self->controller = g_value_dup_object(value);
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  case PROP_CONTROLLER: self->controller = g_value_dup_object(value); break;
+  default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
 }
 
@@ -962,10 +947,10 @@ static void jq_window_class_init(JqWindowClass *klass) {
 
   /* Copying and pasting a position wherever no text field takes the keys
    * first (the window has none of its own). */
-  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_c,
-                                      GDK_CONTROL_MASK, "win.copy-fen", NULL);
-  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_v,
-                                      GDK_CONTROL_MASK, "win.paste-fen", NULL);
+  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
+                                      "win.copy-fen", NULL);
+  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_v, GDK_CONTROL_MASK,
+                                      "win.paste-fen", NULL);
 }
 
 static void jq_window_init(JqWindow *self) {
@@ -974,8 +959,8 @@ static void jq_window_init(JqWindow *self) {
   self->sounds = jq_sound_player_new();
   g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
                                   G_N_ELEMENTS(win_actions), self);
-  g_signal_connect(self->board, "move-requested",
-                   G_CALLBACK(on_move_requested), self);
+  g_signal_connect(self->board, "move-requested", G_CALLBACK(on_move_requested),
+                   self);
   g_signal_connect(self->board, "illegal-move", G_CALLBACK(on_illegal_move),
                    self);
 }

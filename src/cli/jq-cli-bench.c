@@ -28,12 +28,16 @@ int jq_cli_bench(int argc, char **argv) {
       G_OPTION_ENTRY_NULL,
   };
   GOptionContext *ctx = g_option_context_new("bench [DEPTH]");
-  g_option_context_set_summary(
-      ctx, "Search a fixed set of xiangqi and jieqi positions to a fixed "
-           "depth\n(default " G_STRINGIFY(JQ_BENCH_DEPTH_XIANGQI)
-           " plies for xiangqi, " G_STRINGIFY(JQ_BENCH_DEPTH_JIEQI)
-           " for jieqi; DEPTH sets both) and print\nthe nodes of each, "
-           "the total and the speed.");
+  g_option_context_set_summary(ctx,
+                               "Search a fixed set of xiangqi and jieqi "
+                               "positions to a fixed "
+                               "depth\n(default " G_STRINGIFY(JQ_BENCH_DEPTH_XIANGQI) " plies for xiangqi, " G_STRINGIFY(
+                                   JQ_BENCH_DEPTH_JIEQI) " for jieqi; DEPTH "
+                                                         "sets both) and "
+                                                         "print\nthe nodes of "
+                                                         "each, "
+                                                         "the total and the "
+                                                         "speed.");
   g_option_context_add_main_entries(ctx, entries, NULL);
   GError *error = NULL;
   bool ok = g_option_context_parse(ctx, &argc, &argv, &error);
@@ -81,7 +85,7 @@ int jq_cli_bench(int argc, char **argv) {
   uint64_t total = 0;
   gint64 elapsed_us = 0;
   for (size_t i = 0; i < count && rc == 0; i++) {
-    int d = depth ? (int)depth
+    int d = depth                                      ? (int)depth
             : positions[i].variant == JQ_VARIANT_JIEQI ? JQ_BENCH_DEPTH_JIEQI
                                                        : JQ_BENCH_DEPTH_XIANGQI;
     uint64_t nodes;

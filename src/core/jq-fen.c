@@ -94,35 +94,20 @@ static bool letter_to_type(char c, JqPieceType *type, JqColor *color,
   *color = (c == up) ? JQ_RED : JQ_BLACK;
   *hidden = false;
   switch (up) {
-  case 'K':
-    *type = JQ_KING;
-    break;
-  case 'A':
-    *type = JQ_ADVISOR;
-    break;
+  case 'K': *type = JQ_KING; break;
+  case 'A': *type = JQ_ADVISOR; break;
   case 'B':
-  case 'E':
-    *type = JQ_ELEPHANT;
-    break;
+  case 'E': *type = JQ_ELEPHANT; break;
   case 'N':
-  case 'H':
-    *type = JQ_HORSE;
-    break;
-  case 'R':
-    *type = JQ_CHARIOT;
-    break;
-  case 'C':
-    *type = JQ_CANNON;
-    break;
-  case 'P':
-    *type = JQ_PAWN;
-    break;
+  case 'H': *type = JQ_HORSE; break;
+  case 'R': *type = JQ_CHARIOT; break;
+  case 'C': *type = JQ_CANNON; break;
+  case 'P': *type = JQ_PAWN; break;
   case 'X':
     *type = JQ_NO_TYPE;
     *hidden = true;
     break;
-  default:
-    return false;
+  default: return false;
   }
   return true;
 }
@@ -370,8 +355,7 @@ static bool xiangqi_point_ok(JqPieceType type, JqColor color, int sq) {
     if (rr < 3)
       return false;
     return rr >= 5 || file % 2 == 0;
-  default:
-    return true;
+  default: return true;
   }
 }
 

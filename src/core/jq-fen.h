@@ -22,7 +22,7 @@ typedef enum {
 
 #define JQ_START_FEN_XIANGQI \
   "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-#define JQ_START_FEN_JIEQI                                             \
+#define JQ_START_FEN_JIEQI                                         \
   "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w " \
   "A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1"
 

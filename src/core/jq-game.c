@@ -13,7 +13,7 @@ enum { PUBLIC_VIEW = 2, VIEW_COUNT = 3 };
 struct JqGame {
   JqVariant variant;
   JqDisclosure disclosure;
-  JqPosition initial;                  /* full knowledge */
+  JqPosition initial; /* full knowledge */
   JqPosition initial_views[VIEW_COUNT];
   JqPieceType initial_deal[JQ_SQUARES];
   char initial_fen[JQ_FEN_MAX];
@@ -59,8 +59,9 @@ static void start_from(JqGame *g, const JqPosition *known,
   memcpy(g->initial_deal, deal, sizeof g->initial_deal);
   set_truth_pools(&g->initial, deal);
   rehash(&g->initial);
-  jq_fen_write(known, known->variant == JQ_VARIANT_JIEQI ? JQ_FEN_JIEQIBOX
-                                                           : JQ_FEN_XIANGQI,
+  jq_fen_write(known,
+               known->variant == JQ_VARIANT_JIEQI ? JQ_FEN_JIEQIBOX
+                                                  : JQ_FEN_XIANGQI,
                g->initial_fen, sizeof g->initial_fen);
   g->truth = g->initial;
   memcpy(g->views, g->initial_views, sizeof g->views);
@@ -180,7 +181,8 @@ JqGame *jq_game_copy(const JqGame *game) {
       free(g);
       return NULL;
     }
-    memcpy(g->moves, game->moves, (size_t)game->move_count * sizeof g->moves[0]);
+    memcpy(g->moves, game->moves,
+           (size_t)game->move_count * sizeof g->moves[0]);
     g->move_capacity = game->move_count;
   }
   return g;
@@ -194,9 +196,7 @@ void jq_game_free(JqGame *game) {
 }
 
 JqVariant jq_game_variant(const JqGame *game) { return game->variant; }
-JqDisclosure jq_game_disclosure(const JqGame *game) {
-  return game->disclosure;
-}
+JqDisclosure jq_game_disclosure(const JqGame *game) { return game->disclosure; }
 
 const JqPosition *jq_game_truth(const JqGame *game) { return &game->truth; }
 
@@ -235,13 +235,10 @@ bool jq_game_is_legal(const JqGame *game, JqMove move) {
  * learns only what both players learn. */
 static bool view_learns_capture(const JqGame *g, int v, int captor) {
   switch (g->disclosure) {
-  case JQ_DISCLOSE_BOTH:
-    return true;
-  case JQ_DISCLOSE_NOBODY:
-    return false;
+  case JQ_DISCLOSE_BOTH: return true;
+  case JQ_DISCLOSE_NOBODY: return false;
   case JQ_DISCLOSE_CAPTOR:
-  default:
-    return v == captor;
+  default: return v == captor;
   }
 }
 
@@ -295,7 +292,8 @@ bool jq_game_play_with_reveal(JqGame *game, JqMove move, JqReveal reveal,
   bool hidden_mover = jq_piece_is_hidden(game->truth.board[from]);
   bool hidden_victim = jq_piece_is_hidden(game->truth.board[to]);
   if (reveal.mover != JQ_NO_TYPE && !hidden_mover)
-    return jq_error_set(err, "the moving piece is not hidden: nothing to reveal");
+    return jq_error_set(err,
+                        "the moving piece is not hidden: nothing to reveal");
   if (reveal.captured != JQ_NO_TYPE && !hidden_victim)
     return jq_error_set(err, "no hidden piece is captured by this move");
   if (reveal.mover == JQ_KING || reveal.captured == JQ_KING ||
@@ -312,8 +310,9 @@ bool jq_game_play_with_reveal(JqGame *game, JqMove move, JqReveal reveal,
     memcpy(game->initial_deal, saved_initial, sizeof saved_initial);
     return false;
   }
-  JqGameMove gm = {move, {hidden_mover ? game->deal[from] : JQ_NO_TYPE,
-                          hidden_victim ? game->deal[to] : JQ_NO_TYPE}};
+  JqGameMove gm = {move,
+                   {hidden_mover ? game->deal[from] : JQ_NO_TYPE,
+                    hidden_victim ? game->deal[to] : JQ_NO_TYPE}};
   if (game->move_count == game->move_capacity) {
     int cap = game->move_capacity ? game->move_capacity * 2 : 64;
     JqGameMove *moves = realloc(game->moves, (size_t)cap * sizeof *moves);
@@ -371,9 +370,7 @@ JqGameMove jq_game_move_at(const JqGame *game, int index) {
   return game->moves[index];
 }
 
-const JqPosition *jq_game_initial(const JqGame *game) {
-  return &game->initial;
-}
+const JqPosition *jq_game_initial(const JqGame *game) { return &game->initial; }
 
 const char *jq_game_initial_fen(const JqGame *game) {
   return game->initial_fen;

@@ -27,8 +27,7 @@ JqGame *jq_game_new_from_fen(const char *fen, JqFenVariant variant,
  * captured pieces the view does not know are taken from what the pools
  * leave over. NULL when the deal does not fit the view's pools. */
 JqGame *jq_game_new_from_view(const JqPosition *view,
-                              const JqPieceType deal[JQ_SQUARES],
-                              JqError *err);
+                              const JqPieceType deal[JQ_SQUARES], JqError *err);
 JqGame *jq_game_copy(const JqGame *game);
 void jq_game_free(JqGame *game);
 

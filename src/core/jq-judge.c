@@ -47,8 +47,8 @@ static void set_intersect(JqSquareSet *s, const JqSquareSet *other) {
 /* How many plies back lies the `occurrences`-th earlier occurrence of the
  * current position with the same side to move; 0 when there are fewer. */
 static int repetition_span(const JqPosition *pos, int occurrences) {
-  int reach = pos->halfmove < pos->history_len ? pos->halfmove
-                                                : pos->history_len;
+  int reach =
+      pos->halfmove < pos->history_len ? pos->halfmove : pos->history_len;
   if (reach > JQ_SPAN_MAX)
     reach = JQ_SPAN_MAX;
 
@@ -254,10 +254,8 @@ static bool has_attackers(const JqPosition *pos) {
     case JQ_HORSE:
     case JQ_CHARIOT:
     case JQ_CANNON:
-    case JQ_PAWN:
-      return true;
-    default:
-      break;
+    case JQ_PAWN: return true;
+    default: break;
     }
   }
   return false;
@@ -268,20 +266,15 @@ JqResult jq_judge_position(JqPosition *pos) {
 
   /* First: a mate on the move that reaches the limit still wins. */
   if (!jq_position_has_legal_move(pos))
-    return jq_result_loss(us, jq_position_in_check(pos)
-                                  ? JQ_REASON_CHECKMATE
-                                  : JQ_REASON_STALEMATE);
+    return jq_result_loss(us, jq_position_in_check(pos) ? JQ_REASON_CHECKMATE
+                                                        : JQ_REASON_STALEMATE);
 
   JqReason why = JQ_REASON_NONE;
   switch (jq_judge_repetition(pos, 2, &why)) {
-  case JQ_REPETITION_LOSS:
-    return jq_result_loss(us, why);
-  case JQ_REPETITION_WIN:
-    return jq_result_loss(jq_color_other(us), why);
-  case JQ_REPETITION_DRAW:
-    return jq_result_draw(why, us);
-  case JQ_REPETITION_NONE:
-    break;
+  case JQ_REPETITION_LOSS: return jq_result_loss(us, why);
+  case JQ_REPETITION_WIN: return jq_result_loss(jq_color_other(us), why);
+  case JQ_REPETITION_DRAW: return jq_result_draw(why, us);
+  case JQ_REPETITION_NONE: break;
   }
 
   if (pos->halfmove >= jq_position_natural_limit(pos))

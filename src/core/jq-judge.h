@@ -6,10 +6,10 @@
 #include "jq-result.h"
 
 typedef enum {
-  JQ_REPETITION_NONE = 0,   /* no earlier occurrence on record */
-  JQ_REPETITION_DRAW,       /* both or neither side perpetually at fault */
-  JQ_REPETITION_WIN,        /* the side to move wins (the other is at fault) */
-  JQ_REPETITION_LOSS,       /* the side to move loses */
+  JQ_REPETITION_NONE = 0, /* no earlier occurrence on record */
+  JQ_REPETITION_DRAW,     /* both or neither side perpetually at fault */
+  JQ_REPETITION_WIN,      /* the side to move wins (the other is at fault) */
+  JQ_REPETITION_LOSS,     /* the side to move loses */
 } JqRepetition;
 
 /* Looks back through the position's history (as far as the last capture)

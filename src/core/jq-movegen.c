@@ -85,8 +85,7 @@ static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
     for (int i = 0; i < t->pawn_n[us][sq]; i++)
       add_target(board, them_bit, stage, sq, t->pawn_to[us][sq][i], list);
     break;
-  default:
-    break;
+  default: break;
   }
 }
 
@@ -115,10 +114,9 @@ bool jq_position_move_is_safe(const JqPosition *pos, JqMove move) {
     return true;
   board[to] = moved;
   board[from] = JQ_EMPTY;
-  bool attacked =
-      jq_board_attacked(board, pos->variant, king, them,
-                        pos->variant == JQ_VARIANT_JIEQI) ||
-      jq_board_kings_facing(board, king, pos->king[them]);
+  bool attacked = jq_board_attacked(board, pos->variant, king, them,
+                                    pos->variant == JQ_VARIANT_JIEQI) ||
+                  jq_board_kings_facing(board, king, pos->king[them]);
   board[from] = moved;
   board[to] = captured;
   return !attacked;

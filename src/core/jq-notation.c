@@ -131,8 +131,8 @@ typedef struct {
 
 /* Could another like piece on the mover's file make the same (dir, num)?
  * Only then do advisors and elephants need 前/后. */
-static bool others_share_step(const JqPosition *pos, int from, int dir,
-                              int num, bool split_hidden) {
+static bool others_share_step(const JqPosition *pos, int from, int dir, int num,
+                              bool split_hidden) {
   JqPiece p = pos->board[from];
   int file = jq_square_file(from);
   for (int r = 0; r < JQ_RANKS; r++) {
@@ -320,8 +320,7 @@ size_t jq_move_to_wxf(const JqPosition *pos, JqMove move,
   char a = letter, b = file;
   bool standard = true;
   switch (d.form) {
-  case FORM_FILE:
-    break;
+  case FORM_FILE: break;
   case FORM_PLACE:
     if (d.count <= 3) {
       /* The middle one of three keeps its file: P3. */
@@ -369,8 +368,8 @@ size_t jq_move_to_wxf(const JqPosition *pos, JqMove move,
 /* ---- Messages ----------------------------------------------------------- */
 
 static const char *const type_words[JQ_TYPE_COUNT] = {
-    "piece", "king", "advisor", "elephant", "horse", "chariot", "cannon",
-    "pawn"};
+    "piece", "king",    "advisor", "elephant",
+    "horse", "chariot", "cannon",  "pawn"};
 
 static const char *color_word(JqColor c) {
   return c == JQ_RED ? "red" : "black";
@@ -512,16 +511,18 @@ static const Token name_tokens[] = {
 };
 
 static const Token digit_tokens[] = {
-    {"1", 1},  {"2", 2},  {"3", 3},  {"4", 4},  {"5", 5},  {"6", 6},
-    {"7", 7},  {"8", 8},  {"9", 9},  {"１", 1}, {"２", 2}, {"３", 3},
-    {"４", 4}, {"５", 5}, {"６", 6}, {"７", 7}, {"８", 8}, {"９", 9},
-    {"一", 1}, {"二", 2}, {"三", 3}, {"四", 4}, {"五", 5}, {"六", 6},
-    {"七", 7}, {"八", 8}, {"九", 9},
+    {"1", 1},  {"2", 2},  {"3", 3},  {"4", 4},  {"5", 5},  {"6", 6},  {"7", 7},
+    {"8", 8},  {"9", 9},  {"１", 1}, {"２", 2}, {"３", 3}, {"４", 4}, {"５", 5},
+    {"６", 6}, {"７", 7}, {"８", 8}, {"９", 9}, {"一", 1}, {"二", 2}, {"三", 3},
+    {"四", 4}, {"五", 5}, {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9},
 };
 
 /* Values are dir + 1, since -1 means "not found". */
 static const Token dir_tokens[] = {
-    {"进", 2}, {"進", 2}, {"退", 0}, {"平", 1},
+    {"进", 2},
+    {"進", 2},
+    {"退", 0},
+    {"平", 1},
 };
 
 static const Token hidden_tokens[] = {{"暗", 1}};
@@ -541,7 +542,9 @@ typedef enum {
 } Pick;
 
 static const Token place_tokens[] = {
-    {"前", PICK_FRONT}, {"中", PICK_MIDDLE}, {"后", PICK_REAR},
+    {"前", PICK_FRONT},
+    {"中", PICK_MIDDLE},
+    {"后", PICK_REAR},
     {"後", PICK_REAR},
 };
 
@@ -561,20 +564,13 @@ static int picked_index(const Query *q, int count) {
   if (count < 2)
     return -1;
   switch (q->pick) {
-  case PICK_FRONT:
-    return 0;
-  case PICK_REAR:
-    return count - 1;
-  case PICK_MIDDLE:
-    return count % 2 == 1 ? count / 2 : -1;
-  case PICK_ORDINAL:
-    return q->ordinal <= count ? q->ordinal - 1 : -1;
-  case PICK_PLUS:
-    return count <= 3 ? 0 : 1;
-  case PICK_MINUS:
-    return count <= 3 ? count - 1 : count - 2;
-  case PICK_FILE:
-    break;
+  case PICK_FRONT: return 0;
+  case PICK_REAR: return count - 1;
+  case PICK_MIDDLE: return count % 2 == 1 ? count / 2 : -1;
+  case PICK_ORDINAL: return q->ordinal <= count ? q->ordinal - 1 : -1;
+  case PICK_PLUS: return count <= 3 ? 0 : 1;
+  case PICK_MINUS: return count <= 3 ? count - 1 : count - 2;
+  case PICK_FILE: break;
   }
   return -1;
 }
@@ -597,8 +593,7 @@ static bool piece_fits(const JqPosition *pos, const Query *q, int sq) {
      * (仕六进五 with two advisors on file 六). Advisors and elephants may
      * be either: resolve_query tries the move first. */
     bool diagonal = q->type == JQ_ADVISOR || q->type == JQ_ELEPHANT;
-    if (q->wxf && count >= 3 && count % 2 == 1 &&
-        (!diagonal || q->middle_only))
+    if (q->wxf && count >= 3 && count % 2 == 1 && (!diagonal || q->middle_only))
       return index == count / 2;
     return true;
   }
@@ -666,39 +661,35 @@ static bool resolution_error(const JqPosition *pos, const Query *q,
     return jq_error_set(err,
                         "'%s' is ambiguous: %d %ss could make that move; "
                         "tell them apart with %s",
-                        quoted, res->matches, what,
-                        chinese ? "前/后" : "+/-");
+                        quoted, res->matches, what, chinese ? "前/后" : "+/-");
   if (q->pick == PICK_FILE) {
     if (res->pieces == 0)
       return jq_error_set(err, "'%s': no %s on file %s", quoted, what, file);
     if (res->pieces == 1)
-      return jq_error_set(err, "'%s' is not a legal move: the %s on file %s "
-                               "cannot go there",
+      return jq_error_set(err,
+                          "'%s' is not a legal move: the %s on file %s "
+                          "cannot go there",
                           quoted, what, file);
-    return jq_error_set(err, "'%s' is not a legal move: none of the %d %ss "
-                             "on file %s can go there",
+    return jq_error_set(err,
+                        "'%s' is not a legal move: none of the %d %ss "
+                        "on file %s can go there",
                         quoted, res->pieces, what, file);
   }
   if (res->pieces > 0)
-    return jq_error_set(err, "'%s' is not a legal move: the %s it names "
-                             "cannot go there",
+    return jq_error_set(err,
+                        "'%s' is not a legal move: the %s it names "
+                        "cannot go there",
                         quoted, what);
   char place[64];
   switch (q->pick) {
-  case PICK_MIDDLE:
-    strcpy(place, "the middle one of three or five");
-    break;
+  case PICK_MIDDLE: strcpy(place, "the middle one of three or five"); break;
   case PICK_ORDINAL:
     snprintf(place, sizeof place, "number %d from the front of %d or more",
              q->ordinal, q->ordinal > 2 ? q->ordinal : 2);
     break;
   case PICK_REAR:
-  case PICK_MINUS:
-    strcpy(place, "the rear one of two or more");
-    break;
-  default:
-    strcpy(place, "the front one of two or more");
-    break;
+  case PICK_MINUS: strcpy(place, "the rear one of two or more"); break;
+  default: strcpy(place, "the front one of two or more"); break;
   }
   return jq_error_set(err, "'%s': no %s is %s on %s%s", quoted, what, place,
                       file[0] ? "file " : "one file", file);
@@ -727,8 +718,8 @@ static bool is_ascii_letter(char c) {
 
 /* Checks one reveal letter; `own` says it is in the mover's case. */
 static bool check_reveal_letter(const JqPosition *pos, JqMove m, char letter,
-                                bool own, const char *quoted,
-                                JqPieceType *out, JqError *err) {
+                                bool own, const char *quoted, JqPieceType *out,
+                                JqError *err) {
   JqColor side = pos->side;
   JqColor whose = own ? side : jq_color_other(side);
   int sq = own ? jq_move_from(m) : jq_move_to(m);
@@ -737,19 +728,22 @@ static bool check_reveal_letter(const JqPosition *pos, JqMove m, char letter,
     return jq_error_set(err, "'%s': '%c' is not a piece letter", quoted,
                         letter);
   if (t == JQ_KING)
-    return jq_error_set(err, "'%s': a king is never hidden, so '%c' cannot "
-                             "be revealed",
+    return jq_error_set(err,
+                        "'%s': a king is never hidden, so '%c' cannot "
+                        "be revealed",
                         quoted, letter);
   char name[3];
   jq_square_name(sq, name);
   if (own && !jq_piece_is_hidden(pos->board[sq]))
-    return jq_error_set(err, "'%s': the piece on %s is not hidden, so it "
-                             "reveals nothing",
+    return jq_error_set(err,
+                        "'%s': the piece on %s is not hidden, so it "
+                        "reveals nothing",
                         quoted, name);
-  if (!own && (pos->board[sq] == JQ_EMPTY ||
-               !jq_piece_is_hidden(pos->board[sq])))
-    return jq_error_set(err, "'%s': no hidden piece is captured on %s, so "
-                             "'%c' names nothing",
+  if (!own &&
+      (pos->board[sq] == JQ_EMPTY || !jq_piece_is_hidden(pos->board[sq])))
+    return jq_error_set(err,
+                        "'%s': no hidden piece is captured on %s, so "
+                        "'%c' names nothing",
                         quoted, name, letter);
   if (pos->pool[whose][t] == 0)
     return jq_error_set(err, "'%s': %s has no hidden %s left", quoted,
@@ -784,12 +778,14 @@ bool jq_notation_parse_coords(const JqPosition *pos, const char *text,
   size_t nletters = strlen(letters);
   for (size_t i = 0; i < nletters; i++)
     if (!is_ascii_letter(letters[i]))
-      return jq_error_set(err, "'%s': unexpected characters after the "
-                               "squares",
+      return jq_error_set(err,
+                          "'%s': unexpected characters after the "
+                          "squares",
                           quoted);
   if (nletters > 2)
-    return jq_error_set(err, "'%s': at most two reveal letters may follow "
-                             "the squares",
+    return jq_error_set(err,
+                        "'%s': at most two reveal letters may follow "
+                        "the squares",
                         quoted);
   char fname[3], tname[3];
   jq_square_name(from, fname);
@@ -799,8 +795,9 @@ bool jq_notation_parse_coords(const JqPosition *pos, const char *text,
   if (piece == JQ_EMPTY)
     return jq_error_set(err, "'%s': no piece on %s", quoted, fname);
   if (jq_piece_color(piece) != side)
-    return jq_error_set(err, "'%s': the piece on %s is %s's, but %s is to "
-                             "move",
+    return jq_error_set(err,
+                        "'%s': the piece on %s is %s's, but %s is to "
+                        "move",
                         quoted, fname, side_word(jq_piece_color(piece)),
                         side_word(side));
   JqMove m = jq_move_make(from, to);
@@ -821,12 +818,14 @@ bool jq_notation_parse_coords(const JqPosition *pos, const char *text,
   for (size_t i = 0; i < nletters; i++)
     own[i] = (letters[i] >= 'A' && letters[i] <= 'Z') == mover_upper;
   if (nletters == 2 && own[0] == own[1])
-    return jq_error_set(err, "'%s': two reveal letters must be one in %s's "
-                             "case (the mover) and one in the other",
+    return jq_error_set(err,
+                        "'%s': two reveal letters must be one in %s's "
+                        "case (the mover) and one in the other",
                         quoted, side_word(side));
   if (nletters == 2 && !own[0])
-    return jq_error_set(err, "'%s': the mover's reveal letter comes first, "
-                             "the captured piece's second",
+    return jq_error_set(err,
+                        "'%s': the mover's reveal letter comes first, "
+                        "the captured piece's second",
                         quoted);
   for (size_t i = 0; i < nletters; i++) {
     JqPieceType t;
@@ -858,12 +857,14 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
   size_t len = strlen(s);
   for (size_t i = 0; i < len; i++)
     if ((unsigned char)s[i] < 0x21 || (unsigned char)s[i] > 0x7E)
-      return jq_error_set(err, "'%s' is not a WXF move: it is written with "
-                               "ASCII letters, digits and + - .",
+      return jq_error_set(err,
+                          "'%s' is not a WXF move: it is written with "
+                          "ASCII letters, digits and + - .",
                           quoted);
   if (len != 4 && len != 5)
-    return jq_error_set(err, "'%s' is not a WXF move: it has four "
-                             "characters, like C2.5 or H8+7",
+    return jq_error_set(err,
+                        "'%s' is not a WXF move: it has four "
+                        "characters, like C2.5 or H8+7",
                         quoted);
   Query q = {JQ_NO_TYPE, false, false, PICK_FILE, -1, 0, true, 0, 0, false};
   char a = s[0], b = s[1];
@@ -875,9 +876,10 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
     q.pick = PICK_ORDINAL;
     q.ordinal = wxf_digit(s[2]);
     if (t == JQ_NO_TYPE || wxf_digit(b) < 0 || q.ordinal < 0)
-      return jq_error_set(err, "'%s': a five-character WXF move is a piece "
-                               "letter, its file and its place from the "
-                               "front, like H71+5",
+      return jq_error_set(err,
+                          "'%s': a five-character WXF move is a piece "
+                          "letter, its file and its place from the "
+                          "front, like H71+5",
                           quoted);
     q.file = file_of_number(pos->side, wxf_digit(b));
   } else if (t != JQ_NO_TYPE) {
@@ -888,8 +890,9 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
     } else if (b == '+' || b == '-') {
       q.pick = b == '+' ? PICK_PLUS : PICK_MINUS;
     } else {
-      return jq_error_set(err, "'%s': after the piece letter comes a file "
-                               "1-9, or + / - for tandem pieces",
+      return jq_error_set(err,
+                          "'%s': after the piece letter comes a file "
+                          "1-9, or + / - for tandem pieces",
                           quoted);
     }
   } else if ((a == '+' || a == '-') && a == b) {
@@ -905,22 +908,26 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
     else if (b == a)
       q.pick = PICK_MIDDLE;
     else
-      return jq_error_set(err, "'%s': after a file in first place comes "
-                               "+, - or the same file again (middle pawn)",
+      return jq_error_set(err,
+                          "'%s': after a file in first place comes "
+                          "+, - or the same file again (middle pawn)",
                           quoted);
   } else {
-    return jq_error_set(err, "'%s': '%c' is not a WXF piece letter (K A E "
-                             "H R C P)",
+    return jq_error_set(err,
+                        "'%s': '%c' is not a WXF piece letter (K A E "
+                        "H R C P)",
                         quoted, a);
   }
   const char *tail = s + len - 2; /* direction and number */
   switch (tail[0]) {
   case '+': q.dir = 1; break;
   case '-': q.dir = -1; break;
-  case '.': case '=': q.dir = 0; break;
+  case '.':
+  case '=': q.dir = 0; break;
   default:
-    return jq_error_set(err, "'%s': the next to last character must be + "
-                             "(advance), - (retreat) or . (traverse)",
+    return jq_error_set(err,
+                        "'%s': the next to last character must be + "
+                        "(advance), - (retreat) or . (traverse)",
                         quoted);
   }
   q.num = wxf_digit(tail[1]);
@@ -954,8 +961,8 @@ static bool unexpected(const char *text, const char *at, const char *expected,
                       expected);
 }
 
-static bool parse_chinese(const JqPosition *pos, const char *text,
-                          JqMove *move, JqPieceType *reveal, JqError *err) {
+static bool parse_chinese(const JqPosition *pos, const char *text, JqMove *move,
+                          JqPieceType *reveal, JqError *err) {
   char s[TEXT_MAX];
   if (!pos || !move)
     return jq_error_set(err, "no position to read the move in");
@@ -983,8 +990,7 @@ static bool parse_chinese(const JqPosition *pos, const char *text,
     int t = TAKE(&p, name_tokens);
     int f = TAKE(&p, digit_tokens);
     if (t < 0 && (hidden_given || f < 0))
-      return unexpected(s, p, "a piece name or a file after the place",
-                        err);
+      return unexpected(s, p, "a piece name or a file after the place", err);
     q.type = t < 0 ? JQ_PAWN : (JqPieceType)t;
     if (f > 0)
       q.file = file_of_number(pos->side, f);
@@ -992,8 +998,7 @@ static bool parse_chinese(const JqPosition *pos, const char *text,
     hidden_given = TAKE(&p, hidden_tokens) > 0;
     int t = TAKE(&p, name_tokens);
     if (t < 0)
-      return unexpected(s, p, "a piece name (车 马 炮 兵 ...) or 前/后",
-                        err);
+      return unexpected(s, p, "a piece name (车 马 炮 兵 ...) or 前/后", err);
     q.type = (JqPieceType)t;
     int f = TAKE(&p, digit_tokens);
     if (f < 0)
@@ -1039,12 +1044,14 @@ static bool parse_chinese(const JqPosition *pos, const char *text,
     quote_text(s, quoted);
     JqPiece mover = pos->board[jq_move_from(res.move)];
     if (!jq_piece_is_hidden(mover))
-      return jq_error_set(err, "'%s': the piece that moves is not hidden, "
-                               "so it reveals nothing",
+      return jq_error_set(err,
+                          "'%s': the piece that moves is not hidden, "
+                          "so it reveals nothing",
                           quoted);
     if (revealed == JQ_KING)
-      return jq_error_set(err, "'%s': a king is never hidden, so it cannot "
-                               "be revealed",
+      return jq_error_set(err,
+                          "'%s': a king is never hidden, so it cannot "
+                          "be revealed",
                           quoted);
     if (pos->pool[pos->side][revealed] == 0)
       return jq_error_set(err, "'%s': %s has no hidden %s left", quoted,
@@ -1087,10 +1094,10 @@ bool jq_notation_parse_any(const JqPosition *pos, const char *text,
   /* Coordinates start with a square and go on with a square, perhaps after
    * '-'. WXF can start like a square too (C2-1: C is a file letter), but
    * always ends with a digit where coordinates have a file letter. */
-  bool coords = strcmp(s, "0000") == 0 ||
-                (coord_square(s) >= 0 &&
-                 (file_letter(s[2]) >= 0 ||
-                  (s[2] == '-' && file_letter(s[3]) >= 0)));
+  bool coords =
+      strcmp(s, "0000") == 0 ||
+      (coord_square(s) >= 0 &&
+       (file_letter(s[2]) >= 0 || (s[2] == '-' && file_letter(s[3]) >= 0)));
   if (coords)
     return jq_notation_parse_coords(pos, s, move, reveal, err);
   if (strlen(s) == 4 || strlen(s) == 5) {
@@ -1104,7 +1111,8 @@ bool jq_notation_parse_any(const JqPosition *pos, const char *text,
   }
   char quoted[QUOTE_MAX];
   quote_text(s, quoted);
-  return jq_error_set(err, "'%s' is not a move in coordinates (h2e2), WXF "
-                           "(C2.5) or Chinese (炮二平五)",
+  return jq_error_set(err,
+                      "'%s' is not a move in coordinates (h2e2), WXF "
+                      "(C2.5) or Chinese (炮二平五)",
                       quoted);
 }

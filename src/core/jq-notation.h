@@ -65,8 +65,7 @@ size_t jq_move_to_chinese(const JqPosition *pos, JqMove move,
                           size_t size);
 /* WXF name of a move of pos. Returns its length (4, or 5 for the
  * extension above), or 0 (buf "") when no piece stands on the origin. */
-size_t jq_move_to_wxf(const JqPosition *pos, JqMove move,
-                      char buf[JQ_WXF_MAX]);
+size_t jq_move_to_wxf(const JqPosition *pos, JqMove move, char buf[JQ_WXF_MAX]);
 
 /* Readers. Each accepts surrounding blanks, resolves the text to exactly
  * one legal move of pos for the side to move, and on failure returns false

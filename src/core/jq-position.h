@@ -13,13 +13,13 @@
 #define JQ_HISTORY_MAX 1024
 
 typedef struct {
-  uint64_t hash;     /* hash before the move */
-  JqMove move;       /* JQ_MOVE_NONE for a null move */
-  JqPiece moved;     /* the piece as it stood on the origin */
-  JqPiece captured;  /* what stood on the target, JQ_EMPTY if nothing */
-  uint8_t revealed;  /* type the hidden mover turned up as */
+  uint64_t hash;             /* hash before the move */
+  JqMove move;               /* JQ_MOVE_NONE for a null move */
+  JqPiece moved;             /* the piece as it stood on the origin */
+  JqPiece captured;          /* what stood on the target, JQ_EMPTY if nothing */
+  uint8_t revealed;          /* type the hidden mover turned up as */
   uint8_t captured_identity; /* type of a captured hidden piece, if learned */
-  uint16_t halfmove; /* halfmove clock before the move */
+  uint16_t halfmove;         /* halfmove clock before the move */
 } JqUndo;
 
 typedef struct {
@@ -29,9 +29,9 @@ typedef struct {
 
 typedef struct JqPosition {
   JqPiece board[JQ_SQUARES];
-  uint8_t king[2];   /* king squares, JQ_NO_SQUARE when absent */
-  uint8_t side;      /* JqColor to move */
-  uint8_t variant;   /* JqVariant */
+  uint8_t king[2]; /* king squares, JQ_NO_SQUARE when absent */
+  uint8_t side;    /* JqColor to move */
+  uint8_t variant; /* JqVariant */
   /* Hidden pieces on the board, and captured hidden pieces whose identity
    * this observer did not learn, per colour. */
   uint8_t hidden_count[2];

@@ -34,8 +34,8 @@ static void init_rays(JqTables *t, int sq) {
 }
 
 static void init_horse(JqTables *t, int sq) {
-  static const int jumps[8][2] = {{1, 2},  {-1, 2},  {1, -2}, {-1, -2},
-                                  {2, 1},  {2, -1},  {-2, 1}, {-2, -1}};
+  static const int jumps[8][2] = {{1, 2}, {-1, 2}, {1, -2}, {-1, -2},
+                                  {2, 1}, {2, -1}, {-2, 1}, {-2, -1}};
   int f = jq_square_file(sq), r = jq_square_rank(sq);
   for (int i = 0; i < 8; i++) {
     int tf = f + jumps[i][0], tr = r + jumps[i][1];
@@ -91,12 +91,15 @@ static void init_short_movers(JqTables *t, int sq) {
     /* Pawns step forward, and sideways once across the river. */
     int fwd = c == JQ_RED ? 1 : -1;
     if (on_board(f, r + fwd))
-      t->pawn_to[c][sq][t->pawn_n[c][sq]++] = (uint8_t)jq_square_make(f, r + fwd);
+      t->pawn_to[c][sq][t->pawn_n[c][sq]++] =
+          (uint8_t)jq_square_make(f, r + fwd);
     if (jq_square_across_river(sq, (JqColor)c)) {
       if (on_board(f - 1, r))
-        t->pawn_to[c][sq][t->pawn_n[c][sq]++] = (uint8_t)jq_square_make(f - 1, r);
+        t->pawn_to[c][sq][t->pawn_n[c][sq]++] =
+            (uint8_t)jq_square_make(f - 1, r);
       if (on_board(f + 1, r))
-        t->pawn_to[c][sq][t->pawn_n[c][sq]++] = (uint8_t)jq_square_make(f + 1, r);
+        t->pawn_to[c][sq][t->pawn_n[c][sq]++] =
+            (uint8_t)jq_square_make(f + 1, r);
     }
   }
 }

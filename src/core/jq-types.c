@@ -13,8 +13,10 @@ JqPieceType jq_piece_type_from_letter(char c) {
   switch (toupper((unsigned char)c)) {
   case 'K': return JQ_KING;
   case 'A': return JQ_ADVISOR;
-  case 'B': case 'E': return JQ_ELEPHANT;
-  case 'N': case 'H': return JQ_HORSE;
+  case 'B':
+  case 'E': return JQ_ELEPHANT;
+  case 'N':
+  case 'H': return JQ_HORSE;
   case 'R': return JQ_CHARIOT;
   case 'C': return JQ_CANNON;
   case 'P': return JQ_PAWN;

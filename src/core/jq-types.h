@@ -66,9 +66,7 @@ static inline JqColor jq_piece_color(JqPiece p) {
 static inline bool jq_piece_is_hidden(JqPiece p) {
   return (p & JQ_PIECE_HIDDEN) != 0;
 }
-static inline JqColor jq_color_other(JqColor c) {
-  return (JqColor)(c ^ 1);
-}
+static inline JqColor jq_color_other(JqColor c) { return (JqColor)(c ^ 1); }
 
 /* Squares: rank * 9 + file; file 0..8 is a..i from Red's left, rank 0 is
  * Red's back rank. */

@@ -13,7 +13,7 @@
 typedef struct {
   JqAi parent;
   JqSearch *search;
-  int skill;          /* 0..20; 20 is full strength */
+  int skill; /* 0..20; 20 is full strength */
   bool limit_strength;
   int elo;
   uint64_t seed;
@@ -107,14 +107,14 @@ static int effective_skill(const AlphaBeta *ab) {
   return ab->skill;
 }
 
-static JqMove ab_think(JqAi *ai, const JqPosition *view,
-                       const JqLimits *limits, atomic_bool *stop,
-                       JqProgressFunc progress, void *data, JqMove *ponder) {
+static JqMove ab_think(JqAi *ai, const JqPosition *view, const JqLimits *limits,
+                       atomic_bool *stop, JqProgressFunc progress, void *data,
+                       JqMove *ponder) {
   AlphaBeta *ab = (AlphaBeta *)ai;
   int skill = effective_skill(ab);
   if (skill >= 20)
-    return jq_search_run(ab->search, view, limits, stop, progress, data,
-                         ponder, NULL, 0, NULL);
+    return jq_search_run(ab->search, view, limits, stop, progress, data, ponder,
+                         NULL, 0, NULL);
   /* Weaker play: a shallow search over several lines, then a choice that
    * may fall on a worse move, the more so the lower the skill. */
   JqLimits weak = *limits;

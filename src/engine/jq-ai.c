@@ -6,19 +6,16 @@
 #include "jq-ai-private.h"
 
 static const JqAiClass *const classes[] = {
-    &jq_ai_alphabeta_class,
-    &jq_ai_random_class,
-    &jq_ai_greedy_class,
-    &jq_ai_ismcts_class,
-    &jq_ai_determinized_class,
+    &jq_ai_alphabeta_class, &jq_ai_random_class,       &jq_ai_greedy_class,
+    &jq_ai_ismcts_class,    &jq_ai_determinized_class,
 };
 
 #define CLASS_COUNT (sizeof classes / sizeof classes[0])
 
 const char *const *jq_ai_algorithms(void) {
   /* Must list the classes above, in order (checked by the engine tests). */
-  static const char *const names[] = {"alphabeta", "random", "greedy", "ismcts",
-                                      "determinized", NULL};
+  static const char *const names[] = {"alphabeta", "random",       "greedy",
+                                      "ismcts",    "determinized", NULL};
   return names;
 }
 

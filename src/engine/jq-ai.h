@@ -15,14 +15,14 @@
 #define JQ_SCORE_MATE_BOUND (JQ_SCORE_MATE - 1000)
 
 typedef struct {
-  int depth;            /* plies; 0 = no limit */
-  uint64_t nodes;       /* 0 = no limit */
-  int movetime_ms;      /* fixed time for this move; 0 = none */
-  int time_ms[2];       /* clock left per colour; -1 = no clock */
-  int inc_ms[2];        /* increment per move */
-  int movestogo;        /* 0 = sudden death */
-  bool infinite;        /* until stopped */
-  bool ponder;          /* thinking on the opponent's time until ponderhit */
+  int depth;       /* plies; 0 = no limit */
+  uint64_t nodes;  /* 0 = no limit */
+  int movetime_ms; /* fixed time for this move; 0 = none */
+  int time_ms[2];  /* clock left per colour; -1 = no clock */
+  int inc_ms[2];   /* increment per move */
+  int movestogo;   /* 0 = sudden death */
+  bool infinite;   /* until stopped */
+  bool ponder;     /* thinking on the opponent's time until ponderhit */
   int searchmoves_count;
   JqMove searchmoves[JQ_MAX_MOVES]; /* restrict the root to these */
 } JqLimits;

@@ -12,8 +12,7 @@ static const JqBenchPosition positions[] = {
      JQ_VARIANT_XIANGQI},
     {"1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
      JQ_VARIANT_XIANGQI},
-    {"5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1",
-     JQ_VARIANT_XIANGQI},
+    {"5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1", JQ_VARIANT_XIANGQI},
     {"CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1",
      JQ_VARIANT_XIANGQI},
     {"R1N1k1b2/9/3aba3/9/2nr5/2B6/9/4B4/4A4/4KA3 w - - 0 1",
@@ -88,8 +87,7 @@ static void keep_nodes(const JqProgress *progress, void *data) {
 bool jq_bench_search(JqAi *ai, const JqBenchPosition *position, int depth,
                      uint64_t *nodes, JqMove *best, JqError *err) {
   JqPosition pos;
-  if (!jq_fen_parse(position->fen, (JqFenVariant)position->variant, &pos,
-                    err))
+  if (!jq_fen_parse(position->fen, (JqFenVariant)position->variant, &pos, err))
     return false;
   if (!jq_position_has_legal_move(&pos))
     return jq_error_set(err, "no legal move in '%s'", position->fen);
