@@ -11,7 +11,7 @@ test_extra=(clang libclang-rt-14-dev)
 app_extra=(libgtk-4-dev libadwaita-1-dev gettext desktop-file-utils appstream
            xvfb dbus fonts-wqy-microhei libgtk-4-media-gstreamer
            gstreamer1.0-plugins-good)
-bench_extra=(fairy-stockfish)
+bench_extra=(fairy-stockfish python3)
 # Nice to have for benchmarks; a failure to install it is not fatal.
 bench_optional=(hyperfine)
 

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "jq-eval-weights.h"
 #include "jq-tables.h"
 
 /* Placement bonuses are written as small formulas over (file, rank) seen
@@ -9,20 +10,26 @@
  * forward. */
 static int centre_distance(int file) { return abs(file - 4); }
 
-static const int value_xiangqi[JQ_TYPE_COUNT] = {0,   0,   110, 110,
-                                                 300, 620, 310, 45};
-static const int value_jieqi[JQ_TYPE_COUNT] = {0,   0,   150, 140,
-                                               300, 620, 320, 60};
+/* Weight w of the variant whose weights `wt` are. */
+#define W(name) (wt[JQ_W_##name])
+
+static const int value_weight[JQ_TYPE_COUNT] = {
+    [JQ_ADVISOR] = JQ_W_ADVISOR, [JQ_ELEPHANT] = JQ_W_ELEPHANT,
+    [JQ_HORSE] = JQ_W_HORSE,     [JQ_CHARIOT] = JQ_W_CHARIOT,
+    [JQ_CANNON] = JQ_W_CANNON,   [JQ_PAWN] = JQ_W_PAWN};
 
 int jq_eval_piece_value(JqPieceType type, bool jieqi) {
-  return (jieqi ? value_jieqi : value_xiangqi)[type & 7];
+  JqPieceType t = type & 7;
+  if (t < JQ_ADVISOR || t >= JQ_TYPE_COUNT)
+    return 0;
+  return jq_eval_weights[jieqi][value_weight[t]];
 }
 
 int jq_eval_hidden_value(const JqPosition *pos, JqColor c) {
   int total = 0, sum = 0;
   for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
     total += pos->pool[c][t];
-    sum += pos->pool[c][t] * value_jieqi[t];
+    sum += pos->pool[c][t] * jq_eval_piece_value((JqPieceType)t, true);
   }
   return total ? sum / total : 0;
 }
@@ -38,54 +45,58 @@ int jq_eval_square_value(const JqPosition *pos, int sq) {
 }
 
 /* Bonus for a revealed piece of type t at (file, rank) from its own side;
- * `opening` scales terms that matter while the board is full. */
-static int placement(JqPieceType t, int file, int rank, int enemy_king_file,
-                     int phase) {
+ * `phase` (attacking pieces on the board, 0..22) scales terms that matter
+ * while the board is full. */
+static int placement(const int *wt, JqPieceType t, int file, int rank,
+                     int enemy_king_file, int phase) {
   int cd = centre_distance(file);
   switch (t) {
   case JQ_PAWN:
     if (rank <= 4)
-      return rank == 4 ? 5 : 0; /* a pawn on the river bank */
+      return rank == 4 ? W(PAWN_BANK) : 0;
     {
-      /* Across: worth more near the enemy palace, less on the last rank. */
-      int b = 40 - 6 * cd + (rank >= 6 && rank <= 8 ? 25 : 0);
+      /* Across: worth more near the enemy palace, less on the last rank,
+       * and more as the attackers leave the board. */
+      int b = W(PAWN_CROSSED) - W(PAWN_CENTRE) * cd +
+              (rank >= 6 && rank <= 8 ? W(PAWN_NEAR_PALACE) : 0) +
+              W(PAWN_CROSSED_EG) * (22 - phase) / 8;
       if (rank == 9)
-        b -= 30;
+        b -= W(PAWN_LAST_RANK);
       if (abs(file - enemy_king_file) <= 1 && rank >= 6)
-        b += 10;
+        b += W(PAWN_KING_FILE);
       return b;
     }
   case JQ_HORSE: {
-    int b = 18 - 5 * cd;
+    int b = W(HORSE_BASE) - W(HORSE_CENTRE) * cd;
     if (rank >= 3 && rank <= 7)
-      b += 12 + 3 * (rank - 3);
+      b += W(HORSE_MIDDLE) + W(HORSE_FORWARD) * (rank - 3);
     if (file == 0 || file == 8)
-      b -= 12;
+      b -= W(HORSE_EDGE);
     if (rank == 0)
-      b -= 10;
+      b -= W(HORSE_HOME);
     return b;
   }
   case JQ_CHARIOT: {
-    int b = 6 - 2 * cd;
+    int b = W(CHARIOT_BASE) - W(CHARIOT_CENTRE) * cd;
     if (rank >= 5 && rank <= 7)
-      b += 15;
+      b += W(CHARIOT_FORWARD);
     if (rank == 0 && phase > 16)
-      b -= 10; /* undeveloped */
+      b -= W(CHARIOT_HOME);
     return b;
   }
   case JQ_CANNON: {
     int b = 0;
     if (file == 4 && phase > 16)
-      b += 20; /* central cannon */
+      b += W(CANNON_CENTRAL);
     if (rank >= 3 && rank <= 5)
-      b += 5;
+      b += W(CANNON_MIDDLE);
     if (rank >= 7 && file == 4)
-      b += 10;
+      b += W(CANNON_DEEP);
     return b;
   }
-  case JQ_KING: return -8 * cd - 6 * rank;
+  case JQ_KING: return -W(KING_CENTRE) * cd - W(KING_UP) * rank;
   case JQ_ADVISOR:
-  case JQ_ELEPHANT: return (rank <= 2 && cd <= 2) ? 6 : 0;
+  case JQ_ELEPHANT: return (rank <= 2 && cd <= 2) ? W(GUARD_HOME) : 0;
   default: return 0;
   }
 }
@@ -95,6 +106,7 @@ int jq_eval_quiet_hint(const JqPosition *pos, JqMove m) {
   JqPiece p = pos->board[from];
   if (!p || jq_piece_is_hidden(p))
     return 0; /* what it turns up as decides; nothing to say before */
+  const int *wt = jq_eval_weights[pos->variant == JQ_VARIANT_JIEQI];
   int c = jq_piece_color(p);
   JqPieceType t = jq_piece_type(p);
   int enemy_king = pos->king[c ^ 1];
@@ -105,17 +117,26 @@ int jq_eval_quiet_hint(const JqPosition *pos, JqMove m) {
     tr = 9 - tr;
   }
   /* A middling phase: the hint orders moves, it does not judge them. */
-  return placement(t, jq_square_file(to), tr, ekf, 16) -
-         placement(t, jq_square_file(from), fr, ekf, 16);
+  return placement(wt, t, jq_square_file(to), tr, ekf, 16) -
+         placement(wt, t, jq_square_file(from), fr, ekf, 16);
 }
+
+/* Pressure on one side's palace: the attackers that reach into it and the
+ * points they reach. */
+typedef struct {
+  int units;
+  int attackers;
+  int points;
+} PalaceAttack;
 
 /* Mobility and pressure of the long-range pieces: points they reach, and
  * extra weight for reaching into the enemy palace, where mates happen. */
-static int activity(const JqPosition *pos, int sq, JqPieceType t, int c) {
+static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
+                    int c, PalaceAttack *attack) {
   const JqTables *tb = &jq_tables;
   const JqPiece *board = pos->board;
   int enemy = c ^ 1;
-  int score = 0;
+  int score = 0, points = 0;
   switch (t) {
   case JQ_CHARIOT:
     for (int d = 0; d < JQ_DIRS; d++) {
@@ -123,15 +144,22 @@ static int activity(const JqPosition *pos, int sq, JqPieceType t, int c) {
       int n = tb->ray_len[sq][d];
       for (int i = 0; i < n; i++) {
         int to = ray[i];
-        if (jq_square_in_palace(to, (JqColor)enemy))
-          score += 3;
+        if (jq_square_in_palace(to, (JqColor)enemy)) {
+          score += W(CHARIOT_PALACE);
+          points++;
+        }
         if (board[to]) {
           if ((int)jq_piece_color(board[to]) == enemy)
-            score += 2;
+            score += W(CHARIOT_TARGET);
           break;
         }
-        score += 2;
+        score += W(CHARIOT_MOBILITY);
       }
+    }
+    if (points) {
+      attack->units += W(KS_CHARIOT);
+      attack->attackers++;
+      attack->points += points;
     }
     return score;
   case JQ_HORSE:
@@ -139,42 +167,79 @@ static int activity(const JqPosition *pos, int sq, JqPieceType t, int c) {
       if (board[tb->horse_leg[sq][i]])
         continue;
       int to = tb->horse_to[sq][i];
+      bool palace = jq_square_in_palace(to, (JqColor)enemy);
+      points += palace;
       if (board[to] && (int)jq_piece_color(board[to]) == c)
         continue;
-      score += 5;
-      if (jq_square_in_palace(to, (JqColor)enemy))
-        score += 8;
+      score += W(HORSE_MOBILITY);
+      if (palace)
+        score += W(HORSE_PALACE);
     }
-    return score - 12; /* a horse with two moves is a poor horse */
+    if (points) {
+      attack->units += W(KS_HORSE);
+      attack->attackers++;
+      attack->points += points;
+    }
+    return score - W(HORSE_TRAPPED); /* a horse with two moves is poor */
   case JQ_CANNON:
     for (int d = 0; d < JQ_DIRS; d++) {
       const uint8_t *ray = tb->ray[sq][d];
       int n = tb->ray_len[sq][d], i = 0;
       for (; i < n && !board[ray[i]]; i++)
-        score += 1;
+        score += W(CANNON_MOBILITY);
       int screens = 0;
       for (i++; i < n; i++) {
         int to = ray[i];
+        /* Past one screen the cannon controls points up to the next
+         * piece. */
+        if (screens == 0 && jq_square_in_palace(to, (JqColor)enemy))
+          points++;
         if (!board[to])
           continue;
         if ((int)jq_piece_color(board[to]) == enemy && screens == 0) {
           /* A target behind one screen; the king behind it pins. */
           score += jq_piece_type(board[to]) == JQ_KING &&
                            !jq_piece_is_hidden(board[to])
-                       ? 25
-                       : 4;
+                       ? W(CANNON_KING_PIN)
+                       : W(CANNON_TARGET);
         }
         if (++screens == 2)
           break;
       }
+    }
+    if (points) {
+      attack->units += W(KS_CANNON);
+      attack->attackers++;
+      attack->points += points;
     }
     return score;
   default: return 0;
   }
 }
 
+/* A crossed pawn's reach into the enemy palace: forward and sideways. */
+static void pawn_pressure(const int *wt, int sq, int c, PalaceAttack *attack) {
+  int file = jq_square_file(sq), rank = jq_square_rank(sq);
+  int forward = c == JQ_RED ? 1 : -1, points = 0;
+  int enemy = c ^ 1;
+  if (rank + forward >= 0 && rank + forward <= 9 &&
+      jq_square_in_palace(jq_square_make(file, rank + forward), (JqColor)enemy))
+    points++;
+  if (file > 0 &&
+      jq_square_in_palace(jq_square_make(file - 1, rank), (JqColor)enemy))
+    points++;
+  if (file < 8 &&
+      jq_square_in_palace(jq_square_make(file + 1, rank), (JqColor)enemy))
+    points++;
+  if (points) {
+    attack->units += W(KS_PAWN);
+    attack->attackers++;
+    attack->points += points;
+  }
+}
+
 /* A cannon facing the enemy king down an open file, and chariots on it. */
-static int king_file_pressure(const JqPosition *pos, int c) {
+static int king_file_pressure(const int *wt, const JqPosition *pos, int c) {
   int k = pos->king[c ^ 1];
   if (k == JQ_NO_SQUARE)
     return 0;
@@ -189,9 +254,9 @@ static int king_file_pressure(const JqPosition *pos, int c) {
     if ((int)jq_piece_color(p) == c && !jq_piece_is_hidden(p)) {
       JqPieceType t = jq_piece_type(p);
       if (t == JQ_CANNON && blockers == 0)
-        bonus += 70; /* the empty-headed cannon */
+        bonus += W(CANNON_OPEN_KING); /* the empty-headed cannon */
       else if (t == JQ_CHARIOT && blockers == 0)
-        bonus += 30;
+        bonus += W(CHARIOT_OPEN_KING);
     }
     if (++blockers > 1)
       break;
@@ -201,10 +266,12 @@ static int king_file_pressure(const JqPosition *pos, int c) {
 
 int jq_evaluate(const JqPosition *pos) {
   bool jieqi = pos->variant == JQ_VARIANT_JIEQI;
+  const int *wt = jq_eval_weights[jieqi];
   int score[2] = {0, 0};
   int phase = 0; /* attacking pieces on the board, both sides */
   int defenders[2] = {0, 0};
   int attackers[2] = {0, 0};
+  PalaceAttack attack[2] = {{0, 0, 0}, {0, 0, 0}}; /* by colour */
   int hidden_value[2] = {jq_eval_hidden_value(pos, JQ_RED),
                          jq_eval_hidden_value(pos, JQ_BLACK)};
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
@@ -231,32 +298,39 @@ int jq_evaluate(const JqPosition *pos) {
     JqPieceType t = jq_piece_type(p);
     int enemy_king = pos->king[c ^ 1];
     int ekf = enemy_king == JQ_NO_SQUARE ? 4 : jq_square_file(enemy_king);
-    score[c] += (jieqi ? value_jieqi : value_xiangqi)[t] +
-                placement(t, file, own_rank, ekf, phase) +
-                activity(pos, sq, t, c);
+    score[c] += jq_eval_piece_value(t, jieqi) +
+                placement(wt, t, file, own_rank, ekf, phase) +
+                activity(wt, pos, sq, t, c, &attack[c]);
     /* Cannons need screens, horses room: the cannon is worth more on a
      * full board, the horse on an empty one. phase counts 0..22. */
     if (t == JQ_CANNON)
-      score[c] += (phase - 11) * 2;
+      score[c] += (phase - 11) * W(CANNON_FULL_BOARD);
     else if (t == JQ_HORSE)
-      score[c] -= (phase - 11) * 2;
+      score[c] -= (phase - 11) * W(HORSE_FULL_BOARD);
     if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
       defenders[c]++;
     else if (t != JQ_KING && t != JQ_PAWN)
       attackers[c]++;
-    else if (t == JQ_PAWN && own_rank >= 5)
+    else if (t == JQ_PAWN && own_rank >= 5) {
       attackers[c]++;
+      pawn_pressure(wt, sq, c, &attack[c]);
+    }
   }
-  /* Missing defenders hurt more when the enemy still has attackers. */
   for (int c = 0; c < 2; c++) {
+    /* Missing defenders hurt more when the enemy still has attackers. */
     int missing = 4 - defenders[c];
-    if (jieqi)
-      missing = 0; /* jieqi advisors and elephants roam: no such shape */
-    score[c] -= missing * attackers[c ^ 1] * 6;
+    score[c] -= missing * attackers[c ^ 1] * W(MISSING_GUARD);
+    /* Attackers together on the palace are worth more than apart: the
+     * danger grows with its square. */
+    const PalaceAttack *a = &attack[c ^ 1];
+    int danger =
+        a->units + a->points * W(KS_POINT) - defenders[c] * W(KS_GUARD);
+    if (a->attackers >= 2 && danger > 0)
+      score[c] -= danger * danger * W(KS_SCALE) / 1024;
   }
-  score[JQ_RED] += king_file_pressure(pos, JQ_RED);
-  score[JQ_BLACK] += king_file_pressure(pos, JQ_BLACK);
+  score[JQ_RED] += king_file_pressure(wt, pos, JQ_RED);
+  score[JQ_BLACK] += king_file_pressure(wt, pos, JQ_BLACK);
   int s = score[JQ_RED] - score[JQ_BLACK];
   /* A small tempo bonus for the side to move. */
-  return (pos->side == JQ_RED ? s : -s) + 10;
+  return (pos->side == JQ_RED ? s : -s) + W(TEMPO);
 }

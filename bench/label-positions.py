@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Labels xiangqi positions for bench/tune-eval.c with Fairy-Stockfish's
+score at a fixed depth.
+
+    bench/label-positions.py DEPTH OUT GAMES.pgn...
+
+Every other position of each game from ply 8 on (the random opening plies
+are skipped), alternating which half between games, is sent to
+/usr/games/fairy-stockfish (UCI_Variant xiangqi) as "position startpos
+moves ...". Each line of OUT is the moves in this program's coordinates
+(ranks 0-9), a tab and the score in centipawns for the side to move.
+Positions scored as mates are left out.
+"""
+import re
+import subprocess
+import sys
+
+FSF = "/usr/games/fairy-stockfish"
+
+
+def fsf_move(move):
+    """Our ranks run 0-9, Fairy-Stockfish's 1-10."""
+    return move[0] + str(int(move[1]) + 1) + move[2] + str(int(move[3]) + 1)
+
+
+def games(paths):
+    for path in paths:
+        with open(path) as f:
+            for game in re.split(r"\n(?=\[Event)", f.read()):
+                if 'Variant "xiangqi"' not in game:
+                    continue
+                body = " ".join(l for l in game.splitlines()
+                                if not l.startswith("["))
+                yield [t for t in body.split()
+                       if re.fullmatch(r"[a-i]\d[a-i]\d", t)]
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    depth, out_path, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
+    engine = subprocess.Popen([FSF], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, bufsize=1)
+    engine.stdin.write("uci\nsetoption name UCI_Variant value xiangqi\n"
+                       "setoption name Hash value 16\nisready\n")
+    while engine.stdout.readline().strip() != "readyok":
+        pass
+    count = 0
+    with open(out_path, "w") as out:
+        for number, moves in enumerate(games(paths)):
+            for ply in range(8 + number % 2, len(moves), 2):
+                engine.stdin.write(
+                    "position startpos moves "
+                    + " ".join(fsf_move(m) for m in moves[:ply])
+                    + f"\ngo depth {depth}\n")
+                score = None
+                while True:
+                    line = engine.stdout.readline()
+                    if not line or line.startswith("bestmove"):
+                        break
+                    found = re.search(r"score (cp|mate) (-?\d+)", line)
+                    if found:
+                        score = (found.group(1), int(found.group(2)))
+                if score and score[0] == "cp":
+                    out.write(" ".join(moves[:ply]) + f"\t{score[1]}\n")
+                    count += 1
+            out.flush()
+    engine.stdin.write("quit\n")
+    print(f"{count} positions labelled", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+/* Time management: what share of the clock one move may take. */
+#include <glib.h>
+
+#include "jq-time.h"
+
+static void plan(const JqLimits *l, int side, int64_t *soft, int64_t *hard) {
+  jq_time_plan(l, side, soft, hard);
+  g_test_message("soft %" G_GINT64_FORMAT " hard %" G_GINT64_FORMAT, *soft,
+                 *hard);
+}
+
+static JqLimits clock_limits(int red_ms, int black_ms, int inc_ms) {
+  JqLimits l;
+  jq_limits_init(&l);
+  l.time_ms[JQ_RED] = red_ms;
+  l.time_ms[JQ_BLACK] = black_ms;
+  l.inc_ms[JQ_RED] = l.inc_ms[JQ_BLACK] = inc_ms;
+  return l;
+}
+
+static void test_no_clock(void) {
+  JqLimits l;
+  jq_limits_init(&l);
+  l.depth = 8;
+  int64_t soft = -1, hard = -1;
+  plan(&l, JQ_RED, &soft, &hard);
+  g_assert_cmpint(soft, ==, 0);
+  g_assert_cmpint(hard, ==, 0);
+  l.movetime_ms = 750;
+  plan(&l, JQ_RED, &soft, &hard);
+  g_assert_cmpint(soft, ==, 750);
+  g_assert_cmpint(hard, ==, 750);
+}
+
+/* Sudden death with increment, as in 10 s + 0.1 s games: an opening move
+ * takes a fair share (games end within some 60 moves) and never risks the
+ * clock. */
+static void test_sudden_death(void) {
+  JqLimits l = clock_limits(10000, 2000, 100);
+  int64_t soft, hard;
+  plan(&l, JQ_RED, &soft, &hard);
+  g_assert_cmpint(soft, >=, 10000 / 30);
+  g_assert_cmpint(soft, <=, 10000 / 10);
+  g_assert_cmpint(hard, >=, soft);
+  g_assert_cmpint(hard, <=, 10000 / 2);
+  /* The side to move's clock is the one that counts. */
+  int64_t soft_b, hard_b;
+  plan(&l, JQ_BLACK, &soft_b, &hard_b);
+  g_assert_cmpint(soft_b, <, soft);
+  g_assert_cmpint(hard_b, <, 2000);
+  /* More increment, more time. */
+  JqLimits more = clock_limits(10000, 2000, 1000);
+  int64_t soft_inc, hard_inc;
+  plan(&more, JQ_RED, &soft_inc, &hard_inc);
+  g_assert_cmpint(soft_inc, >, soft);
+}
+
+/* Almost flagged: the move still fits in what is left. */
+static void test_short_clock(void) {
+  JqLimits l = clock_limits(60, 60, 0);
+  int64_t soft, hard;
+  plan(&l, JQ_RED, &soft, &hard);
+  g_assert_cmpint(soft, >=, 1);
+  g_assert_cmpint(hard, <, 60);
+  g_assert_cmpint(hard, >=, soft);
+}
+
+/* One move to the time control may use most of the clock, not all. */
+static void test_moves_to_go(void) {
+  JqLimits l = clock_limits(5000, 5000, 0);
+  l.movestogo = 1;
+  int64_t soft, hard;
+  plan(&l, JQ_RED, &soft, &hard);
+  g_assert_cmpint(soft, >=, 2000);
+  g_assert_cmpint(hard, <, 5000);
+}
+
+int main(int argc, char **argv) {
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/time/no-clock", test_no_clock);
+  g_test_add_func("/time/sudden-death", test_sudden_death);
+  g_test_add_func("/time/short-clock", test_short_clock);
+  g_test_add_func("/time/moves-to-go", test_moves_to_go);
+  return g_test_run();
+}
