@@ -757,7 +757,7 @@ static void *worker_main(void *arg) {
       int64_t budget = s->soft_ms;
       if (stable >= 4)
         budget = budget * 3 / 5;
-      if (elapsed >= budget * 55 / 100)
+      if (elapsed >= budget * 65 / 100)
         break;
     }
   }

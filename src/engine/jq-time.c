@@ -17,7 +17,9 @@ void jq_time_plan(const JqLimits *l, int side, int64_t *soft_ms,
   left -= reserve;
   if (left < 1)
     left = 1;
-  int moves = l->movestogo > 0 ? l->movestogo : 28;
+  /* Xiangqi games between engines are mostly decided within some 60 moves:
+   * plan for 20 more rather than hoard the clock (measured: 28 lost). */
+  int moves = l->movestogo > 0 ? l->movestogo : 20;
   int64_t soft = left / moves + inc * 3 / 4;
   int64_t hard = left / 3 + inc;
   if (soft > left / 2)
