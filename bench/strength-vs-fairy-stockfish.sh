@@ -9,7 +9,8 @@
 #
 # Defaults: 200 games at 10+0.1, 2 at a time. Openings: 2 random plies from
 # the start, each played with colours swapped. PGN goes to
-# _build-bench/strength-vs-fsf.pgn.
+# _build-bench/strength-vs-fsf.pgn. TIME_MARGIN (ms, default 100) forgives
+# lateness per move, for a machine that carries other work.
 set -euo pipefail
 
 games=${1:-200}
@@ -23,7 +24,7 @@ bench_setup bench
 bench_find_fsf
 
 out=$("$cli" match --variant xiangqi --games "$games" --concurrency "$conc" \
-  --tc "$tc" --random-plies 2 --seed 2026 \
+  --tc "$tc" --random-plies 2 --seed 2026 --time-margin "${TIME_MARGIN:-100}" \
   --player1 ai:alphabeta:Hash=64 \
   --player2 "uci:$fsf:UCI_Variant=xiangqi:Hash=64" \
   --pgn "$build/strength-vs-fsf.pgn" | tee -a /dev/stderr)

@@ -40,7 +40,7 @@ static const JqPosition *load(const Sample *s) {
   return &scratch;
 }
 
-/* Captures only, fail-hard: enough to tell a quiet position. */
+/* Captures only: enough to tell a quiet position. */
 static int quiesce(JqPosition *pos, int alpha, int beta, int depth) {
   int stand = jq_evaluate(pos);
   if (stand >= beta || depth == 0)

@@ -1,6 +1,7 @@
-/* Static evaluation: material and placement, with hidden jieqi pieces
- * valued at the expected value of their pool. Scores are centipawns from
- * the side to move's point of view. */
+/* Static evaluation: material, placement, mobility and king danger, with
+ * hidden jieqi pieces valued at the expected value of their pool. Weights
+ * per variant are in jq-eval-weights.c. Scores are centipawns from the
+ * side to move's point of view. */
 #pragma once
 
 #include "jq-position.h"
