@@ -505,6 +505,75 @@ static void test_priors(void) {
   jq_ai_free(ai);
 }
 
+/* Replays the tree below `index` in pos (a reveal through each of its
+ * outcomes) and checks every complete node: its children are exactly the
+ * moves legal in its position, which the search relies on to skip
+ * generating them. Returns how many complete nodes were checked. */
+static int check_complete(const JqIsmctsTree *tree, uint32_t index,
+                          JqPosition *pos) {
+  const JqIsmctsNode *n = jq_ismcts_node(tree, index);
+  if (!n->child)
+    return 0;
+  int checked = 0;
+  if (n->complete) {
+    JqMoveList legal;
+    jq_generate_legal(pos, JQ_GEN_ALL, &legal);
+    int children = 0;
+    for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+      bool found = false;
+      for (int i = 0; i < legal.count; i++)
+        found |= legal.moves[i] == jq_ismcts_node(tree, c)->move;
+      g_assert_true(found);
+      children++;
+    }
+    g_assert_cmpint(children, ==, legal.count);
+    checked++;
+  }
+  for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+    const JqIsmctsNode *child = jq_ismcts_node(tree, c);
+    if (jq_ismcts_is_outcome(child))
+      continue; /* (a reveal is replayed below, one outcome at a time) */
+    JqMove m = child->move;
+    if (!jq_piece_is_hidden(pos->board[jq_move_from(m)])) {
+      jq_position_make_move(pos, m, JQ_REVEAL_NONE);
+      checked += check_complete(tree, c, pos);
+      jq_position_unmake_move(pos);
+      continue;
+    }
+    for (uint32_t o = child->child; o; o = jq_ismcts_node(tree, o)->sibling) {
+      JqReveal reveal = {jq_ismcts_outcome_type(jq_ismcts_node(tree, o)),
+                         JQ_NO_TYPE};
+      jq_position_make_move(pos, m, reveal);
+      checked += check_complete(tree, o, pos);
+      jq_position_unmake_move(pos);
+    }
+  }
+  return checked;
+}
+
+/* With outcomes, the position at a node is the same whatever the deal
+ * that reached it (hidden pieces move by their points' roles; a reveal is
+ * an outcome node of its own), so a node whose children cover its moves
+ * is selected from without generating them. Checked over a jieqi middle
+ * game's tree: a complete node's children are its legal moves. */
+static void test_complete_nodes(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  JqProgress last;
+  think_iterations(ai, &view, 6000, &last);
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  JqPosition pos = view;
+  int checked = check_complete(tree, tree->root, &pos);
+  g_test_message("%d complete nodes", checked);
+  g_assert_cmpint(checked, >, 100);
+  g_assert_cmpuint(pos.hash, ==, view.hash);
+  g_assert_cmpint(pos.history_len, ==, view.history_len);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
 /* When the pool is full, the search goes on without growing the tree. */
 static void test_full_pool(void) {
   JqPosition view;
@@ -1000,6 +1069,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
   g_test_add_func("/ismcts/tree-statistics", test_tree_statistics);
   g_test_add_func("/ismcts/full-pool", test_full_pool);
+  g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);

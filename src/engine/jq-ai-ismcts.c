@@ -295,6 +295,7 @@ static void iterate(Ismcts *s, Worker *w) {
     JqMoveList legal;
     const JqMoveList *moves = &s->root_moves;
     int ordered = s->root_ordered;
+    bool known = false;
     if (depth > 0) {
       int8_t proof = jq_ismcts_node(tree, node)->proof;
       if (proof) { /* the mover has won (+1) or lost (-1) */
@@ -302,6 +303,18 @@ static void iterate(Ismcts *s, Worker *w) {
         proven = true;
         break;
       }
+      /* With outcomes, a node's position is the same in every deal that
+       * reaches it (hidden pieces move as their points' roles; a reveal
+       * is an outcome of its own): once its children cover its moves,
+       * they are its moves, and generating them again was nearly half of
+       * an iteration's instructions. */
+      known = s->outcomes && s->select.prior > 0 &&
+              jq_ismcts_node(tree, node)->complete;
+    }
+    if (known) {
+      if (drawn_or_decided(pos, &result))
+        break;
+    } else if (depth > 0) {
       jq_generate_legal(pos, JQ_GEN_ALL, &legal);
       if (legal.count == 0) {
         result = 0.0; /* no legal move loses */
@@ -322,8 +335,10 @@ static void iterate(Ismcts *s, Worker *w) {
     }
     bool expanded;
     uint32_t child =
-        jq_ismcts_tree_select(tree, node, moves, ordered, &s->select,
-                              weigh_move, w, &w->rng, &expanded);
+        known
+            ? jq_ismcts_tree_select_complete(tree, node, &s->select, &expanded)
+            : jq_ismcts_tree_select(tree, node, moves, ordered, &s->select,
+                                    weigh_move, w, &w->rng, &expanded);
     if (!child) { /* pool full and nothing here yet: value this node */
       result = leaf_value(s, w);
       break;

@@ -22,6 +22,9 @@ typedef struct {
   uint8_t mover;    /* JqColor who played `move` */
   uint8_t moves;    /* legal moves here when first selected from (solver) */
   int8_t proof;     /* solver: +1 the mover has won, -1 lost, 0 unknown */
+  /* PUCT: a child was made for every move legal here when first selected
+   * from (so a caller that knows the moves never change may skip them). */
+  uint8_t complete;
   /* Implicit minimax (Lanctot, Winands, Pepels and Sturtevant 2014): the
    * leaf evaluations backed up by minimax instead of averaged, for the
    * mover, scaled to 0..JQ_ISMCTS_MINIMAX_ONE. */
@@ -113,6 +116,13 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
                                const JqIsmctsSelectParams *params,
                                JqIsmctsWeighFunc weigh, void *weigh_data,
                                JqRng *rng, bool *expanded);
+
+/* One selection step at a complete node (PUCT) whose moves are known to
+ * be those of every determinization: every child is available, and is
+ * picked as jq_ismcts_tree_select would pick it given those moves. */
+uint32_t jq_ismcts_tree_select_complete(JqIsmctsTree *tree, uint32_t parent,
+                                        const JqIsmctsSelectParams *params,
+                                        bool *expanded);
 
 /* The outcome child of the reveal move `parent` for `identity`, made when
  * missing; JQ_ISMCTS_NO_NODE when the pool is full. */
