@@ -70,6 +70,12 @@ typedef struct {
   JqIsmctsWorld world;
   JqRng rng;
   uint32_t path[2 * MAX_TREE_DEPTH + 2]; /* moves and reveal outcomes */
+  /* Whether a point is attacked, by colour, in the position whose moves
+   * are being weighed (0 not yet known, 1 no, 2 yes): many of a node's
+   * moves share a point, and an attack test costs as much as the rest of
+   * a move's weighing. Keyed by the position's hash. */
+  uint64_t attack_key;
+  uint8_t attack[2][JQ_SQUARES];
   /* The root of the last search, to carry its subtree over to the next. */
   bool has_root;
   int root_history_len;
@@ -247,9 +253,19 @@ static int checks_next(const JqPosition *pos, JqMoveList *list, int first,
  * the mover when it leaves an attacked one, plus the placement hint of a
  * quiet move, plus PRIOR_CHECK for a check (a hidden mover checking as the
  * determinization has it). Hidden pieces count at their pool's value. */
+static bool attacked(Worker *w, int sq, JqColor by) {
+  if (!w->attack[by][sq])
+    w->attack[by][sq] = jq_position_attacked(&w->pos, sq, by) ? 2 : 1;
+  return w->attack[by][sq] == 2;
+}
+
 static float weigh_move(void *data, JqMove m) {
-  const Worker *w = data;
+  Worker *w = data;
   const JqPosition *pos = &w->pos;
+  if (w->attack_key != pos->hash) {
+    w->attack_key = pos->hash;
+    memset(w->attack, 0, sizeof w->attack);
+  }
   int from = jq_move_from(m), to = jq_move_to(m);
   JqColor us = (JqColor)pos->side, them = jq_color_other(us);
   int mover = jq_eval_square_value(pos, from);
@@ -257,10 +273,10 @@ static float weigh_move(void *data, JqMove m) {
   int gain = victim;
   if (!victim)
     gain += jq_eval_quiet_hint(pos, m);
-  if (jq_position_attacked(pos, to, them))
+  if (attacked(w, to, them))
     gain -= victim ? (mover > victim ? mover : 0)
-                   : (jq_position_attacked(pos, to, us) ? mover / 2 : mover);
-  if (jq_position_attacked(pos, from, them))
+                   : (attacked(w, to, us) ? mover / 2 : mover);
+  if (attacked(w, from, them))
     gain += mover / 2;
   if (jq_position_gives_check(pos, m, w->world.deal[from]))
     gain += PRIOR_CHECK;
