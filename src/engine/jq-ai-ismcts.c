@@ -15,10 +15,11 @@
  * forcing lines instead of trying every move once (with Prior=0, UCB1,
  * and a node tries its captures, best victim first, before its quiet
  * moves); the selection mixes each child's mean with its implicit minimax
- * value (MinimaxWeight); mates are proven where no reveal lies on the way
- * (the solver of the tree module), so a forced mate is played as soon as
- * it is seen; and the subtree of the moves played since the last search
- * is kept (Reuse).
+ * value (MinimaxWeight); mates are proven (the solver of the tree
+ * module), through reveals when every identity the piece may turn up as
+ * is proven alike, so a forced mate is played as soon as it is seen and a
+ * move seen to be mated is not played; and the subtree of the moves
+ * played since the last search is kept (Reuse).
  * Progressive widening (Widening) is there to experiment with; it is off
  * by default, having measured worse.
  *
@@ -103,6 +104,9 @@ struct Ismcts {
   JqLimits limits;
   JqMoveList root_moves;
   int root_ordered;
+  /* By colour, the identities a hidden piece may turn up as (bit per
+   * type): the view's pools, which hold those of any deal below it. */
+  uint8_t outcome_types[2];
   atomic_bool *stop_request;
   atomic_bool abort_search;
   atomic_bool pondering;
@@ -303,9 +307,10 @@ static void iterate(Ismcts *s, Worker *w) {
   w->path[len++] = node;
   double result;
   bool proven = false; /* did this iteration end on a proof? */
-  /* Until a piece is revealed on the way down, the position is the same
-   * in every deal, and so are its legal moves: the solver may prove mates
-   * there. (A captured hidden piece only changes the pools.) */
+  /* Is the position the same in every deal that reaches this node, and so
+   * its legal moves and its end, so that the solver may prove mates here?
+   * Until a piece is revealed on the way down it is (a captured hidden
+   * piece only changes the pools); with outcomes, again below each one. */
   bool exact = true;
   for (int depth = 0;; depth++) {
     JqMoveList legal;
@@ -362,7 +367,9 @@ static void iterate(Ismcts *s, Worker *w) {
     JqMove move = jq_ismcts_node(tree, child)->move;
     int from = jq_move_from(move);
     bool reveal = jq_piece_is_hidden(pos->board[from]);
-    if (reveal)
+    if (s->outcomes)
+      exact = !reveal; /* a reveal just made: its outcome is yet to come */
+    else if (reveal)
       exact = false;
     jq_ismcts_play(pos, &w->world, move);
     node = child;
@@ -392,7 +399,8 @@ static void iterate(Ismcts *s, Worker *w) {
   }
   jq_ismcts_tree_backup(tree, w->path, len, (JqColor)pos->side, result);
   if (proven)
-    jq_ismcts_tree_prove(tree, w->path, len);
+    jq_ismcts_tree_prove(tree, w->path, len,
+                         s->outcomes ? s->outcome_types : NULL);
   while (pos->history_len > base)
     jq_position_unmake_move(pos);
 }
@@ -665,6 +673,12 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
       s->root_moves = kept;
   }
 
+  for (int c = 0; c < 2; c++) {
+    s->outcome_types[c] = 0;
+    for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++)
+      if (view->pool[c][t] > 0)
+        s->outcome_types[c] |= (uint8_t)(1u << t);
+  }
   s->root_ordered = s->order ? captures_first(view, &s->root_moves) : 0;
   if (s->checks_first)
     s->root_ordered += checks_next(view, &s->root_moves, s->root_ordered, NULL);

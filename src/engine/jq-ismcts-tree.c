@@ -317,10 +317,38 @@ void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
   }
 }
 
-void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path,
-                          int length) {
+/* A reveal's proof from its outcomes': the mover's result when every
+ * identity in `possible` turned up as proven the same way, else 0. */
+static int8_t reveal_proof(const JqIsmctsTree *tree, const JqIsmctsNode *n,
+                           unsigned possible) {
+  unsigned won = 0, lost = 0;
+  for (uint32_t c = n->child; c; c = tree->nodes[c].sibling) {
+    unsigned bit = 1u << jq_ismcts_outcome_type(&tree->nodes[c]);
+    if (tree->nodes[c].proof > 0)
+      won |= bit;
+    else if (tree->nodes[c].proof < 0)
+      lost |= bit;
+  }
+  if (!possible)
+    return 0;
+  return (won & possible) == possible    ? 1
+         : (lost & possible) == possible ? -1
+                                         : 0;
+}
+
+void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
+                          const uint8_t *outcomes) {
   for (int i = length - 1; i > 0; i--) {
     JqIsmctsNode *parent = &tree->nodes[path[i - 1]];
+    if (jq_ismcts_is_outcome(&tree->nodes[path[i]])) {
+      /* The mover of a reveal is the mover of its outcomes. */
+      int8_t proof =
+          outcomes ? reveal_proof(tree, parent, outcomes[parent->mover]) : 0;
+      if (!proof || parent->proof == proof)
+        return;
+      parent->proof = proof;
+      continue;
+    }
     int children = 0, lost = 0;
     int8_t proof = 0;
     for (uint32_t c = parent->child; c; c = tree->nodes[c].sibling) {

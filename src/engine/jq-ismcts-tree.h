@@ -137,11 +137,15 @@ uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
 void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
                            JqColor leaf_side, double result);
 
-/* The solver, for nodes reached without a reveal (whose moves and end do
- * not depend on the deal): after path[length - 1] was proven,
- * passes proofs up as far as they go. A node is lost for its mover when
- * some reply is proven won, won when every reply is proven lost. */
-void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length);
+/* The solver, for nodes whose moves and end do not depend on the deal:
+ * after path[length - 1] was proven, passes proofs up as far as they go.
+ * A node is lost for its mover when some reply is proven won, won when
+ * every reply is proven lost. A reveal is won (lost) for its mover when
+ * every identity the piece may turn up as has its outcome proven won
+ * (lost): `outcomes[c]` has bit t set when a hidden piece of colour c may
+ * be of type t. NULL: proofs stop at reveals. */
+void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
+                          const uint8_t *outcomes);
 
 /* The child to play: a proven win if there is one, else the most visited
  * child not proven lost (ties to the higher mean); a proven loss only when
