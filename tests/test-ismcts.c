@@ -505,6 +505,75 @@ static void test_priors(void) {
   jq_ai_free(ai);
 }
 
+/* Replays the tree below `index` in pos (a reveal through each of its
+ * outcomes) and checks every complete node: its children are exactly the
+ * moves legal in its position, which the search relies on to skip
+ * generating them. Returns how many complete nodes were checked. */
+static int check_complete(const JqIsmctsTree *tree, uint32_t index,
+                          JqPosition *pos) {
+  const JqIsmctsNode *n = jq_ismcts_node(tree, index);
+  if (!n->child)
+    return 0;
+  int checked = 0;
+  if (n->complete) {
+    JqMoveList legal;
+    jq_generate_legal(pos, JQ_GEN_ALL, &legal);
+    int children = 0;
+    for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+      bool found = false;
+      for (int i = 0; i < legal.count; i++)
+        found |= legal.moves[i] == jq_ismcts_node(tree, c)->move;
+      g_assert_true(found);
+      children++;
+    }
+    g_assert_cmpint(children, ==, legal.count);
+    checked++;
+  }
+  for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+    const JqIsmctsNode *child = jq_ismcts_node(tree, c);
+    if (jq_ismcts_is_outcome(child))
+      continue; /* (a reveal is replayed below, one outcome at a time) */
+    JqMove m = child->move;
+    if (!jq_piece_is_hidden(pos->board[jq_move_from(m)])) {
+      jq_position_make_move(pos, m, JQ_REVEAL_NONE);
+      checked += check_complete(tree, c, pos);
+      jq_position_unmake_move(pos);
+      continue;
+    }
+    for (uint32_t o = child->child; o; o = jq_ismcts_node(tree, o)->sibling) {
+      JqReveal reveal = {jq_ismcts_outcome_type(jq_ismcts_node(tree, o)),
+                         JQ_NO_TYPE};
+      jq_position_make_move(pos, m, reveal);
+      checked += check_complete(tree, o, pos);
+      jq_position_unmake_move(pos);
+    }
+  }
+  return checked;
+}
+
+/* With outcomes, the position at a node is the same whatever the deal
+ * that reached it (hidden pieces move by their points' roles; a reveal is
+ * an outcome node of its own), so a node whose children cover its moves
+ * is selected from without generating them. Checked over a jieqi middle
+ * game's tree: a complete node's children are its legal moves. */
+static void test_complete_nodes(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  JqProgress last;
+  think_iterations(ai, &view, 6000, &last);
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  JqPosition pos = view;
+  int checked = check_complete(tree, tree->root, &pos);
+  g_test_message("%d complete nodes", checked);
+  g_assert_cmpint(checked, >, 100);
+  g_assert_cmpuint(pos.hash, ==, view.hash);
+  g_assert_cmpint(pos.history_len, ==, view.history_len);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
 /* When the pool is full, the search goes on without growing the tree. */
 static void test_full_pool(void) {
   JqPosition view;
@@ -735,6 +804,69 @@ static void test_selfplay_xiangqi(void) { run_selfplay(JQ_VARIANT_XIANGQI); }
 static void test_selfplay_jieqi(void) { run_selfplay(JQ_VARIANT_JIEQI); }
 
 /* ---- options, limits, stopping ---- */
+
+/* A forced win proven through the opponent's reveals: after Ra8 (quiet,
+ * the king kept to its rank) Black's replies are a king step or the hidden
+ * piece on i6 stepping forward, turning up as any of five identities, and
+ * Rb9 mates after each. The root is held to Ra8 and a king step (the
+ * checks first mate without a reveal), so only a proof that passes the
+ * reveal's outcomes makes the value certain and stops the search before
+ * its iteration limit. */
+static void test_solver_through_reveals(void) {
+  JqPosition pos;
+  jq_test_position_from_fen(&pos,
+                            "3k5/9/9/8x/9/9/9/9/R8/1R3K3 w p1r1n1c1b1 0 1");
+  JqMove quiet = jq_move_make(jq_square_parse("a1"), jq_square_parse("a8"));
+  JqMove king = jq_move_make(jq_square_parse("f0"), jq_square_parse("f1"));
+  g_assert_true(move_wins(&pos, quiet, 2));
+  g_assert_false(move_wins(&pos, king, 2));
+  jq_position_make_move(&pos, quiet, JQ_REVEAL_NONE);
+  JqMove step = jq_move_make(jq_square_parse("i6"), jq_square_parse("i5"));
+  g_assert_true(jq_position_is_legal(&pos, step));
+  jq_position_unmake_move(&pos);
+
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = 100000;
+  limits.searchmoves_count = 2;
+  limits.searchmoves[0] = quiet;
+  limits.searchmoves[1] = king;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  JqProgress last;
+  memset(&last, 0, sizeof last);
+  JqMove m = jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
+  g_assert_cmpint(m, ==, quiet);
+  g_assert_cmpfloat(last.value, ==, 1.0);
+  g_assert_cmpuint(last.iterations, <, limits.nodes);
+  g_test_message("proven after %" G_GUINT64_FORMAT " iterations",
+                 last.iterations);
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
+  for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+    const JqIsmctsNode *n = jq_ismcts_node(tree, c);
+    if (n->move != quiet)
+      continue;
+    g_assert_cmpint(n->proof, >, 0);
+    /* Below it, the reveal is proven lost for Black, each outcome too. */
+    int outcomes = 0;
+    for (uint32_t r = n->child; r; r = jq_ismcts_node(tree, r)->sibling) {
+      const JqIsmctsNode *reply = jq_ismcts_node(tree, r);
+      g_assert_cmpint(reply->proof, <, 0);
+      if (reply->move != step)
+        continue;
+      for (uint32_t o = reply->child; o; o = jq_ismcts_node(tree, o)->sibling) {
+        g_assert_true(jq_ismcts_is_outcome(jq_ismcts_node(tree, o)));
+        g_assert_cmpint(jq_ismcts_node(tree, o)->proof, <, 0);
+        outcomes++;
+      }
+    }
+    g_assert_cmpint(outcomes, ==, 5);
+  }
+  jq_ai_free(ai);
+}
 
 static void test_options(void) {
   JqAi *ai = jq_test_ai_new("ismcts");
@@ -1000,12 +1132,15 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
   g_test_add_func("/ismcts/tree-statistics", test_tree_statistics);
   g_test_add_func("/ismcts/full-pool", test_full_pool);
+  g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);
     g_free(path);
   }
+  g_test_add_func("/ismcts/solver-through-reveals",
+                  test_solver_through_reveals);
   g_test_add_func("/ismcts/options", test_options);
   g_test_add_func("/ismcts/stop-and-time", test_stop_and_time);
   g_test_add_func("/ismcts/limits", test_limits);

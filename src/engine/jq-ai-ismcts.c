@@ -15,10 +15,11 @@
  * forcing lines instead of trying every move once (with Prior=0, UCB1,
  * and a node tries its captures, best victim first, before its quiet
  * moves); the selection mixes each child's mean with its implicit minimax
- * value (MinimaxWeight); mates are proven where no reveal lies on the way
- * (the solver of the tree module), so a forced mate is played as soon as
- * it is seen; and the subtree of the moves played since the last search
- * is kept (Reuse).
+ * value (MinimaxWeight); mates are proven (the solver of the tree
+ * module), through reveals when every identity the piece may turn up as
+ * is proven alike, so a forced mate is played as soon as it is seen and a
+ * move seen to be mated is not played; and the subtree of the moves
+ * played since the last search is kept (Reuse).
  * Progressive widening (Widening) is there to experiment with; it is off
  * by default, having measured worse.
  *
@@ -70,6 +71,12 @@ typedef struct {
   JqIsmctsWorld world;
   JqRng rng;
   uint32_t path[2 * MAX_TREE_DEPTH + 2]; /* moves and reveal outcomes */
+  /* Whether a point is attacked, by colour, in the position whose moves
+   * are being weighed (0 not yet known, 1 no, 2 yes): many of a node's
+   * moves share a point, and an attack test costs as much as the rest of
+   * a move's weighing. Keyed by the position's hash. */
+  uint64_t attack_key;
+  uint8_t attack[2][JQ_SQUARES];
   /* The root of the last search, to carry its subtree over to the next. */
   bool has_root;
   int root_history_len;
@@ -97,6 +104,9 @@ struct Ismcts {
   JqLimits limits;
   JqMoveList root_moves;
   int root_ordered;
+  /* By colour, the identities a hidden piece may turn up as (bit per
+   * type): the view's pools, which hold those of any deal below it. */
+  uint8_t outcome_types[2];
   atomic_bool *stop_request;
   atomic_bool abort_search;
   atomic_bool pondering;
@@ -247,9 +257,19 @@ static int checks_next(const JqPosition *pos, JqMoveList *list, int first,
  * the mover when it leaves an attacked one, plus the placement hint of a
  * quiet move, plus PRIOR_CHECK for a check (a hidden mover checking as the
  * determinization has it). Hidden pieces count at their pool's value. */
+static bool attacked(Worker *w, int sq, JqColor by) {
+  if (!w->attack[by][sq])
+    w->attack[by][sq] = jq_position_attacked(&w->pos, sq, by) ? 2 : 1;
+  return w->attack[by][sq] == 2;
+}
+
 static float weigh_move(void *data, JqMove m) {
-  const Worker *w = data;
+  Worker *w = data;
   const JqPosition *pos = &w->pos;
+  if (w->attack_key != pos->hash) {
+    w->attack_key = pos->hash;
+    memset(w->attack, 0, sizeof w->attack);
+  }
   int from = jq_move_from(m), to = jq_move_to(m);
   JqColor us = (JqColor)pos->side, them = jq_color_other(us);
   int mover = jq_eval_square_value(pos, from);
@@ -257,10 +277,10 @@ static float weigh_move(void *data, JqMove m) {
   int gain = victim;
   if (!victim)
     gain += jq_eval_quiet_hint(pos, m);
-  if (jq_position_attacked(pos, to, them))
+  if (attacked(w, to, them))
     gain -= victim ? (mover > victim ? mover : 0)
-                   : (jq_position_attacked(pos, to, us) ? mover / 2 : mover);
-  if (jq_position_attacked(pos, from, them))
+                   : (attacked(w, to, us) ? mover / 2 : mover);
+  if (attacked(w, from, them))
     gain += mover / 2;
   if (jq_position_gives_check(pos, m, w->world.deal[from]))
     gain += PRIOR_CHECK;
@@ -287,14 +307,16 @@ static void iterate(Ismcts *s, Worker *w) {
   w->path[len++] = node;
   double result;
   bool proven = false; /* did this iteration end on a proof? */
-  /* Until a piece is revealed on the way down, the position is the same
-   * in every deal, and so are its legal moves: the solver may prove mates
-   * there. (A captured hidden piece only changes the pools.) */
+  /* Is the position the same in every deal that reaches this node, and so
+   * its legal moves and its end, so that the solver may prove mates here?
+   * Until a piece is revealed on the way down it is (a captured hidden
+   * piece only changes the pools); with outcomes, again below each one. */
   bool exact = true;
   for (int depth = 0;; depth++) {
     JqMoveList legal;
     const JqMoveList *moves = &s->root_moves;
     int ordered = s->root_ordered;
+    bool known = false;
     if (depth > 0) {
       int8_t proof = jq_ismcts_node(tree, node)->proof;
       if (proof) { /* the mover has won (+1) or lost (-1) */
@@ -302,6 +324,18 @@ static void iterate(Ismcts *s, Worker *w) {
         proven = true;
         break;
       }
+      /* With outcomes, a node's position is the same in every deal that
+       * reaches it (hidden pieces move as their points' roles; a reveal
+       * is an outcome of its own): once its children cover its moves,
+       * they are its moves, and generating them again was nearly half of
+       * an iteration's instructions. */
+      known = s->outcomes && s->select.prior > 0 &&
+              jq_ismcts_node(tree, node)->complete;
+    }
+    if (known) {
+      if (drawn_or_decided(pos, &result))
+        break;
+    } else if (depth > 0) {
       jq_generate_legal(pos, JQ_GEN_ALL, &legal);
       if (legal.count == 0) {
         result = 0.0; /* no legal move loses */
@@ -322,8 +356,10 @@ static void iterate(Ismcts *s, Worker *w) {
     }
     bool expanded;
     uint32_t child =
-        jq_ismcts_tree_select(tree, node, moves, ordered, &s->select,
-                              weigh_move, w, &w->rng, &expanded);
+        known
+            ? jq_ismcts_tree_select_complete(tree, node, &s->select, &expanded)
+            : jq_ismcts_tree_select(tree, node, moves, ordered, &s->select,
+                                    weigh_move, w, &w->rng, &expanded);
     if (!child) { /* pool full and nothing here yet: value this node */
       result = leaf_value(s, w);
       break;
@@ -331,7 +367,9 @@ static void iterate(Ismcts *s, Worker *w) {
     JqMove move = jq_ismcts_node(tree, child)->move;
     int from = jq_move_from(move);
     bool reveal = jq_piece_is_hidden(pos->board[from]);
-    if (reveal)
+    if (s->outcomes)
+      exact = !reveal; /* a reveal just made: its outcome is yet to come */
+    else if (reveal)
       exact = false;
     jq_ismcts_play(pos, &w->world, move);
     node = child;
@@ -361,7 +399,8 @@ static void iterate(Ismcts *s, Worker *w) {
   }
   jq_ismcts_tree_backup(tree, w->path, len, (JqColor)pos->side, result);
   if (proven)
-    jq_ismcts_tree_prove(tree, w->path, len);
+    jq_ismcts_tree_prove(tree, w->path, len,
+                         s->outcomes ? s->outcome_types : NULL);
   while (pos->history_len > base)
     jq_position_unmake_move(pos);
 }
@@ -634,6 +673,12 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
       s->root_moves = kept;
   }
 
+  for (int c = 0; c < 2; c++) {
+    s->outcome_types[c] = 0;
+    for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++)
+      if (view->pool[c][t] > 0)
+        s->outcome_types[c] |= (uint8_t)(1u << t);
+  }
   s->root_ordered = s->order ? captures_first(view, &s->root_moves) : 0;
   if (s->checks_first)
     s->root_ordered += checks_next(view, &s->root_moves, s->root_ordered, NULL);

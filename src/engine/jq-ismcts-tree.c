@@ -103,6 +103,10 @@ static inline double worth(const JqIsmctsNode *n, double minimax_weight) {
          minimax_weight * ((double)n->minimax / JQ_ISMCTS_MINIMAX_ONE);
 }
 
+static uint32_t puct_pick(JqIsmctsTree *tree, uint32_t parent,
+                          const JqIsmctsSelectParams *params, uint32_t stamp,
+                          bool all, bool *expanded);
+
 /* PUCT over the available children of parent, after making a child for
  * every legal move without one (stamped in child_mark as available). */
 static uint32_t select_puct(JqIsmctsTree *tree, uint32_t parent,
@@ -121,9 +125,19 @@ static uint32_t select_puct(JqIsmctsTree *tree, uint32_t parent,
     tree->child_mark[m] = stamp;
     available++;
   }
+  if (available == legal->count)
+    tree->nodes[parent].complete = 1;
+  return puct_pick(tree, parent, params, stamp, false, expanded);
+}
+
+/* The PUCT score's choice among the children of parent available in this
+ * step: stamped in legal_mark, or all of them. */
+static uint32_t puct_pick(JqIsmctsTree *tree, uint32_t parent,
+                          const JqIsmctsSelectParams *params, uint32_t stamp,
+                          bool all, bool *expanded) {
   double total = 0.0;
   for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling)
-    if (tree->legal_mark[tree->nodes[c].move] == stamp)
+    if (all || tree->legal_mark[tree->nodes[c].move] == stamp)
       total += tree->nodes[c].weight;
   if (total <= 0.0)
     total = 1.0;
@@ -137,7 +151,7 @@ static uint32_t select_puct(JqIsmctsTree *tree, uint32_t parent,
   double best_score = -1e300;
   for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
     const JqIsmctsNode *n = &tree->nodes[c];
-    if (tree->legal_mark[n->move] != stamp)
+    if (!all && tree->legal_mark[n->move] != stamp)
       continue;
     double q = n->visits ? worth(n, params->minimax_weight) : first;
     double score =
@@ -234,6 +248,22 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
   return best;
 }
 
+uint32_t jq_ismcts_tree_select_complete(JqIsmctsTree *tree, uint32_t parent,
+                                        const JqIsmctsSelectParams *params,
+                                        bool *expanded) {
+  *expanded = false;
+  uint32_t decisive = JQ_ISMCTS_NO_NODE;
+  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
+    JqIsmctsNode *n = &tree->nodes[c];
+    n->avail++;
+    if (n->proof > 0)
+      decisive = c;
+  }
+  if (decisive)
+    return decisive;
+  return puct_pick(tree, parent, params, 0, true, expanded);
+}
+
 uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
                                 JqPieceType identity) {
   JqMove key = (JqMove)(JQ_ISMCTS_OUTCOME | (unsigned)identity);
@@ -287,10 +317,38 @@ void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
   }
 }
 
-void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path,
-                          int length) {
+/* A reveal's proof from its outcomes': the mover's result when every
+ * identity in `possible` turned up as proven the same way, else 0. */
+static int8_t reveal_proof(const JqIsmctsTree *tree, const JqIsmctsNode *n,
+                           unsigned possible) {
+  unsigned won = 0, lost = 0;
+  for (uint32_t c = n->child; c; c = tree->nodes[c].sibling) {
+    unsigned bit = 1u << jq_ismcts_outcome_type(&tree->nodes[c]);
+    if (tree->nodes[c].proof > 0)
+      won |= bit;
+    else if (tree->nodes[c].proof < 0)
+      lost |= bit;
+  }
+  if (!possible)
+    return 0;
+  return (won & possible) == possible    ? 1
+         : (lost & possible) == possible ? -1
+                                         : 0;
+}
+
+void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
+                          const uint8_t *outcomes) {
   for (int i = length - 1; i > 0; i--) {
     JqIsmctsNode *parent = &tree->nodes[path[i - 1]];
+    if (jq_ismcts_is_outcome(&tree->nodes[path[i]])) {
+      /* The mover of a reveal is the mover of its outcomes. */
+      int8_t proof =
+          outcomes ? reveal_proof(tree, parent, outcomes[parent->mover]) : 0;
+      if (!proof || parent->proof == proof)
+        return;
+      parent->proof = proof;
+      continue;
+    }
     int children = 0, lost = 0;
     int8_t proof = 0;
     for (uint32_t c = parent->child; c; c = tree->nodes[c].sibling) {

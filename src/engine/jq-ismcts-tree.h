@@ -22,6 +22,9 @@ typedef struct {
   uint8_t mover;    /* JqColor who played `move` */
   uint8_t moves;    /* legal moves here when first selected from (solver) */
   int8_t proof;     /* solver: +1 the mover has won, -1 lost, 0 unknown */
+  /* PUCT: a child was made for every move legal here when first selected
+   * from (so a caller that knows the moves never change may skip them). */
+  uint8_t complete;
   /* Implicit minimax (Lanctot, Winands, Pepels and Sturtevant 2014): the
    * leaf evaluations backed up by minimax instead of averaged, for the
    * mover, scaled to 0..JQ_ISMCTS_MINIMAX_ONE. */
@@ -114,6 +117,13 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
                                JqIsmctsWeighFunc weigh, void *weigh_data,
                                JqRng *rng, bool *expanded);
 
+/* One selection step at a complete node (PUCT) whose moves are known to
+ * be those of every determinization: every child is available, and is
+ * picked as jq_ismcts_tree_select would pick it given those moves. */
+uint32_t jq_ismcts_tree_select_complete(JqIsmctsTree *tree, uint32_t parent,
+                                        const JqIsmctsSelectParams *params,
+                                        bool *expanded);
+
 /* The outcome child of the reveal move `parent` for `identity`, made when
  * missing; JQ_ISMCTS_NO_NODE when the pool is full. */
 uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
@@ -127,11 +137,15 @@ uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
 void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
                            JqColor leaf_side, double result);
 
-/* The solver, for nodes reached without a reveal (whose moves and end do
- * not depend on the deal): after path[length - 1] was proven,
- * passes proofs up as far as they go. A node is lost for its mover when
- * some reply is proven won, won when every reply is proven lost. */
-void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length);
+/* The solver, for nodes whose moves and end do not depend on the deal:
+ * after path[length - 1] was proven, passes proofs up as far as they go.
+ * A node is lost for its mover when some reply is proven won, won when
+ * every reply is proven lost. A reveal is won (lost) for its mover when
+ * every identity the piece may turn up as has its outcome proven won
+ * (lost): `outcomes[c]` has bit t set when a hidden piece of colour c may
+ * be of type t. NULL: proofs stop at reveals. */
+void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
+                          const uint8_t *outcomes);
 
 /* The child to play: a proven win if there is one, else the most visited
  * child not proven lost (ties to the higher mean); a proven loss only when
