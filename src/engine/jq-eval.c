@@ -298,7 +298,7 @@ int jq_evaluate(const JqPosition *pos) {
     JqPieceType t = jq_piece_type(p);
     int enemy_king = pos->king[c ^ 1];
     int ekf = enemy_king == JQ_NO_SQUARE ? 4 : jq_square_file(enemy_king);
-    score[c] += jq_eval_piece_value(t, jieqi) +
+    score[c] += wt[value_weight[t]] +
                 placement(wt, t, file, own_rank, ekf, phase) +
                 activity(wt, pos, sq, t, c, &attack[c]);
     /* Cannons need screens, horses room: the cannon is worth more on a
