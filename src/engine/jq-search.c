@@ -22,6 +22,11 @@
 
 typedef struct Worker Worker;
 
+/* History of a quiet move following a given move: [piece][to] of the
+ * follow-up, for one earlier move. Pieces are folded to 16 kinds (colour and
+ * type, a hidden piece as type 0). */
+typedef int16_t JqContTable[16][JQ_SQUARES];
+
 struct JqSearch {
   JqTT *tt;
   int threads;
@@ -52,6 +57,13 @@ struct Worker {
   int seldepth;
   JqMove killers[MAX_PLY + 2][2];
   int history[32][JQ_SQUARES];
+  /* Indexed by the earlier move's folded piece and target. */
+  JqContTable cont_history[16][JQ_SQUARES];
+  /* Per ply (offset by 2 so that ply - 2 is valid at the root): the table
+   * of the move made at that ply, NULL after a null move; and the static
+   * evaluation there, -INF when in check. */
+  JqContTable *cont_stack[MAX_PLY + 4];
+  int static_eval[MAX_PLY + 4];
   JqMove pv[MAX_PLY + 2][MAX_PLY + 2];
   int pv_len[MAX_PLY + 2];
   int root_depth;
@@ -134,8 +146,11 @@ void jq_search_set_deal(JqSearch *s, const JqPieceType *deal,
 void jq_search_clear(JqSearch *s) {
   jq_tt_clear(s->tt);
   for (int i = 0; i < MAX_THREADS; i++)
-    if (s->workers[i])
+    if (s->workers[i]) {
       memset(s->workers[i]->history, 0, sizeof s->workers[i]->history);
+      memset(s->workers[i]->cont_history, 0,
+             sizeof s->workers[i]->cont_history);
+    }
 }
 
 void jq_search_ponderhit(JqSearch *s) {
@@ -178,6 +193,34 @@ static bool should_stop(Worker *w) {
 
 /* ---- move ordering ---- */
 
+static inline int fold_piece(JqPiece p) {
+  return jq_piece_is_hidden(p) ? (p & JQ_PIECE_BLACK) : (p & 15);
+}
+
+/* What the histories say of a quiet move: its own, and as a follow-up to
+ * the last two moves. */
+static int quiet_score(const Worker *w, JqMove m, int ply) {
+  const JqPosition *pos = &w->pos;
+  int from = jq_move_from(m), to = jq_move_to(m);
+  int v = w->history[pos->board[from]][to];
+  int fp = fold_piece(pos->board[from]);
+  const JqContTable *c1 = w->cont_stack[ply + 1];
+  const JqContTable *c2 = w->cont_stack[ply];
+  if (c1)
+    v += (*c1)[fp][to];
+  if (c2)
+    v += (*c2)[fp][to];
+  return v;
+}
+
+static inline void history_gravity(int *h, int delta) {
+  *h += delta - *h * abs(delta) / 16384;
+}
+
+static inline void cont_gravity(int16_t *h, int delta) {
+  *h = (int16_t)(*h + delta - *h * abs(delta) / 16384);
+}
+
 static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   if (m == tt_move)
     return 1 << 30;
@@ -197,7 +240,7 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
     return (1 << 22);
   if (m == w->killers[ply][1])
     return (1 << 21);
-  return w->history[pos->board[from]][to];
+  return quiet_score(w, m, ply);
 }
 
 /* Selection sort step: brings the best remaining move to index i. */
@@ -534,7 +577,27 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   if (!root && pos->halfmove >= jq_position_natural_limit(pos) && !in_check)
     return 0;
 
-  int eval = in_check ? -INF : evaluate(w);
+  int static_eval = in_check ? -INF : evaluate(w);
+  int eval = static_eval;
+  w->static_eval[ply + 2] = static_eval;
+  /* Is our position better than at our last move? Pruning can then be
+   * bolder when it is not. */
+  bool improving = false;
+  if (!in_check) {
+    int before = w->static_eval[ply];
+    if (before == -INF && ply >= 2)
+      before = w->static_eval[ply - 2];
+    improving = before == -INF || static_eval > before;
+  }
+  /* A stored bound is a better guess than the static evaluation. */
+  if (tt_hit && !in_check) {
+    int ts = score_from_tt(tt.score, ply);
+    if (abs(ts) < JQ_SCORE_MATE_BOUND &&
+        (tt.bound == JQ_BOUND_EXACT ||
+         (tt.bound == JQ_BOUND_LOWER && ts > eval) ||
+         (tt.bound == JQ_BOUND_UPPER && ts < eval)))
+      eval = ts;
+  }
   /* Internal iterative reduction: no stored move means this node was never
    * searched deeply; a shallower look costs little and orders well. */
   if (!tt_move && depth >= 4 && !in_check)
@@ -548,7 +611,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
      * real move will too. */
     if (null_ok && depth >= 3 && eval >= beta &&
         has_attackers(pos, pos->side)) {
-      int r = 3 + depth / 4;
+      /* The further above beta, the less the reply needs to show. */
+      int extra = (eval - beta) / 200;
+      int r = 3 + depth / 3 + (extra < 3 ? extra : 3);
+      w->cont_stack[ply + 2] = NULL;
       jq_position_make_null(pos);
       int v = -search(w, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
       jq_position_unmake_null(pos);
@@ -569,6 +635,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   JqMove best_move = JQ_MOVE_NONE;
   JqMove quiets_tried[JQ_MAX_MOVES];
   int quiet_count = 0;
+  int endgame = -1; /* few_pieces of the opponent, once asked */
   for (int i = 0; i < list.count; i++) {
     JqMove m = pick(&list, scores, i);
     if (!jq_position_move_is_safe_known(pos, m, in_check))
@@ -586,8 +653,11 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
 
     /* Late move pruning: at shallow depth, quiet moves far down the
      * ordered list rarely matter. */
+    int lmp_limit = 3 + depth * depth;
+    if (!improving)
+      lmp_limit = lmp_limit * 2 / 3;
     if (!pv_node && !in_check && !capture && !gives_check && depth <= 6 &&
-        legal > 3 + depth * depth && best > -JQ_SCORE_MATE_BOUND)
+        legal > lmp_limit && best > -JQ_SCORE_MATE_BOUND)
       continue;
     /* Futility: quiet moves that cannot lift a hopeless eval at the tips. */
     if (!pv_node && !in_check && !capture && !gives_check && legal > 1 &&
@@ -595,6 +665,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
         best > -JQ_SCORE_MATE_BOUND)
       continue;
 
+    int fp = fold_piece(pos->board[jq_move_from(m)]);
+    w->cont_stack[ply + 2] = &w->cont_history[fp][jq_move_to(m)];
     int v;
     if (legal == 1) {
       v = move_value(w, m, alpha, beta, new_depth, ply, -1, pv_node);
@@ -607,9 +679,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
           r--;
         if (m == w->killers[ply][0] || m == w->killers[ply][1])
           r--;
+        if (!improving)
+          r++;
+        /* Moves the histories like are reduced less, others more. */
+        r -= (quiet_score(w, m, ply) - 4000) / 12000;
         /* With little material left, quiet moves are where the mates are
          * (a stalemated king loses): reduce them far less. */
-        if (few_pieces(pos, pos->side ^ 1))
+        if (endgame < 0)
+          endgame = few_pieces(pos, pos->side ^ 1);
+        if (endgame)
           r /= 2;
         r = clamp(r, 0, new_depth - 1);
       }
@@ -635,13 +713,19 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
               w->killers[ply][1] = w->killers[ply][0];
               w->killers[ply][0] = m;
             }
-            int bonus = depth * depth;
+            int bonus = depth > 14 ? 2000 : 150 * depth - 100;
+            JqContTable *c1 = w->cont_stack[ply + 1];
+            JqContTable *c2 = w->cont_stack[ply];
             for (int q = 0; q < quiet_count; q++) {
               JqMove qm = quiets_tried[q];
-              int *h =
-                  &w->history[pos->board[jq_move_from(qm)]][jq_move_to(qm)];
+              int qf = jq_move_from(qm), qt = jq_move_to(qm);
               int delta = qm == m ? bonus : -bonus;
-              *h += delta - *h * abs(delta) / 16384;
+              history_gravity(&w->history[pos->board[qf]][qt], delta);
+              int qp = fold_piece(pos->board[qf]);
+              if (c1)
+                cont_gravity(&(*c1)[qp][qt], delta);
+              if (c2)
+                cont_gravity(&(*c2)[qp][qt], delta);
             }
           }
           break;
@@ -659,7 +743,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
               : best > alpha_orig ? JQ_BOUND_EXACT
                                   : JQ_BOUND_UPPER;
   jq_tt_store(w->s->tt, pos->hash ^ w->s->deal_key, best_move,
-              score_to_tt(best, ply), in_check ? 0 : eval, depth, bound);
+              score_to_tt(best, ply), in_check ? 0 : static_eval, depth, bound);
   return best;
 }
 
@@ -792,6 +876,8 @@ static bool run_threads(JqSearch *s, const JqPosition *view) {
     w->completed_depth = 0;
     w->best_pv_len = 0;
     memset(w->killers, 0, sizeof w->killers);
+    w->cont_stack[0] = w->cont_stack[1] = NULL;
+    w->static_eval[0] = w->static_eval[1] = -INF;
     /* The variant is not in the hash: start each search afresh. */
     memset(w->eval_cache, 0, sizeof w->eval_cache);
   }
