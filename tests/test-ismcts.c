@@ -716,6 +716,31 @@ static void test_mate_in_two(gconstpointer data) {
   jq_ai_free(ai);
 }
 
+/* From a lost game against alpha-beta: Black's rook takes the cannon on
+ * e4, and Rd7, a chariot offered to the king but covered by the advisor,
+ * mates. Ranked low by the priors, that reply went unseen below a
+ * tempting capture until a mate in one is looked for as a node's moves
+ * are weighed. */
+static void test_mate_in_one_reply(void) {
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, "5x3/1p1n5/4k1r1a/2AR2B2/2b6/1r2C1P2/"
+                                  "4c3X/9/9/2XXKX1p1 b A1N1P2a1b1n1c1p1 "
+                                  "N1R1C1P1 12 28");
+  JqMove capture = jq_test_move("b4e4");
+  jq_position_make_move(&pos, capture, (JqReveal){0, 0});
+  g_assert_true(move_wins(&pos, jq_test_move("d6d7"), 1));
+  jq_position_unmake_move(&pos);
+
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  for (int n = 2000; n <= 8000; n *= 2) {
+    JqProgress last;
+    JqMove m = think_iterations(ai, &pos, (uint64_t)n, &last);
+    g_assert_cmpuint(m, !=, capture);
+  }
+  jq_ai_free(ai);
+}
+
 /* ---- (f) legal moves over many fast self-play games ---- */
 
 typedef enum { OPP_RANDOM, OPP_GREEDY, OPP_ALPHABETA, OPPONENTS } Opponent;
@@ -1139,6 +1164,7 @@ int main(int argc, char **argv) {
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);
     g_free(path);
   }
+  g_test_add_func("/ismcts/mate-in-one-reply", test_mate_in_one_reply);
   g_test_add_func("/ismcts/solver-through-reveals",
                   test_solver_through_reveals);
   g_test_add_func("/ismcts/options", test_options);

@@ -18,8 +18,11 @@
  * value (MinimaxWeight); mates are proven (the solver of the tree
  * module), through reveals when every identity the piece may turn up as
  * is proven alike, so a forced mate is played as soon as it is seen and a
- * move seen to be mated is not played; and the subtree of the moves
- * played since the last search is kept (Reuse).
+ * move seen to be mated is not played; a mate in one by a revealed piece
+ * is looked for as a node's moves are weighed and taken at once, so a
+ * move that allows one is refuted on the second visit of its node,
+ * however low the priors rank the mating move; and the subtree of the
+ * moves played since the last search is kept (Reuse).
  * Progressive widening (Widening) is there to experiment with; it is off
  * by default, having measured worse.
  *
@@ -77,6 +80,9 @@ typedef struct {
    * a move's weighing. Keyed by the position's hash. */
   uint64_t attack_key;
   uint8_t attack[2][JQ_SQUARES];
+  /* A move found to mate while the children of a node were weighed: the
+   * selection takes it at once. */
+  JqMove mate;
   /* The root of the last search, to carry its subtree over to the next. */
   bool has_root;
   int root_history_len;
@@ -263,6 +269,14 @@ static bool attacked(Worker *w, int sq, JqColor by) {
   return w->attack[by][sq] == 2;
 }
 
+/* Does m leave the other side without a legal move? */
+static bool gives_mate(Worker *w, JqMove m) {
+  jq_ismcts_play(&w->pos, &w->world, m);
+  bool mate = !jq_position_has_legal_move(&w->pos);
+  jq_position_unmake_move(&w->pos);
+  return mate;
+}
+
 static float weigh_move(void *data, JqMove m) {
   Worker *w = data;
   const JqPosition *pos = &w->pos;
@@ -282,12 +296,27 @@ static float weigh_move(void *data, JqMove m) {
                    : (attacked(w, to, us) ? mover / 2 : mover);
   if (attacked(w, from, them))
     gain += mover / 2;
-  if (jq_position_gives_check(pos, m, w->world.deal[from]))
+  if (jq_position_gives_check(pos, m, w->world.deal[from])) {
     gain += PRIOR_CHECK;
+    /* A revealed mover's mate is the same in every deal: found here, when
+     * the node is first walked through, a mate in one the softmax ranks
+     * low (a piece offered to the king) is no longer missed. */
+    if (!jq_piece_is_hidden(pos->board[from]) && gives_mate(w, m))
+      w->mate = m;
+  }
   gain = gain > PRIOR_CLAMP    ? PRIOR_CLAMP
          : gain < -PRIOR_CLAMP ? -PRIOR_CLAMP
                                : gain;
   return expf((float)gain / PRIOR_TEMPERATURE);
+}
+
+/* The child of `parent` keyed `move`, JQ_ISMCTS_NO_NODE when none. */
+static uint32_t child_by_move(const JqIsmctsTree *t, uint32_t parent,
+                              JqMove move) {
+  for (uint32_t c = t->nodes[parent].child; c; c = t->nodes[c].sibling)
+    if (t->nodes[c].move == move)
+      return c;
+  return JQ_ISMCTS_NO_NODE;
 }
 
 static double leaf_value(Ismcts *s, Worker *w) {
@@ -355,11 +384,19 @@ static void iterate(Ismcts *s, Worker *w) {
       break;
     }
     bool expanded;
+    w->mate = JQ_MOVE_NONE;
     uint32_t child =
         known
             ? jq_ismcts_tree_select_complete(tree, node, &s->select, &expanded)
             : jq_ismcts_tree_select(tree, node, moves, ordered, &s->select,
                                     weigh_move, w, &w->rng, &expanded);
+    if (w->mate) {
+      uint32_t c = child_by_move(tree, node, w->mate);
+      if (c) {
+        child = c;
+        expanded = jq_ismcts_node(tree, c)->visits == 0;
+      }
+    }
     if (!child) { /* pool full and nothing here yet: value this node */
       result = leaf_value(s, w);
       break;
@@ -571,15 +608,6 @@ static void *worker_main(void *arg) {
 }
 
 /* ---- the AI class ---- */
-
-/* The child of `parent` keyed `move`, JQ_ISMCTS_NO_NODE when none. */
-static uint32_t child_by_move(const JqIsmctsTree *t, uint32_t parent,
-                              JqMove move) {
-  for (uint32_t c = t->nodes[parent].child; c; c = t->nodes[c].sibling)
-    if (t->nodes[c].move == move)
-      return c;
-  return JQ_ISMCTS_NO_NODE;
-}
 
 static JqIsmctsNode *node_of(Worker *w, uint32_t i) {
   return jq_ismcts_node(&w->tree, i);
