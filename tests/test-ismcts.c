@@ -912,6 +912,8 @@ static void test_options(void) {
       {"ChecksFirst", "true"}, {"ChecksFirst", "false"},
       {"Prior", "0"},          {"Prior", "2.5"},
       {"FirstPlay", "0"},      {"FirstPlay", "0.25"},
+      {"Center", "0.5"},       {"Center", "0"},
+      {"LowerBound", "0.5"},   {"LowerBound", "0"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -928,6 +930,7 @@ static void test_options(void) {
       {"Reuse", "1"},         {"ChecksFirst", "2"},
       {"Prior", "-0.5"},      {"Prior", "101"},
       {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
+      {"Center", "1.5"},      {"LowerBound", "-1"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
