@@ -10,6 +10,7 @@
 #include "jq-ai.h"
 #include "jq-determinize.h"
 #include "jq-game.h"
+#include "jq-ismcts-leaf.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-test-ai.h"
@@ -741,6 +742,38 @@ static void test_mate_in_one_reply(void) {
   jq_ai_free(ai);
 }
 
+/* Center: leaves are valued against the root's offset, for the side to
+ * move at the root and against it for the other; a draw is a level score,
+ * so bad far ahead; and the report is in plain centipawns again. */
+static void test_center(void) {
+  JqIsmctsWorld world = {.observer = JQ_RED, .offset = 150};
+  g_assert_cmpfloat_with_epsilon(
+      jq_ismcts_relative_probability(&world, JQ_RED, 150), 0.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon(
+      jq_ismcts_relative_probability(&world, JQ_BLACK, -150), 0.5, 1e-9);
+  for (int cp = -400; cp <= 400; cp += 200)
+    g_assert_cmpfloat_with_epsilon(
+        jq_ismcts_relative_probability(&world, JQ_RED, cp) +
+            jq_ismcts_relative_probability(&world, JQ_BLACK, -cp),
+        1.0, 1e-9);
+  g_assert_cmpfloat(jq_ismcts_relative_probability(&world, JQ_RED, 0), <, 0.35);
+
+  /* A chariot up: both report a large lead, the centred search too. */
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+  static const char *const centers[] = {"0", "0.5", "1"};
+  for (size_t i = 0; i < G_N_ELEMENTS(centers); i++) {
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "16");
+    jq_test_ai_set(ai, "Center", centers[i]);
+    JqProgress last;
+    think_iterations(ai, &pos, 2000, &last);
+    g_assert_cmpint(last.score, >, 300);
+    g_assert_cmpfloat(last.value, >, 0.8);
+    jq_ai_free(ai);
+  }
+}
+
 /* ---- (f) legal moves over many fast self-play games ---- */
 
 typedef enum { OPP_RANDOM, OPP_GREEDY, OPP_ALPHABETA, OPPONENTS } Opponent;
@@ -1168,6 +1201,7 @@ int main(int argc, char **argv) {
     g_free(path);
   }
   g_test_add_func("/ismcts/mate-in-one-reply", test_mate_in_one_reply);
+  g_test_add_func("/ismcts/center", test_center);
   g_test_add_func("/ismcts/solver-through-reveals",
                   test_solver_through_reveals);
   g_test_add_func("/ismcts/options", test_options);
