@@ -26,6 +26,12 @@ double jq_ismcts_win_probability(int cp) {
   return 1.0 / (1.0 + exp(-(double)cp / JQ_ISMCTS_LOGISTIC_CP));
 }
 
+double jq_ismcts_relative_probability(const JqIsmctsWorld *world, JqColor side,
+                                      int cp) {
+  return jq_ismcts_win_probability(
+      side == world->observer ? cp - world->offset : cp + world->offset);
+}
+
 int jq_ismcts_centipawns(double probability) {
   /* Keep clear of the infinities at 0 and 1 (and of mate scores). */
   if (probability < 1e-6)
@@ -83,7 +89,7 @@ static double playout(JqPosition *pos, const JqIsmctsWorld *world, int plies,
   double result = -1.0; /* for the side to move at the end */
   for (; made < plies; made++) {
     if (pos->halfmove >= jq_position_natural_limit(pos)) {
-      result = 0.5;
+      result = jq_ismcts_relative_probability(world, (JqColor)pos->side, 0);
       break;
     }
     JqMove m = playout_move(pos, rng);
@@ -94,7 +100,8 @@ static double playout(JqPosition *pos, const JqIsmctsWorld *world, int plies,
     jq_ismcts_play(pos, world, m);
   }
   if (result < 0.0)
-    result = jq_ismcts_win_probability(jq_evaluate(pos));
+    result = jq_ismcts_relative_probability(world, (JqColor)pos->side,
+                                            jq_evaluate(pos));
   if (pos->side != leaf_side)
     result = 1.0 - result;
   for (int i = 0; i < made; i++)
@@ -143,14 +150,19 @@ static int probe(JqPosition *pos, const JqIsmctsWorld *world, int alpha,
   return alpha;
 }
 
+int jq_ismcts_probe_cp(JqPosition *pos, const JqIsmctsWorld *world) {
+  return probe(pos, world, -1000000, 1000000, PROBE_DEPTH);
+}
+
 double jq_ismcts_leaf_value(JqPosition *pos, const JqIsmctsWorld *world,
                             JqIsmctsLeaf kind, int playout_plies, JqRng *rng) {
+  JqColor side = (JqColor)pos->side;
   switch (kind) {
   case JQ_ISMCTS_LEAF_PLAYOUT: return playout(pos, world, playout_plies, rng);
   case JQ_ISMCTS_LEAF_PROBE:
-    return jq_ismcts_win_probability(
-        probe(pos, world, -1000000, 1000000, PROBE_DEPTH));
+    return jq_ismcts_relative_probability(
+        world, side, probe(pos, world, -1000000, 1000000, PROBE_DEPTH));
   case JQ_ISMCTS_LEAF_EVAL:
-  default: return jq_ismcts_win_probability(jq_evaluate(pos));
+  default: return jq_ismcts_relative_probability(world, side, jq_evaluate(pos));
   }
 }

@@ -21,6 +21,10 @@ typedef enum {
 typedef struct {
   JqPieceType deal[JQ_SQUARES];
   JqColor observer;
+  /* Centipawns the observer is taken to be ahead by at the root: leaves
+   * are valued by how far they stray from it, so that far ahead or far
+   * behind the logistic does not flatten every difference away. */
+  int offset;
 } JqIsmctsWorld;
 
 /* Makes `move` in a working position of the world. A hidden mover turns up
@@ -32,6 +36,14 @@ void jq_ismcts_play(JqPosition *pos, const JqIsmctsWorld *world, JqMove move);
 /* 1 / (1 + exp(-cp / K)), and its inverse for reporting. */
 double jq_ismcts_win_probability(int cp);
 int jq_ismcts_centipawns(double probability);
+
+/* The win probability of `side` for a score of cp centipawns, shifted by
+ * the world's offset (a draw is relative_probability(..., 0)). */
+double jq_ismcts_relative_probability(const JqIsmctsWorld *world, JqColor side,
+                                      int cp);
+
+/* The capture probe's score for the side to move, in centipawns. */
+int jq_ismcts_probe_cp(JqPosition *pos, const JqIsmctsWorld *world);
 
 /* The chance that the side to move in pos wins, in [0, 1]. pos is
  * restored before returning. */
