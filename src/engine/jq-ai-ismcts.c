@@ -855,7 +855,6 @@ static JqAi *ismcts_create(void) {
   s->reuse = true;
   s->skill = 20;
   s->elo = 2800;
-
   if (!make_workers(s, 64, 1)) {
     free(s);
     return NULL;

@@ -160,8 +160,8 @@ double jq_ismcts_leaf_value(JqPosition *pos, const JqIsmctsWorld *world,
   switch (kind) {
   case JQ_ISMCTS_LEAF_PLAYOUT: return playout(pos, world, playout_plies, rng);
   case JQ_ISMCTS_LEAF_PROBE:
-    return jq_ismcts_relative_probability(
-        world, side, probe(pos, world, -1000000, 1000000, PROBE_DEPTH));
+    return jq_ismcts_relative_probability(world, side,
+                                          jq_ismcts_probe_cp(pos, world));
   case JQ_ISMCTS_LEAF_EVAL:
   default: return jq_ismcts_relative_probability(world, side, jq_evaluate(pos));
   }
