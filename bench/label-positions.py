@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
 """Labels xiangqi positions for bench/tune-eval.c with Fairy-Stockfish's
-score at a fixed depth.
+score at a fixed depth, or with its static evaluation.
 
     bench/label-positions.py DEPTH OUT GAMES.pgn...
+    bench/label-positions.py static OUT GAMES.pgn...
 
-Every other position of each game from ply 8 on (the random opening plies
-are skipped), alternating which half between games, is sent to
-/usr/games/fairy-stockfish (UCI_Variant xiangqi) as "position startpos
-moves ...". Each line of OUT is the moves in this program's coordinates
-(ranks 0-9), a tab and the score in centipawns for the side to move.
-Positions scored as mates are left out.
+With a DEPTH, every other position of each game from ply 8 on (the random
+opening plies are skipped), alternating which half between games, is sent
+to /usr/games/fairy-stockfish (UCI_Variant xiangqi) as "position startpos
+moves ..." and searched. Positions scored as mates are left out.
+
+With "static", every third position from ply 2 on (the opening included,
+where development is learnt), each position once, is scored by the
+engine's "eval" command: no search, so the label says what the position
+is worth as it stands, and 60,000 positions take minutes.
+
+Each line of OUT is the moves in this program's coordinates (ranks 0-9), a
+tab and the score in centipawns for the side to move (the static
+evaluation's pawn units times 100).
 """
 import re
 import subprocess
@@ -35,6 +43,40 @@ def games(paths):
                        if re.fullmatch(r"[a-i]\d[a-i]\d", t)]
 
 
+def static_score(engine, moves):
+    """The "Total evaluation" line, from Red's side, for the side to move."""
+    engine.stdin.write("position startpos moves "
+                       + " ".join(fsf_move(m) for m in moves)
+                       + "\neval\nisready\n")
+    value = None
+    while True:
+        line = engine.stdout.readline()
+        if not line or line.startswith("readyok"):
+            break
+        found = re.match(r"Total evaluation: (-?[\d.]+)", line)
+        if found:
+            value = round(float(found.group(1)) * 100)
+    if value is None:
+        return None
+    return value if len(moves) % 2 == 0 else -value
+
+
+def label_static(engine, out_path, paths):
+    count, seen = 0, set()
+    with open(out_path, "w") as out:
+        for number, moves in enumerate(games(paths)):
+            for ply in range(2, min(len(moves), 160)):
+                key = " ".join(moves[:ply])
+                if (ply + number) % 3 or key in seen:
+                    continue
+                seen.add(key)
+                score = static_score(engine, moves[:ply])
+                if score is not None:
+                    out.write(f"{key}\t{score}\n")
+                    count += 1
+    return count
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
@@ -45,6 +87,11 @@ def main():
                        "setoption name Hash value 16\nisready\n")
     while engine.stdout.readline().strip() != "readyok":
         pass
+    if depth == "static":
+        count = label_static(engine, out_path, paths)
+        engine.stdin.write("quit\n")
+        print(f"{count} positions labelled", file=sys.stderr)
+        return
     count = 0
     with open(out_path, "w") as out:
         for number, moves in enumerate(games(paths)):

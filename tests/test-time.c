@@ -75,11 +75,39 @@ static void test_moves_to_go(void) {
   g_assert_cmpint(hard, <, 5000);
 }
 
+/* Between iterations: a settled search stops sooner, a falling score or a
+ * new best move buys more time, and nothing goes past the hard limit. */
+static void test_iteration_limit(void) {
+  const int64_t soft = 1000, hard = 3000;
+  int64_t usual = jq_time_iteration_limit(soft, hard, 10, 1, 50, 50);
+  g_assert_cmpint(usual, >, 0);
+  g_assert_cmpint(usual, <, soft);
+  int64_t settled = jq_time_iteration_limit(soft, hard, 10, 6, 50, 50);
+  g_assert_cmpint(settled, <, usual);
+  int64_t falling = jq_time_iteration_limit(soft, hard, 10, 1, -20, 50);
+  g_assert_cmpint(falling, >, usual);
+  int64_t changed = jq_time_iteration_limit(soft, hard, 10, 0, 50, 50);
+  g_assert_cmpint(changed, >, usual);
+  int64_t both = jq_time_iteration_limit(soft, hard, 10, 0, -20, 50);
+  g_assert_cmpint(both, >, falling);
+  g_assert_cmpint(both, >, changed);
+  /* A rising score is no trouble. */
+  g_assert_cmpint(jq_time_iteration_limit(soft, hard, 10, 1, 200, 50), ==,
+                  usual);
+  /* Shallow iterations swing for nothing. */
+  g_assert_cmpint(jq_time_iteration_limit(soft, hard, 3, 0, -500, 50), ==,
+                  usual);
+  /* The hard limit caps it. */
+  g_assert_cmpint(jq_time_iteration_limit(soft, 1100, 10, 0, -500, 50), <=,
+                  1100);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/time/no-clock", test_no_clock);
   g_test_add_func("/time/sudden-death", test_sudden_death);
   g_test_add_func("/time/short-clock", test_short_clock);
   g_test_add_func("/time/moves-to-go", test_moves_to_go);
+  g_test_add_func("/time/iteration-limit", test_iteration_limit);
   return g_test_run();
 }

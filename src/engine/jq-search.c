@@ -826,6 +826,7 @@ static void *worker_main(void *arg) {
     }
     if (atomic_load(&s->abort_search))
       break;
+    int previous = prev;
     prev = v;
     if (w->id != 0)
       continue;
@@ -836,14 +837,11 @@ static void *worker_main(void *arg) {
     if (abs(v) > JQ_SCORE_MATE_BOUND && depth > 6 && s->limits.depth == 0 &&
         !s->limits.infinite && !atomic_load(&s->pondering))
       break;
-    if (s->soft_ms && !atomic_load(&s->pondering) && !s->limits.infinite) {
-      int64_t elapsed = now_ms() - s->start_ms;
-      int64_t budget = s->soft_ms;
-      if (stable >= 4)
-        budget = budget * 3 / 5;
-      if (elapsed >= budget * 65 / 100)
-        break;
-    }
+    if (s->soft_ms && !atomic_load(&s->pondering) && !s->limits.infinite &&
+        now_ms() - s->start_ms >=
+            jq_time_iteration_limit(s->soft_ms, s->hard_ms, depth, stable, v,
+                                    previous))
+      break;
   }
   if (w->id == 0)
     atomic_store(&s->abort_search, true);

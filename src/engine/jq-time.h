@@ -11,3 +11,12 @@
  * no time (depth, nodes, infinite); a fixed movetime gives soft = hard. */
 void jq_time_plan(const JqLimits *limits, int side, int64_t *soft,
                   int64_t *hard);
+
+/* After an iteration of a timed search: the time from the start within
+ * which the next iteration may still begin. `soft` and `hard` are the plan's;
+ * `stable` counts the iterations in a row with the same best move (0: it
+ * just changed); `score` and `previous` are this iteration's score and the
+ * last one's. A settled search stops early, a troubled one (falling score,
+ * new best move) takes longer, never past `hard`. */
+int64_t jq_time_iteration_limit(int64_t soft, int64_t hard, int depth,
+                                int stable, int score, int previous);
