@@ -5,6 +5,19 @@
  * squared difference.
  *
  *   jieqi-tune-eval LABELS [PASSES [FROZEN,NAMES]]
+ *   jieqi-tune-eval --psqt LABELS [ITERATIONS]
+ *
+ * --psqt fits the per-point tables of jq-eval-psqt.c instead, with every
+ * weight as it is. Their part of the score is linear, so gradient descent
+ * (Adam, all positions at once) finds them; JQ_PSQT_L2 (default 1e-6,
+ * error units per (10 cp)^2) pulls each entry toward 0, so that points
+ * seldom seen stay near it. Each table's mean over the positions is held
+ * at 0, so piece values stay where they are (JQ_PSQT_FREE_MEAN=1 lets it
+ * move).
+ *
+ * Every tenth game (a game is a run of lines each extending the one
+ * before) is held out of the fit and its error reported, to show whether
+ * the fit carries over to positions it did not see.
  *
  * LABELS has one position a line: the moves from the xiangqi start in
  * coordinates ("h2e2 h9g7 ..."), a tab, and the reference's score in
@@ -17,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jq-eval-psqt.h"
 #include "jq-eval-weights.h"
 #include "jq-eval.h"
 #include "jq-movegen.h"
@@ -26,6 +40,7 @@
 typedef struct {
   JqPiece board[JQ_SQUARES];
   uint8_t side;
+  bool held_out;
   float target; /* the reference's win chance for the side to move */
 } Sample;
 
@@ -77,28 +92,34 @@ static double win_chance(double cp, double scale) {
 static double ridge;
 static int start[JQ_W_COUNT];
 
-static double error(const Sample *samples, int n, double scale) {
-  double sum = 0, pull = 0;
-  const int *w = jq_eval_weights[JQ_VARIANT_XIANGQI];
-  for (int k = 0; k < JQ_W_COUNT; k++)
-    pull += (w[k] - start[k]) * (w[k] - start[k]) / 100.0;
+/* The mean squared difference of the win chances, no pull. */
+static double mse(const Sample *samples, int n, double scale) {
+  double sum = 0;
   for (int i = 0; i < n; i++) {
     double d =
         win_chance(jq_evaluate(load(&samples[i])), scale) - samples[i].target;
     sum += d * d;
   }
-  return sum / n + ridge * pull;
+  return n ? sum / n : 0;
 }
 
-static int read_samples(const char *path, Sample **out) {
+static double error(const Sample *samples, int n, double scale) {
+  double pull = 0;
+  const int *w = jq_eval_weights[JQ_VARIANT_XIANGQI];
+  for (int k = 0; k < JQ_W_COUNT; k++)
+    pull += (w[k] - start[k]) * (w[k] - start[k]) / 100.0;
+  return mse(samples, n, scale) + ridge * pull;
+}
+
+static int read_samples(const char *path, Sample **out, int *n_train) {
   FILE *f = fopen(path, "r");
   if (!f) {
     perror(path);
     exit(1);
   }
-  int cap = 1024, n = 0, skipped = 0;
+  int cap = 1024, n = 0, skipped = 0, game = 0;
   Sample *samples = malloc(cap * sizeof *samples);
-  static char line[1 << 16];
+  static char line[1 << 16], previous[1 << 16];
   static JqPosition pos;
   while (fgets(line, sizeof line, f)) {
     char *tab = strchr(line, '\t');
@@ -106,6 +127,10 @@ static int read_samples(const char *path, Sample **out) {
       continue;
     *tab = '\0';
     int cp = atoi(tab + 1);
+    size_t len = strlen(previous);
+    if (len == 0 || strncmp(line, previous, len) != 0 || line[len] != ' ')
+      game++;
+    memcpy(previous, line, tab - line + 1);
     jq_position_init_start(&pos, JQ_VARIANT_XIANGQI);
     bool ok = true;
     for (char *tok = strtok(line, " "); tok && ok; tok = strtok(NULL, " ")) {
@@ -128,18 +153,200 @@ static int read_samples(const char *path, Sample **out) {
     }
     memcpy(samples[n].board, pos.board, sizeof pos.board);
     samples[n].side = pos.side;
+    samples[n].held_out = game % 10 == 9;
     samples[n].target = (float)win_chance(cp, REFERENCE_SCALE);
     n++;
   }
   fclose(f);
-  fprintf(stderr, "%d positions, %d left out\n", n, skipped);
-  *out = samples;
+  /* The held-out positions go last, in their order. */
+  Sample *sorted = malloc((n ? n : 1) * sizeof *sorted);
+  int train = 0;
+  for (int i = 0; i < n; i++)
+    if (!samples[i].held_out)
+      sorted[train++] = samples[i];
+  for (int i = 0, k = train; i < n; i++)
+    if (samples[i].held_out)
+      sorted[k++] = samples[i];
+  free(samples);
+  fprintf(stderr,
+          "%d positions (%d to fit, %d held out) of %d games, %d "
+          "left out\n",
+          n, train, n - train, game, skipped);
+  *out = sorted;
+  *n_train = train;
   return n;
 }
 
+/* Our centipawns against the reference's: fitted once, then kept, so the
+ * weights stay in our units. */
+static double fit_scale(const Sample *samples, int n) {
+  double lo = 0.2 * REFERENCE_SCALE, hi = 5.0 * REFERENCE_SCALE;
+  for (int i = 0; i < 60; i++) {
+    double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
+    if (mse(samples, n, a) < mse(samples, n, b))
+      hi = b;
+    else
+      lo = a;
+  }
+  return (lo + hi) / 2;
+}
+
+#define PSQT_ENTRIES (JQ_TYPE_COUNT * JQ_PSQT_POINTS)
+#define PSQT_MAX_PIECES 32
+
+/* A position's score split into the part the tables do not touch and the
+ * table entries it reads: entry + 1, negated for the opponent's pieces. */
+typedef struct {
+  double rest;
+  int count;
+  int16_t entry[PSQT_MAX_PIECES];
+} PsqtRow;
+
+static double psqt_score(const PsqtRow *row, const double *table) {
+  double v = row->rest;
+  for (int k = 0; k < row->count; k++) {
+    int e = row->entry[k];
+    v += e > 0 ? table[e - 1] : -table[-e - 1];
+  }
+  return v;
+}
+
+static double psqt_mse(const PsqtRow *rows, const Sample *samples, int from,
+                       int to, const double *table, double scale) {
+  double sum = 0;
+  for (int i = from; i < to; i++) {
+    double d =
+        win_chance(psqt_score(&rows[i], table), scale) - samples[i].target;
+    sum += d * d;
+  }
+  return to > from ? sum / (to - from) : 0;
+}
+
+static void print_psqt(void) {
+  static const char *const names[JQ_TYPE_COUNT] = {
+      [JQ_KING] = "KING",         [JQ_ADVISOR] = "ADVISOR",
+      [JQ_ELEPHANT] = "ELEPHANT", [JQ_HORSE] = "HORSE",
+      [JQ_CHARIOT] = "CHARIOT",   [JQ_CANNON] = "CANNON",
+      [JQ_PAWN] = "PAWN"};
+  printf("int16_t jq_eval_psqt[JQ_TYPE_COUNT][JQ_PSQT_POINTS] = {\n");
+  for (int t = JQ_KING; t < JQ_TYPE_COUNT; t++) {
+    printf("  [JQ_%s] = {\n", names[t]);
+    for (int r = 0; r < JQ_RANKS; r++) {
+      printf("   ");
+      for (int f = 0; f < JQ_PSQT_FILES; f++)
+        printf(" %4d,", jq_eval_psqt[t][r * JQ_PSQT_FILES + f]);
+      printf("\n");
+    }
+    printf("  },\n");
+  }
+  printf("};\n");
+}
+
+static int fit_psqt(Sample *samples, int n, int train, int iterations) {
+  const char *l2_text = getenv("JQ_PSQT_L2");
+  double l2 = l2_text ? atof(l2_text) : 1e-6;
+  bool free_mean = getenv("JQ_PSQT_FREE_MEAN") != NULL;
+  double scale = fit_scale(samples, train);
+  fprintf(stderr, "scale %.3f of the reference's; error %.6f, held out %.6f\n",
+          scale / REFERENCE_SCALE, mse(samples, train, scale),
+          mse(samples + train, n - train, scale));
+
+  /* The tables' part is linear: take it out of each score once. */
+  static double table[PSQT_ENTRIES], visits[PSQT_ENTRIES];
+  static double grad[PSQT_ENTRIES], m1[PSQT_ENTRIES], m2[PSQT_ENTRIES];
+  for (int e = 0; e < PSQT_ENTRIES; e++)
+    table[e] = jq_eval_psqt[e / JQ_PSQT_POINTS][e % JQ_PSQT_POINTS];
+  PsqtRow *rows = malloc(n * sizeof *rows);
+  for (int i = 0; i < n; i++) {
+    const JqPosition *pos = load(&samples[i]);
+    PsqtRow *row = &rows[i];
+    row->count = 0;
+    for (int sq = 0; sq < JQ_SQUARES; sq++) {
+      JqPiece p = pos->board[sq];
+      if (!p || jq_piece_is_hidden(p) || row->count == PSQT_MAX_PIECES)
+        continue;
+      int c = jq_piece_color(p);
+      int rank = jq_square_rank(sq);
+      int e =
+          jq_piece_type(p) * JQ_PSQT_POINTS +
+          jq_eval_psqt_index(jq_square_file(sq), c == JQ_RED ? rank : 9 - rank);
+      row->entry[row->count++] = (int16_t)(c == pos->side ? e + 1 : -e - 1);
+      if (i < train)
+        visits[e]++;
+    }
+    row->rest = jq_evaluate(pos) - psqt_score(row, table);
+  }
+
+  /* Adam over all the positions at once, the step shrinking linearly. */
+  const double beta1 = 0.9, beta2 = 0.999;
+  for (int it = 1; it <= iterations; it++) {
+    double rate = 2.0 * (1.0 - 0.9 * it / iterations);
+    memset(grad, 0, sizeof grad);
+    for (int i = 0; i < train; i++) {
+      const PsqtRow *row = &rows[i];
+      double w = win_chance(psqt_score(row, table), scale);
+      double g = 2.0 * (w - samples[i].target) * w * (1 - w) * scale / train;
+      for (int k = 0; k < row->count; k++) {
+        int e = row->entry[k];
+        if (e > 0)
+          grad[e - 1] += g;
+        else
+          grad[-e - 1] -= g;
+      }
+    }
+    for (int e = 0; e < PSQT_ENTRIES; e++) {
+      grad[e] += 2.0 * l2 * table[e] / 100.0;
+      m1[e] = beta1 * m1[e] + (1 - beta1) * grad[e];
+      m2[e] = beta2 * m2[e] + (1 - beta2) * grad[e] * grad[e];
+      double a = m1[e] / (1 - pow(beta1, it));
+      double b = m2[e] / (1 - pow(beta2, it));
+      table[e] -= rate * a / (sqrt(b) + 1e-12);
+    }
+    /* A table's mean, weighted by how often its points are seen, would be
+     * a change of the piece's value. */
+    for (int t = 0; t < JQ_TYPE_COUNT && !free_mean; t++) {
+      double sum = 0, weight = 0;
+      for (int k = 0; k < JQ_PSQT_POINTS; k++) {
+        sum += visits[t * JQ_PSQT_POINTS + k] * table[t * JQ_PSQT_POINTS + k];
+        weight += visits[t * JQ_PSQT_POINTS + k];
+      }
+      /* Points never seen stay where the pull leaves them. */
+      for (int k = 0; weight > 0 && k < JQ_PSQT_POINTS; k++)
+        if (visits[t * JQ_PSQT_POINTS + k] > 0)
+          table[t * JQ_PSQT_POINTS + k] -= sum / weight;
+    }
+    if (it % 250 == 0 || it == iterations)
+      fprintf(stderr, "iteration %d: error %.6f, held out %.6f\n", it,
+              psqt_mse(rows, samples, 0, train, table, scale),
+              psqt_mse(rows, samples, train, n, table, scale));
+  }
+  for (int e = 0; e < PSQT_ENTRIES; e++)
+    jq_eval_psqt[e / JQ_PSQT_POINTS][e % JQ_PSQT_POINTS] =
+        (int16_t)lround(table[e]);
+  /* Rounded, through the engine's own evaluation. */
+  fprintf(stderr, "rounded: error %.6f, held out %.6f\n",
+          mse(samples, train, scale), mse(samples + train, n - train, scale));
+  print_psqt();
+  free(rows);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc >= 3 && strcmp(argv[1], "--psqt") == 0) {
+    Sample *samples;
+    int train;
+    int n = read_samples(argv[2], &samples, &train);
+    if (n == 0)
+      return 1;
+    int status = fit_psqt(samples, n, train, argc > 3 ? atoi(argv[3]) : 2000);
+    free(samples);
+    return status;
+  }
   if (argc < 2) {
-    fprintf(stderr, "usage: %s LABELS [PASSES [FROZEN,NAMES]]\n", argv[0]);
+    fprintf(stderr,
+            "usage: %s LABELS [PASSES [FROZEN,NAMES]]\n"
+            "       %s --psqt LABELS [ITERATIONS]\n",
+            argv[0], argv[0]);
     return 2;
   }
   int passes = argc > 2 ? atoi(argv[2]) : 6;
@@ -162,7 +369,8 @@ int main(int argc, char **argv) {
     free(list);
   }
   Sample *samples;
-  int n = read_samples(argv[1], &samples);
+  int train;
+  int n = read_samples(argv[1], &samples, &train);
   if (n == 0)
     return 1;
   int *w = jq_eval_weights[JQ_VARIANT_XIANGQI];
@@ -170,20 +378,11 @@ int main(int argc, char **argv) {
   memcpy(old, w, sizeof old);
   memcpy(start, w, sizeof start);
 
-  /* Our centipawns against the reference's: fit the scale once, then keep
-   * it, so the weights stay in our units. */
-  double lo = 0.2 * REFERENCE_SCALE, hi = 5.0 * REFERENCE_SCALE;
-  for (int i = 0; i < 60; i++) {
-    double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
-    if (error(samples, n, a) < error(samples, n, b))
-      hi = b;
-    else
-      lo = a;
-  }
-  double scale = (lo + hi) / 2;
-  double best = error(samples, n, scale);
-  fprintf(stderr, "scale %.3f of the reference's; error %.6f\n",
-          scale / REFERENCE_SCALE, best);
+  double scale = fit_scale(samples, train);
+  double best = error(samples, train, scale);
+  fprintf(stderr, "scale %.3f of the reference's; error %.6f, held out %.6f\n",
+          scale / REFERENCE_SCALE, best,
+          mse(samples + train, n - train, scale));
 
   for (int pass = 0; pass < passes; pass++) {
     int step = pass < 2 ? 8 : pass < 4 ? 4 : pass < 5 ? 2 : 1;
@@ -195,7 +394,7 @@ int main(int argc, char **argv) {
         bool improved = false;
         for (;;) {
           w[k] += dir * step;
-          double e = error(samples, n, scale);
+          double e = error(samples, train, scale);
           if (e < best) {
             best = e;
             improved = true;
@@ -209,8 +408,9 @@ int main(int argc, char **argv) {
           break;
       }
     }
-    fprintf(stderr, "pass %d (step %d): error %.6f, %d changes\n", pass + 1,
-            step, best, changed);
+    fprintf(
+        stderr, "pass %d (step %d): error %.6f, held out %.6f, %d changes\n",
+        pass + 1, step, best, mse(samples + train, n - train, scale), changed);
   }
   for (int k = 0; k < JQ_W_COUNT; k++)
     printf("%-20s %5d -> %5d   %s\n", jq_eval_weight_names[k], old[k], w[k],

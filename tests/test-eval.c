@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jq-eval-psqt.h"
 #include "jq-eval-weights.h"
 #include "jq-eval.h"
 #include "jq-test-util.h"
@@ -112,10 +113,34 @@ static void test_weight_names(void) {
   g_assert_cmpstr(jq_eval_weight_names[JQ_W_CHARIOT], ==, "CHARIOT");
 }
 
+/* A table entry counts for the pieces on its point, on either wing, and
+ * for each side from its own end of the board. */
+static void test_psqt(void) {
+  for (int r = 0; r < JQ_RANKS; r++)
+    for (int f = 0; f < JQ_FILES; f++) {
+      int i = jq_eval_psqt_index(f, r);
+      g_assert_cmpint(i, ==, jq_eval_psqt_index(JQ_FILES - 1 - f, r));
+      g_assert_cmpint(i, >=, 0);
+      g_assert_cmpint(i, <, JQ_PSQT_POINTS);
+    }
+  /* Red's king on e0, Black's on d9: own rank 0 both, different files. */
+  const char *fen = positions[2];
+  int before = eval_fen(fen);
+  int16_t *centre = &jq_eval_psqt[JQ_KING][jq_eval_psqt_index(4, 0)];
+  *centre += 7;
+  g_assert_cmpint(eval_fen(fen), ==, before + 7);
+  *centre -= 7;
+  int16_t *side = &jq_eval_psqt[JQ_KING][jq_eval_psqt_index(5, 0)];
+  *side += 7;
+  g_assert_cmpint(eval_fen(fen), ==, before - 7);
+  *side -= 7;
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/eval/symmetry", test_symmetry);
   g_test_add_func("/eval/king-danger", test_king_danger);
   g_test_add_func("/eval/weight-names", test_weight_names);
+  g_test_add_func("/eval/psqt", test_psqt);
   return g_test_run();
 }

@@ -236,10 +236,6 @@ static const TacticCase tactic_cases[] = {
     {"chariot-pin",
      "rnb1k1b2/9/1c2n4/p2P4p/9/9/P7P/1C2R4/4A4/2BK1AB2 w - - 0 1", "d6d7", "",
      8},
-    /* Cannon pin: the horse is one of the two screens between the cannon
-     * on e1 and the king; if it leaves, the cannon checks. */
-    {"cannon-pin", "r1bakab2/9/4n4/p2P4p/4p4/9/P7P/9/4C4/R1BK1AB2 w - - 0 1",
-     "d6d7", "", 8},
     /* The chariot checks on the d-file and attacks the cannon on i5 along
      * the rank: whatever answers the check, a piece falls. */
     {"chariot-check-fork",

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "jq-eval-psqt.h"
 #include "jq-eval-weights.h"
 #include "jq-tables.h"
 
@@ -301,6 +302,9 @@ int jq_evaluate(const JqPosition *pos) {
     score[c] += wt[value_weight[t]] +
                 placement(wt, t, file, own_rank, ekf, phase) +
                 activity(wt, pos, sq, t, c, &attack[c]);
+    /* The fitted per-point table; jieqi's positions were not fitted. */
+    if (!jieqi)
+      score[c] += jq_eval_psqt[t][jq_eval_psqt_index(file, own_rank)];
     /* Cannons need screens, horses room: the cannon is worth more on a
      * full board, the horse on an empty one. phase counts 0..22. */
     if (t == JQ_CANNON)

@@ -1,0 +1,23 @@
+/* Per-point corrections to the xiangqi evaluation, one table per revealed
+ * piece type, fitted to a stronger engine's scores (bench/tune-eval.c).
+ * They add to the placement formulas in jq-eval.c what those cannot
+ * express. The board is symmetric, so a table holds one half: files 0-4
+ * (4 is the centre) by ranks 0-9, seen from the piece's own side. */
+#pragma once
+
+#include <stdint.h>
+
+#include "jq-types.h"
+
+#define JQ_PSQT_FILES 5
+#define JQ_PSQT_POINTS (JQ_PSQT_FILES * JQ_RANKS)
+
+/* [type][point]. Read-only while any search runs; the tuner writes them
+ * between evaluations. */
+extern int16_t jq_eval_psqt[JQ_TYPE_COUNT][JQ_PSQT_POINTS];
+
+/* The table index of (file, rank), rank counted from the piece's side. */
+static inline int jq_eval_psqt_index(int file, int own_rank) {
+  int half = file < JQ_PSQT_FILES ? file : JQ_FILES - 1 - file;
+  return own_rank * JQ_PSQT_FILES + half;
+}
