@@ -8,7 +8,7 @@
   X(CHARIOT, 626, 620)         \
   X(CANNON, 487, 320)          \
   X(PAWN, 67, 60)              \
-  X(PAWN_BANK, 20, 5)          \
+  X(PAWN_BANK, 58, 5)          \
   X(PAWN_CROSSED, 173, 40)     \
   X(PAWN_CROSSED_EG, 0, 0)     \
   X(PAWN_CENTRE, 28, 6)        \
