@@ -15,6 +15,12 @@
 # and the piece values move together). The tuned rows for
 # src/engine/jq-eval-weights.c are printed last; what gets in is decided by
 # matches, not by the fit.
+#
+# With PSQT=1 the same labels fit the per-point tables of
+# src/engine/jq-eval-psqt.c instead (jieqi-tune-eval --psqt, 600 steps of
+# gradient descent; JQ_PSQT_L2 sets the pull toward 0). DEPTH "static"
+# labels with Fairy-Stockfish's static evaluation (not kept: see
+# docs/benchmarks.md, session 6).
 set -euo pipefail
 
 games=${1:-300}
@@ -38,4 +44,8 @@ if [ ${#pgns[@]} -eq 0 ]; then
   pgns=("$build/tune-games.pgn")
 fi
 python3 bench/label-positions.py "$depth" "$build/tune-labels.txt" "${pgns[@]}"
-"$build/bench/jieqi-tune-eval" "$build/tune-labels.txt" "$passes" "$frozen"
+if [ "${PSQT:-0}" = 1 ]; then
+  "$build/bench/jieqi-tune-eval" --psqt "$build/tune-labels.txt" 600
+else
+  "$build/bench/jieqi-tune-eval" "$build/tune-labels.txt" "$passes" "$frozen"
+fi
