@@ -43,16 +43,23 @@ def games(paths):
                        if re.fullmatch(r"[a-i]\d[a-i]\d", t)]
 
 
-def static_score(engine, moves):
-    """The "Total evaluation" line, from Red's side, for the side to move."""
+def ask(engine, moves, command, last):
+    """Sets up the position after `moves`, sends `command` and yields the
+    engine's lines up to the one starting with `last`."""
     engine.stdin.write("position startpos moves "
                        + " ".join(fsf_move(m) for m in moves)
-                       + "\neval\nisready\n")
-    value = None
+                       + f"\n{command}\n")
     while True:
         line = engine.stdout.readline()
-        if not line or line.startswith("readyok"):
-            break
+        if not line or line.startswith(last):
+            return
+        yield line
+
+
+def static_score(engine, moves):
+    """The "Total evaluation" line, from Red's side, for the side to move."""
+    value = None
+    for line in ask(engine, moves, "eval\nisready", "readyok"):
         found = re.match(r"Total evaluation: (-?[\d.]+)", line)
         if found:
             value = round(float(found.group(1)) * 100)
@@ -61,57 +68,51 @@ def static_score(engine, moves):
     return value if len(moves) % 2 == 0 else -value
 
 
-def label_static(engine, out_path, paths):
-    count, seen = 0, set()
-    with open(out_path, "w") as out:
-        for number, moves in enumerate(games(paths)):
+def search_score(engine, moves, depth):
+    """The last score of a search to `depth`, unless it is a mate."""
+    score = None
+    for line in ask(engine, moves, f"go depth {depth}", "bestmove"):
+        found = re.search(r"score (cp|mate) (-?\d+)", line)
+        if found:
+            score = (found.group(1), int(found.group(2)))
+    return score[1] if score and score[0] == "cp" else None
+
+
+def positions(paths, static):
+    """The games' positions to label, as move lists."""
+    seen = set()
+    for number, moves in enumerate(games(paths)):
+        if static:
             for ply in range(2, min(len(moves), 160)):
                 key = " ".join(moves[:ply])
-                if (ply + number) % 3 or key in seen:
-                    continue
-                seen.add(key)
-                score = static_score(engine, moves[:ply])
-                if score is not None:
-                    out.write(f"{key}\t{score}\n")
-                    count += 1
-    return count
+                if (ply + number) % 3 == 0 and key not in seen:
+                    seen.add(key)
+                    yield moves[:ply]
+        else:
+            for ply in range(8 + number % 2, len(moves), 2):
+                yield moves[:ply]
 
 
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     depth, out_path, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
+    static = depth == "static"
     engine = subprocess.Popen([FSF], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, bufsize=1)
     engine.stdin.write("uci\nsetoption name UCI_Variant value xiangqi\n"
                        "setoption name Hash value 16\nisready\n")
     while engine.stdout.readline().strip() != "readyok":
         pass
-    if depth == "static":
-        count = label_static(engine, out_path, paths)
-        engine.stdin.write("quit\n")
-        print(f"{count} positions labelled", file=sys.stderr)
-        return
     count = 0
     with open(out_path, "w") as out:
-        for number, moves in enumerate(games(paths)):
-            for ply in range(8 + number % 2, len(moves), 2):
-                engine.stdin.write(
-                    "position startpos moves "
-                    + " ".join(fsf_move(m) for m in moves[:ply])
-                    + f"\ngo depth {depth}\n")
-                score = None
-                while True:
-                    line = engine.stdout.readline()
-                    if not line or line.startswith("bestmove"):
-                        break
-                    found = re.search(r"score (cp|mate) (-?\d+)", line)
-                    if found:
-                        score = (found.group(1), int(found.group(2)))
-                if score and score[0] == "cp":
-                    out.write(" ".join(moves[:ply]) + f"\t{score[1]}\n")
-                    count += 1
-            out.flush()
+        for moves in positions(paths, static):
+            score = (static_score(engine, moves) if static
+                     else search_score(engine, moves, depth))
+            if score is not None:
+                out.write(" ".join(moves) + f"\t{score}\n")
+                count += 1
+                out.flush()
     engine.stdin.write("quit\n")
     print(f"{count} positions labelled", file=sys.stderr)
 
