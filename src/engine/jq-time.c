@@ -19,8 +19,8 @@ void jq_time_plan(const JqLimits *l, int side, int64_t *soft_ms,
     left = 1;
   /* Xiangqi games between engines are decided in the middlegame: plan for
    * 14 more moves rather than hoard the clock for an ending that rarely
-   * comes (measured against Fairy-Stockfish: 28 lost, 20 lost less, 14
-   * lost less again; see docs/benchmarks.md). */
+   * comes (against Fairy-Stockfish, 28 and then 20 scored less; see
+   * docs/benchmarks.md). */
   int moves = l->movestogo > 0 ? l->movestogo : 14;
   int64_t soft = left / moves + inc * 3 / 4;
   int64_t hard = left / 3 + inc;
