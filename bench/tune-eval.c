@@ -7,8 +7,10 @@
  *   jieqi-tune-eval LABELS [PASSES [FROZEN,NAMES]]
  *   jieqi-tune-eval --psqt LABELS [ITERATIONS]
  *
- * --psqt fits the per-point tables of jq-eval-psqt.c instead, with every
- * weight as it is. Their part of the score is linear, so gradient descent
+ * --psqt fits the per-point tables of jq-eval-psqt.c instead (the full
+ * board and the empty board ones together, each position weighing them as
+ * the evaluation blends them), with every weight as it is. Their part of
+ * the score is linear, so gradient descent
  * (Adam, all positions at once) finds them; JQ_PSQT_L2 (default 1e-6,
  * error units per (10 cp)^2) pulls each entry toward 0, so that points
  * seldom seen stay near it. Each table's mean over the positions is held
@@ -191,13 +193,15 @@ static double fit_scale(const Sample *samples, int n) {
   return (lo + hi) / 2;
 }
 
-#define PSQT_ENTRIES (JQ_TYPE_COUNT * JQ_PSQT_POINTS)
+#define PSQT_HALF (JQ_TYPE_COUNT * JQ_PSQT_POINTS)
+#define PSQT_ENTRIES (2 * PSQT_HALF)
 #define PSQT_MAX_PIECES 32
 
 /* A position's score split into the part the tables do not touch and the
  * table entries it reads: entry + 1, negated for the opponent's pieces. */
 typedef struct {
   double rest;
+  double full; /* the full board table's share, 0..1 */
   int count;
   int16_t entry[PSQT_MAX_PIECES];
 } PsqtRow;
@@ -206,7 +210,9 @@ static double psqt_score(const PsqtRow *row, const double *table) {
   double v = row->rest;
   for (int k = 0; k < row->count; k++) {
     int e = row->entry[k];
-    v += e > 0 ? table[e - 1] : -table[-e - 1];
+    int i = e > 0 ? e - 1 : -e - 1;
+    double x = row->full * table[i] + (1 - row->full) * table[PSQT_HALF + i];
+    v += e > 0 ? x : -x;
   }
   return v;
 }
@@ -222,19 +228,27 @@ static double psqt_mse(const PsqtRow *rows, const Sample *samples, int from,
   return to > from ? sum / (to - from) : 0;
 }
 
+static void print_table(const char *name,
+                        int16_t tb[JQ_TYPE_COUNT][JQ_PSQT_POINTS]);
 static void print_psqt(void) {
+  print_table("jq_eval_psqt", jq_eval_psqt);
+  print_table("jq_eval_psqt_end", jq_eval_psqt_end);
+}
+
+static void print_table(const char *name,
+                        int16_t tb[JQ_TYPE_COUNT][JQ_PSQT_POINTS]) {
   static const char *const names[JQ_TYPE_COUNT] = {
       [JQ_KING] = "KING",         [JQ_ADVISOR] = "ADVISOR",
       [JQ_ELEPHANT] = "ELEPHANT", [JQ_HORSE] = "HORSE",
       [JQ_CHARIOT] = "CHARIOT",   [JQ_CANNON] = "CANNON",
       [JQ_PAWN] = "PAWN"};
-  printf("int16_t jq_eval_psqt[JQ_TYPE_COUNT][JQ_PSQT_POINTS] = {\n");
+  printf("int16_t %s[JQ_TYPE_COUNT][JQ_PSQT_POINTS] = {\n", name);
   for (int t = JQ_KING; t < JQ_TYPE_COUNT; t++) {
     printf("  [JQ_%s] = {\n", names[t]);
     for (int r = 0; r < JQ_RANKS; r++) {
       printf("   ");
       for (int f = 0; f < JQ_PSQT_FILES; f++)
-        printf(" %4d,", jq_eval_psqt[t][r * JQ_PSQT_FILES + f]);
+        printf(" %4d,", tb[t][r * JQ_PSQT_FILES + f]);
       printf("\n");
     }
     printf("  },\n");
@@ -254,13 +268,24 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
   /* The tables' part is linear: take it out of each score once. */
   static double table[PSQT_ENTRIES], visits[PSQT_ENTRIES];
   static double grad[PSQT_ENTRIES], m1[PSQT_ENTRIES], m2[PSQT_ENTRIES];
-  for (int e = 0; e < PSQT_ENTRIES; e++)
+  for (int e = 0; e < PSQT_HALF; e++) {
     table[e] = jq_eval_psqt[e / JQ_PSQT_POINTS][e % JQ_PSQT_POINTS];
+    table[PSQT_HALF + e] =
+        jq_eval_psqt_end[e / JQ_PSQT_POINTS][e % JQ_PSQT_POINTS];
+  }
   PsqtRow *rows = malloc(n * sizeof *rows);
   for (int i = 0; i < n; i++) {
     const JqPosition *pos = load(&samples[i]);
     PsqtRow *row = &rows[i];
     row->count = 0;
+    int phase = 0;
+    for (int sq = 0; sq < JQ_SQUARES; sq++) {
+      JqPieceType t = jq_piece_type(pos->board[sq]);
+      if (pos->board[sq] && t >= JQ_HORSE && t <= JQ_CANNON)
+        phase++;
+    }
+    row->full = (phase < JQ_PSQT_FULL_PHASE ? phase : JQ_PSQT_FULL_PHASE) /
+                (double)JQ_PSQT_FULL_PHASE;
     for (int sq = 0; sq < JQ_SQUARES; sq++) {
       JqPiece p = pos->board[sq];
       if (!p || jq_piece_is_hidden(p) || row->count == PSQT_MAX_PIECES)
@@ -271,8 +296,10 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
           jq_piece_type(p) * JQ_PSQT_POINTS +
           jq_eval_psqt_index(jq_square_file(sq), c == JQ_RED ? rank : 9 - rank);
       row->entry[row->count++] = (int16_t)(c == pos->side ? e + 1 : -e - 1);
-      if (i < train)
-        visits[e]++;
+      if (i < train) {
+        visits[e] += row->full;
+        visits[PSQT_HALF + e] += 1 - row->full;
+      }
     }
     row->rest = jq_evaluate(pos) - psqt_score(row, table);
   }
@@ -288,10 +315,10 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
       double g = 2.0 * (w - samples[i].target) * w * (1 - w) * scale / train;
       for (int k = 0; k < row->count; k++) {
         int e = row->entry[k];
-        if (e > 0)
-          grad[e - 1] += g;
-        else
-          grad[-e - 1] -= g;
+        int idx = e > 0 ? e - 1 : -e - 1;
+        double sg = e > 0 ? g : -g;
+        grad[idx] += sg * row->full;
+        grad[PSQT_HALF + idx] += sg * (1 - row->full);
       }
     }
     for (int e = 0; e < PSQT_ENTRIES; e++) {
@@ -304,7 +331,7 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
     }
     /* A table's mean, weighted by how often its points are seen, would be
      * a change of the piece's value. */
-    for (int t = 0; t < JQ_TYPE_COUNT && !free_mean; t++) {
+    for (int t = 0; t < 2 * JQ_TYPE_COUNT && !free_mean; t++) {
       double sum = 0, weight = 0;
       for (int k = 0; k < JQ_PSQT_POINTS; k++) {
         sum += visits[t * JQ_PSQT_POINTS + k] * table[t * JQ_PSQT_POINTS + k];
@@ -320,9 +347,12 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
               psqt_mse(rows, samples, 0, train, table, scale),
               psqt_mse(rows, samples, train, n, table, scale));
   }
-  for (int e = 0; e < PSQT_ENTRIES; e++)
+  for (int e = 0; e < PSQT_HALF; e++) {
     jq_eval_psqt[e / JQ_PSQT_POINTS][e % JQ_PSQT_POINTS] =
         (int16_t)lround(table[e]);
+    jq_eval_psqt_end[e / JQ_PSQT_POINTS][e % JQ_PSQT_POINTS] =
+        (int16_t)lround(table[PSQT_HALF + e]);
+  }
   /* Rounded, through the engine's own evaluation. */
   fprintf(stderr, "rounded: error %.6f, held out %.6f\n",
           mse(samples, train, scale), mse(samples + train, n - train, scale));

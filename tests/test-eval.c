@@ -114,7 +114,8 @@ static void test_weight_names(void) {
 }
 
 /* A table entry counts for the pieces on its point, on either wing, and
- * for each side from its own end of the board. */
+ * for each side from its own end of the board; the two tables blend by
+ * how many horses, chariots and cannons are left. */
 static void test_psqt(void) {
   for (int r = 0; r < JQ_RANKS; r++)
     for (int f = 0; f < JQ_FILES; f++) {
@@ -123,17 +124,25 @@ static void test_psqt(void) {
       g_assert_cmpint(i, >=, 0);
       g_assert_cmpint(i, <, JQ_PSQT_POINTS);
     }
-  /* Red's king on e0, Black's on d9: own rank 0 both, different files. */
+  /* Red's king on e0, Black's on d9: own rank 0 both, different files.
+   * One horse is left of the twelve pieces that count for the phase, so
+   * the full board table has 1/12 of the say and the empty board one
+   * 11/12. */
   const char *fen = positions[2];
   int before = eval_fen(fen);
-  int16_t *centre = &jq_eval_psqt[JQ_KING][jq_eval_psqt_index(4, 0)];
-  *centre += 7;
-  g_assert_cmpint(eval_fen(fen), ==, before + 7);
-  *centre -= 7;
-  int16_t *side = &jq_eval_psqt[JQ_KING][jq_eval_psqt_index(5, 0)];
-  *side += 7;
-  g_assert_cmpint(eval_fen(fen), ==, before - 7);
-  *side -= 7;
+  int i = jq_eval_psqt_index(4, 0), j = jq_eval_psqt_index(5, 0);
+  jq_eval_psqt_end[JQ_KING][i] += 12;
+  g_assert_cmpint(eval_fen(fen), ==, before + 11);
+  jq_eval_psqt[JQ_KING][i] += 12;
+  g_assert_cmpint(eval_fen(fen), ==, before + 12);
+  jq_eval_psqt_end[JQ_KING][i] -= 12;
+  jq_eval_psqt[JQ_KING][i] -= 12;
+  jq_eval_psqt[JQ_KING][j] += 12;
+  jq_eval_psqt_end[JQ_KING][j] += 12;
+  g_assert_cmpint(eval_fen(fen), ==, before - 12);
+  jq_eval_psqt[JQ_KING][j] -= 12;
+  jq_eval_psqt_end[JQ_KING][j] -= 12;
+  g_assert_cmpint(eval_fen(fen), ==, before);
 }
 
 int main(int argc, char **argv) {

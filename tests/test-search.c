@@ -173,8 +173,8 @@ static void test_mate(gconstpointer data) {
   /* Some plies beyond the mate's length: the search is selective (null
    * move, futility, reductions, bolder where the evaluation is not
    * improving), so a quiet mate that ends in a stalemated king may need
-   * more than the bare 2N-1 plies to surface: king-holds-file needs 12. */
-  JqMove m = search_depth(ai, &pos, 2 * c->moves + 6, &last);
+   * more than the bare 2N-1 plies to surface: king-holds-file needs 15. */
+  JqMove m = search_depth(ai, &pos, 2 * c->moves + 10, &last);
   bool found = false;
   for (int i = 0; i < winning_count; i++)
     found = found || winning[i] == m;

@@ -12,9 +12,16 @@
 #define JQ_PSQT_FILES 5
 #define JQ_PSQT_POINTS (JQ_PSQT_FILES * JQ_RANKS)
 
-/* [type][point]. Read-only while any search runs; the tuner writes them
- * between evaluations. */
+/* How many horses, chariots and cannons make a full board. */
+#define JQ_PSQT_FULL_PHASE 12
+
+/* [type][point], for a full board and for one without horses, chariots or
+ * cannons; the evaluation blends the two by how many of those are left
+ * (a pawn or king is placed differently when the attackers are gone).
+ * Read-only while any search runs; the tuner writes them between
+ * evaluations. */
 extern int16_t jq_eval_psqt[JQ_TYPE_COUNT][JQ_PSQT_POINTS];
+extern int16_t jq_eval_psqt_end[JQ_TYPE_COUNT][JQ_PSQT_POINTS];
 
 /* The table index of (file, rank), rank counted from the piece's side. */
 static inline int jq_eval_psqt_index(int file, int own_rank) {

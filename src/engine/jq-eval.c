@@ -272,7 +272,8 @@ int jq_evaluate(const JqPosition *pos) {
   int phase = 0; /* attacking pieces on the board, both sides */
   int defenders[2] = {0, 0};
   int attackers[2] = {0, 0};
-  PalaceAttack attack[2] = {{0, 0, 0}, {0, 0, 0}}; /* by colour */
+  PalaceAttack attack[2] = {{0, 0, 0}, {0, 0, 0}};   /* by colour */
+  int table_full[2] = {0, 0}, table_end[2] = {0, 0}; /* the fitted tables */
   int hidden_value[2] = {jq_eval_hidden_value(pos, JQ_RED),
                          jq_eval_hidden_value(pos, JQ_BLACK)};
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
@@ -302,9 +303,12 @@ int jq_evaluate(const JqPosition *pos) {
     score[c] += wt[value_weight[t]] +
                 placement(wt, t, file, own_rank, ekf, phase) +
                 activity(wt, pos, sq, t, c, &attack[c]);
-    /* The fitted per-point table; jieqi's positions were not fitted. */
-    if (!jieqi)
-      score[c] += jq_eval_psqt[t][jq_eval_psqt_index(file, own_rank)];
+    /* The fitted per-point tables; jieqi's positions were not fitted. */
+    if (!jieqi) {
+      int i = jq_eval_psqt_index(file, own_rank);
+      table_full[c] += jq_eval_psqt[t][i];
+      table_end[c] += jq_eval_psqt_end[t][i];
+    }
     /* Cannons need screens, horses room: the cannon is worth more on a
      * full board, the horse on an empty one. phase counts 0..22. */
     if (t == JQ_CANNON)
@@ -320,7 +324,12 @@ int jq_evaluate(const JqPosition *pos) {
       pawn_pressure(wt, sq, c, &attack[c]);
     }
   }
+  /* The tables blend by how full the board is, rounded once per side. */
+  int full = phase < JQ_PSQT_FULL_PHASE ? phase : JQ_PSQT_FULL_PHASE;
   for (int c = 0; c < 2; c++) {
+    score[c] +=
+        (table_full[c] * full + table_end[c] * (JQ_PSQT_FULL_PHASE - full)) /
+        JQ_PSQT_FULL_PHASE;
     /* Missing defenders hurt more when the enemy still has attackers. */
     int missing = 4 - defenders[c];
     score[c] -= missing * attackers[c ^ 1] * W(MISSING_GUARD);

@@ -51,6 +51,8 @@ struct JqSearch {
 
 struct Worker {
   JqSearch *s;
+  /* Per ply: the move a singular-extension search leaves out (none: 0). */
+  JqMove excluded_move[MAX_PLY + 2];
   int id;
   JqPosition pos;
   uint64_t nodes;
@@ -560,8 +562,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     depth = 0;
   count_node(w);
 
+  /* A search without one move must not take or leave the full node's
+   * verdict in the table. */
+  JqMove excluded = w->excluded_move[ply];
   JqTTData tt;
-  bool tt_hit = jq_tt_probe(w->s->tt, pos->hash ^ w->s->deal_key, &tt);
+  bool tt_hit =
+      !excluded && jq_tt_probe(w->s->tt, pos->hash ^ w->s->deal_key, &tt);
   JqMove tt_move = JQ_MOVE_NONE;
   if (tt_hit) {
     tt_move = tt.move;
@@ -578,6 +584,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     return 0;
 
   int static_eval = in_check ? -INF : evaluate(w);
+  w->excluded_move[ply + 1] = JQ_MOVE_NONE;
   int eval = static_eval;
   w->static_eval[ply + 2] = static_eval;
   /* Is our position better than at our last move? Pruning can then be
@@ -600,10 +607,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   }
   /* Internal iterative reduction: no stored move means this node was never
    * searched deeply; a shallower look costs little and orders well. */
-  if (!tt_move && depth >= 4 && !in_check)
+  if (!tt_move && depth >= 4 && !in_check && !excluded)
     depth--;
 
-  if (!pv_node && !in_check) {
+  if (!pv_node && !in_check && !excluded) {
     /* Reverse futility: far above beta at low depth. */
     if (depth <= 6 && eval - 90 * depth >= beta && abs(beta) < 5000)
       return eval;
@@ -638,6 +645,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   int endgame = -1; /* few_pieces of the opponent, once asked */
   for (int i = 0; i < list.count; i++) {
     JqMove m = pick(&list, scores, i);
+    if (m == excluded)
+      continue;
     if (!jq_position_move_is_safe_known(pos, m, in_check))
       continue;
     if (root && !root_move_allowed(w, m))
@@ -649,6 +658,26 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
      * so only revealed movers are tested here. */
     bool gives_check = !hidden && jq_position_gives_check(pos, m, JQ_NO_TYPE);
     int ext = gives_check && ply < 2 * w->root_depth ? 1 : 0;
+    /* Singular extension: when every other move falls well short of the
+     * stored move's lower bound, the stored move is forced and gets a ply
+     * more. When another move also clears that margin above beta, two
+     * moves beat beta: cut. */
+    if (!root && tt_hit && m == tt_move && !excluded && !ext && depth >= 8 &&
+        tt.depth >= depth - 3 && tt.bound != JQ_BOUND_UPPER &&
+        abs(tt.score) < REPETITION_SCORE / 2) {
+      int singular_beta = score_from_tt(tt.score, ply) - 2 * depth;
+      w->excluded_move[ply] = m;
+      int v = search(w, singular_beta - 1, singular_beta, (depth - 1) / 2, ply,
+                     false);
+      w->excluded_move[ply] = JQ_MOVE_NONE;
+      w->pv_len[ply] = 0;
+      if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
+        return 0;
+      if (v < singular_beta)
+        ext = 1;
+      else if (singular_beta >= beta)
+        return singular_beta;
+    }
     int new_depth = depth - 1 + ext;
 
     /* Late move pruning: at shallow depth, quiet moves far down the
@@ -739,6 +768,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     /* No legal move loses, in check or not. */
     return -(JQ_SCORE_MATE - ply);
   }
+  if (excluded)
+    return best;
   int bound = best >= beta        ? JQ_BOUND_LOWER
               : best > alpha_orig ? JQ_BOUND_EXACT
                                   : JQ_BOUND_UPPER;
