@@ -229,13 +229,6 @@ static double psqt_mse(const PsqtRow *rows, const Sample *samples, int from,
 }
 
 static void print_table(const char *name,
-                        int16_t tb[JQ_TYPE_COUNT][JQ_PSQT_POINTS]);
-static void print_psqt(void) {
-  print_table("jq_eval_psqt", jq_eval_psqt);
-  print_table("jq_eval_psqt_end", jq_eval_psqt_end);
-}
-
-static void print_table(const char *name,
                         int16_t tb[JQ_TYPE_COUNT][JQ_PSQT_POINTS]) {
   static const char *const names[JQ_TYPE_COUNT] = {
       [JQ_KING] = "KING",         [JQ_ADVISOR] = "ADVISOR",
@@ -254,6 +247,12 @@ static void print_table(const char *name,
     printf("  },\n");
   }
   printf("};\n");
+}
+
+/* Both tables, ready to paste into jq-eval-psqt.c. */
+static void print_psqt(void) {
+  print_table("jq_eval_psqt", jq_eval_psqt);
+  print_table("jq_eval_psqt_end", jq_eval_psqt_end);
 }
 
 static int fit_psqt(Sample *samples, int n, int train, int iterations) {
