@@ -77,6 +77,14 @@ uint64_t jq_position_compute_hash(const JqPosition *pos);
 /* Is sq attacked by a piece of colour `by` (hidden pieces attack as their
  * role)? Valid for any square. */
 bool jq_position_attacked(const JqPosition *pos, int sq, JqColor by);
+/* Bound on the attackers of one point on any board a FEN can set up: a
+ * chariot and a cannon on each of four lines, eight horses, three pawns,
+ * four advisors, four elephants and the king. */
+#define JQ_MAX_ATTACKERS 28
+/* Lists into `out` the points of colour by's pieces that attack sq on this
+ * bare board (hidden pieces attack as their role) and returns how many. */
+int jq_board_attackers(const JqPiece *board, int variant, int sq, JqColor by,
+                       uint8_t out[JQ_MAX_ATTACKERS]);
 /* Is the side to move in check (including the flying general)? */
 bool jq_position_in_check(const JqPosition *pos);
 /* Is colour c's king attacked, or facing the other king on an open file? */

@@ -9,6 +9,7 @@
 #include "jq-eval.h"
 #include "jq-judge.h"
 #include "jq-movegen.h"
+#include "jq-see.h"
 #include "jq-time.h"
 
 #define MAX_PLY 96
@@ -231,10 +232,9 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   if (pos->board[to]) {
     int victim = jq_eval_square_value(pos, to);
     int attacker = jq_eval_square_value(pos, from);
-    /* A capture by a bigger piece of a defended one likely loses: try it
-     * after the killers. */
-    if (attacker > victim + 50 &&
-        jq_position_attacked(pos, to, (JqColor)(pos->side ^ 1)))
+    /* A capture that loses material in the exchange: try it after the
+     * killers. */
+    if (!jq_see_ge(pos, m, 0))
       return (1 << 20) + victim - attacker / 8;
     return (1 << 24) + victim * 16 - attacker / 8;
   }
@@ -469,10 +469,8 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
       /* Delta pruning: even winning the piece cannot reach alpha. */
       if (best + victim + 200 <= alpha)
         continue;
-      /* A capture by a more valuable piece of a defended one loses. */
-      int attacker = jq_eval_square_value(pos, jq_move_from(m));
-      if (attacker > victim + 50 &&
-          jq_position_attacked(pos, jq_move_to(m), (JqColor)(pos->side ^ 1)))
+      /* A capture that loses the exchange is not worth a look. */
+      if (!jq_see_ge(pos, m, 0))
         continue;
       if (!jq_position_move_is_safe_known(pos, m, false))
         continue;
@@ -692,6 +690,14 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     if (!pv_node && !in_check && !capture && !gives_check && legal > 1 &&
         depth <= 6 && eval + 100 * depth + 100 <= alpha &&
         best > -JQ_SCORE_MATE_BOUND)
+      continue;
+
+    /* Moves that lose material on their target point: at shallow depth
+     * a quiet one that hangs a piece, or a capture that loses the
+     * exchange by more than the depth can recover. */
+    if (!pv_node && !in_check && !gives_check && !hidden && legal > 1 &&
+        depth <= 7 && best > -JQ_SCORE_MATE_BOUND &&
+        !jq_see_ge(pos, m, capture ? -120 * depth : -20 * depth * depth))
       continue;
 
     int fp = fold_piece(pos->board[jq_move_from(m)]);
