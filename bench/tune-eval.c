@@ -9,7 +9,9 @@
  *
  * --psqt fits the per-point tables of jq-eval-psqt.c instead (the full
  * board and the empty board ones together, each position weighing them as
- * the evaluation blends them), with every weight as it is. Their part of
+ * the evaluation blends them, and the table of attackers by their place
+ * relative to the enemy king unless JQ_PSQT_NO_KINGREL is set), with every
+ * weight as it is. Their part of
  * the score is linear, so gradient descent
  * (Adam, all positions at once) finds them; JQ_PSQT_L2 (default 1e-6,
  * error units per (10 cp)^2) pulls each entry toward 0, so that points
@@ -194,16 +196,20 @@ static double fit_scale(const Sample *samples, int n) {
 }
 
 #define PSQT_HALF (JQ_TYPE_COUNT * JQ_PSQT_POINTS)
-#define PSQT_ENTRIES (2 * PSQT_HALF)
+#define PSQT_BLENDED (2 * PSQT_HALF)
+/* The king-relative table follows the two blended ones. */
+#define PSQT_ENTRIES (PSQT_BLENDED + JQ_TYPE_COUNT * JQ_KREL_POINTS)
 #define PSQT_MAX_PIECES 32
 
 /* A position's score split into the part the tables do not touch and the
- * table entries it reads: entry + 1, negated for the opponent's pieces. */
+ * table entries it reads: entry + 1, negated for the opponent's pieces;
+ * `entry` indexes the blended tables, `kentry` the king-relative one. */
 typedef struct {
   double rest;
   double full; /* the full board table's share, 0..1 */
-  int count;
+  int count, kcount;
   int16_t entry[PSQT_MAX_PIECES];
+  int16_t kentry[PSQT_MAX_PIECES];
 } PsqtRow;
 
 static double psqt_score(const PsqtRow *row, const double *table) {
@@ -213,6 +219,10 @@ static double psqt_score(const PsqtRow *row, const double *table) {
     int i = e > 0 ? e - 1 : -e - 1;
     double x = row->full * table[i] + (1 - row->full) * table[PSQT_HALF + i];
     v += e > 0 ? x : -x;
+  }
+  for (int k = 0; k < row->kcount; k++) {
+    int e = row->kentry[k];
+    v += e > 0 ? table[e - 1] : -table[-e - 1];
   }
   return v;
 }
@@ -249,10 +259,30 @@ static void print_table(const char *name,
   printf("};\n");
 }
 
-/* Both tables, ready to paste into jq-eval-psqt.c. */
+static void print_kingrel(void) {
+  printf("int16_t jq_eval_kingrel[JQ_TYPE_COUNT][JQ_KREL_POINTS] = {\n");
+  static const char *const names[JQ_TYPE_COUNT] = {[JQ_HORSE] = "HORSE",
+                                                   [JQ_CHARIOT] = "CHARIOT",
+                                                   [JQ_CANNON] = "CANNON",
+                                                   [JQ_PAWN] = "PAWN"};
+  for (int t = JQ_HORSE; t < JQ_TYPE_COUNT; t++) {
+    printf("  [JQ_%s] = {\n", names[t]);
+    for (int r = 0; r < JQ_KREL_RANKS; r++) {
+      printf("   ");
+      for (int f = 0; f < JQ_KREL_FILES; f++)
+        printf(" %4d,", jq_eval_kingrel[t][r * JQ_KREL_FILES + f]);
+      printf("\n");
+    }
+    printf("  },\n");
+  }
+  printf("};\n");
+}
+
+/* The tables, ready to paste into jq-eval-psqt.c. */
 static void print_psqt(void) {
   print_table("jq_eval_psqt", jq_eval_psqt);
   print_table("jq_eval_psqt_end", jq_eval_psqt_end);
+  print_kingrel();
 }
 
 static int fit_psqt(Sample *samples, int n, int train, int iterations) {
@@ -272,11 +302,15 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
     table[PSQT_HALF + e] =
         jq_eval_psqt_end[e / JQ_PSQT_POINTS][e % JQ_PSQT_POINTS];
   }
+  for (int e = 0; e < JQ_TYPE_COUNT * JQ_KREL_POINTS; e++)
+    table[PSQT_BLENDED + e] =
+        jq_eval_kingrel[e / JQ_KREL_POINTS][e % JQ_KREL_POINTS];
+  bool kingrel = getenv("JQ_PSQT_NO_KINGREL") == NULL;
   PsqtRow *rows = malloc(n * sizeof *rows);
   for (int i = 0; i < n; i++) {
     const JqPosition *pos = load(&samples[i]);
     PsqtRow *row = &rows[i];
-    row->count = 0;
+    row->count = row->kcount = 0;
     int phase = 0;
     for (int sq = 0; sq < JQ_SQUARES; sq++) {
       JqPieceType t = jq_piece_type(pos->board[sq]);
@@ -299,6 +333,19 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
         visits[e] += row->full;
         visits[PSQT_HALF + e] += 1 - row->full;
       }
+      int k = pos->king[c ^ 1];
+      JqPieceType t = jq_piece_type(p);
+      if (kingrel && t >= JQ_HORSE && k != JQ_NO_SQUARE) {
+        int kr = c == JQ_RED ? jq_square_rank(k) : 9 - jq_square_rank(k);
+        int ke = PSQT_BLENDED + t * JQ_KREL_POINTS +
+                 jq_eval_kingrel_index(jq_square_file(sq),
+                                       c == JQ_RED ? rank : 9 - rank,
+                                       jq_square_file(k), kr);
+        row->kentry[row->kcount++] =
+            (int16_t)(c == pos->side ? ke + 1 : -ke - 1);
+        if (i < train)
+          visits[ke] += 1;
+      }
     }
     row->rest = jq_evaluate(pos) - psqt_score(row, table);
   }
@@ -319,6 +366,10 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
         grad[idx] += sg * row->full;
         grad[PSQT_HALF + idx] += sg * (1 - row->full);
       }
+      for (int k = 0; k < row->kcount; k++) {
+        int e = row->kentry[k];
+        grad[e > 0 ? e - 1 : -e - 1] += e > 0 ? g : -g;
+      }
     }
     for (int e = 0; e < PSQT_ENTRIES; e++) {
       grad[e] += 2.0 * l2 * table[e] / 100.0;
@@ -330,16 +381,20 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
     }
     /* A table's mean, weighted by how often its points are seen, would be
      * a change of the piece's value. */
-    for (int t = 0; t < 2 * JQ_TYPE_COUNT && !free_mean; t++) {
+    for (int t = 0; t < 3 * JQ_TYPE_COUNT && !free_mean; t++) {
+      int first = t < 2 * JQ_TYPE_COUNT
+                      ? t * JQ_PSQT_POINTS
+                      : PSQT_BLENDED + (t - 2 * JQ_TYPE_COUNT) * JQ_KREL_POINTS;
+      int size = t < 2 * JQ_TYPE_COUNT ? JQ_PSQT_POINTS : JQ_KREL_POINTS;
       double sum = 0, weight = 0;
-      for (int k = 0; k < JQ_PSQT_POINTS; k++) {
-        sum += visits[t * JQ_PSQT_POINTS + k] * table[t * JQ_PSQT_POINTS + k];
-        weight += visits[t * JQ_PSQT_POINTS + k];
+      for (int k = first; k < first + size; k++) {
+        sum += visits[k] * table[k];
+        weight += visits[k];
       }
       /* Points never seen stay where the pull leaves them. */
-      for (int k = 0; weight > 0 && k < JQ_PSQT_POINTS; k++)
-        if (visits[t * JQ_PSQT_POINTS + k] > 0)
-          table[t * JQ_PSQT_POINTS + k] -= sum / weight;
+      for (int k = first; weight > 0 && k < first + size; k++)
+        if (visits[k] > 0)
+          table[k] -= sum / weight;
     }
     if (it % 250 == 0 || it == iterations)
       fprintf(stderr, "iteration %d: error %.6f, held out %.6f\n", it,
@@ -352,6 +407,9 @@ static int fit_psqt(Sample *samples, int n, int train, int iterations) {
     jq_eval_psqt_end[e / JQ_PSQT_POINTS][e % JQ_PSQT_POINTS] =
         (int16_t)lround(table[PSQT_HALF + e]);
   }
+  for (int e = 0; e < JQ_TYPE_COUNT * JQ_KREL_POINTS; e++)
+    jq_eval_kingrel[e / JQ_KREL_POINTS][e % JQ_KREL_POINTS] =
+        (int16_t)lround(table[PSQT_BLENDED + e]);
   /* Rounded, through the engine's own evaluation. */
   fprintf(stderr, "rounded: error %.6f, held out %.6f\n",
           mse(samples, train, scale), mse(samples + train, n - train, scale));

@@ -145,11 +145,39 @@ static void test_psqt(void) {
   g_assert_cmpint(eval_fen(fen), ==, before);
 }
 
+/* An attacker's entry by its place against the enemy king is the same on
+ * either wing and stays in the table wherever the two stand. */
+static void test_kingrel(void) {
+  for (int kf = 3; kf <= 5; kf++)
+    for (int kr = 7; kr <= 9; kr++)
+      for (int r = 0; r < JQ_RANKS; r++)
+        for (int f = 0; f < JQ_FILES; f++) {
+          int i = jq_eval_kingrel_index(f, r, kf, kr);
+          g_assert_cmpint(i, >=, 0);
+          g_assert_cmpint(i, <, JQ_KREL_POINTS);
+          g_assert_cmpint(i, ==,
+                          jq_eval_kingrel_index(JQ_FILES - 1 - f, r,
+                                                JQ_FILES - 1 - kf, kr));
+        }
+  /* Red's horse on e6, one file and three ranks from Black's king on d9;
+   * Red to move. */
+  const char *fen = positions[2];
+  int before = eval_fen(fen);
+  int i = jq_eval_kingrel_index(4, 6, 3, 9);
+  jq_eval_kingrel[JQ_HORSE][i] += 12;
+  g_assert_cmpint(eval_fen(fen), ==, before + 12);
+  jq_eval_kingrel[JQ_HORSE][i] -= 12;
+  /* Another file apart is another entry. */
+  g_assert_cmpint(i, !=, jq_eval_kingrel_index(5, 6, 3, 9));
+  g_assert_cmpint(eval_fen(fen), ==, before);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/eval/symmetry", test_symmetry);
   g_test_add_func("/eval/king-danger", test_king_danger);
   g_test_add_func("/eval/weight-names", test_weight_names);
   g_test_add_func("/eval/psqt", test_psqt);
+  g_test_add_func("/eval/kingrel", test_kingrel);
   return g_test_run();
 }

@@ -308,6 +308,11 @@ int jq_evaluate(const JqPosition *pos) {
       int i = jq_eval_psqt_index(file, own_rank);
       table_full[c] += jq_eval_psqt[t][i];
       table_end[c] += jq_eval_psqt_end[t][i];
+      if (t >= JQ_HORSE && enemy_king != JQ_NO_SQUARE) {
+        int kr = jq_square_rank(enemy_king);
+        score[c] += jq_eval_kingrel[t][jq_eval_kingrel_index(
+            file, own_rank, ekf, c == JQ_RED ? kr : 9 - kr)];
+      }
     }
     /* Cannons need screens, horses room: the cannon is worth more on a
      * full board, the horse on an empty one. phase counts 0..22. */
