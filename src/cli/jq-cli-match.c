@@ -28,8 +28,9 @@ static const char *const summary_text =
     "openings file has one opening a line: a FEN (optionally followed by\n"
     "\"moves ...\"), \"startpos moves ...\" or a list of moves.\n"
     "\n"
-    "Limits: --tc [MOVES/]BASE[+INC] in seconds (default 10+0.1), or\n"
-    "--movetime, --depth or --nodes per move. A move later than the clock\n"
+    "Limits: --tc [MOVES/]BASE[+INC] in seconds (default 10+0.1; BASE at\n"
+    "most 86400, a day, and INC at most 3600, an hour), or --movetime,\n"
+    "--depth or --nodes per move. A move later than the clock\n"
     "plus --time-margin loses on time; so does an engine that dies or stops\n"
     "answering; an illegal or garbled move loses as such.\n"
     "\n"
@@ -183,6 +184,7 @@ int jq_cli_match(int argc, char **argv) {
   JqError err;
   int rc = 0;
   gint64 nodes = 0;
+  int movetime_ms = 0;
   if (!ok) {
     rc = jq_cli_usage_error("match", "%s", error->message);
     g_error_free(error);
@@ -203,9 +205,11 @@ int jq_cli_match(int argc, char **argv) {
   } else if (tc_text && !jq_time_control_parse(tc_text, &config.tc, &err)) {
     rc = jq_cli_usage_error("match", "%s", err.message);
   } else if (movetime_text &&
-             !parse_int(movetime_text, 1, 86400000, &config.tc.movetime_ms)) {
-    rc = jq_cli_usage_error("match", "--movetime must be a positive number "
-                                     "of milliseconds");
+             !parse_int(movetime_text, 1, (int)JQ_TC_MAX_BASE_MS,
+                        &movetime_ms)) {
+    rc = jq_cli_usage_error(
+        "match", "--movetime must be 1 to %" PRId64 " milliseconds (24 hours)",
+        JQ_TC_MAX_BASE_MS);
   } else if (depth_text && !parse_int(depth_text, 1, 1000, &config.tc.depth)) {
     rc = jq_cli_usage_error("match", "--depth must be 1 to 1000");
   } else if (nodes_text && !g_ascii_string_to_signed(
@@ -248,9 +252,10 @@ int jq_cli_match(int argc, char **argv) {
   }
   if (rc == 0) {
     config.variant = (JqVariant)variant;
-    if (movetime_text)
+    if (movetime_text) {
       config.tc.kind = JQ_TC_MOVETIME;
-    else if (depth_text)
+      config.tc.movetime_ms = movetime_ms;
+    } else if (depth_text)
       config.tc.kind = JQ_TC_DEPTH;
     else if (nodes_text) {
       config.tc.kind = JQ_TC_NODES;

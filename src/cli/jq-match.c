@@ -4,6 +4,7 @@
 #include "jq-match.h"
 
 #include <glib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "jq-match-private.h"
@@ -53,6 +54,18 @@ static bool check_config(const JqMatchConfig *c, JqError *err) {
     return jq_error_set(err, "max plies must be 0 or more, random plies 0 "
                              "to 1000");
   const JqTimeControl *tc = &c->tc;
+  if (tc->kind == JQ_TC_CLOCK && tc->base_ms > JQ_TC_MAX_BASE_MS)
+    return jq_error_set(
+        err, "the base time must be at most %" PRId64 " seconds (24 hours)",
+        JQ_TC_MAX_BASE_MS / 1000);
+  if (tc->kind == JQ_TC_CLOCK && tc->inc_ms > JQ_TC_MAX_INC_MS)
+    return jq_error_set(
+        err, "the increment must be at most %" PRId64 " seconds (1 hour)",
+        JQ_TC_MAX_INC_MS / 1000);
+  if (tc->kind == JQ_TC_MOVETIME && tc->movetime_ms > JQ_TC_MAX_BASE_MS)
+    return jq_error_set(
+        err, "the move time must be at most %" PRId64 " seconds (24 hours)",
+        JQ_TC_MAX_BASE_MS / 1000);
   bool ok = (tc->kind == JQ_TC_CLOCK && tc->base_ms > 0 && tc->inc_ms >= 0 &&
              tc->moves >= 0) ||
             (tc->kind == JQ_TC_MOVETIME && tc->movetime_ms > 0) ||
