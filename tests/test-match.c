@@ -2,6 +2,7 @@
  * pairs with colours swapped, PGN that replays, repeatability, openings,
  * clocks, Elo, refusals, and external engines that misbehave (small shell
  * scripts standing in for UCI engines). */
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <stdlib.h>
@@ -476,6 +477,28 @@ static void test_time_control(void) {
   g_assert_nonnull(strstr(err.message, "3600 seconds"));
 }
 
+/* A PGN that cannot be written stops the match with the file's name and
+ * the system's reason; the games played are still in the summary. */
+static void test_pgn_write_error(void) {
+  FILE *full = fopen("/dev/full", "w");
+  g_assert_nonnull(full);
+  JqMatchConfig config;
+  jq_match_config_init(&config);
+  config.games = 4;
+  config.seed = 31;
+  config.max_plies = 40;
+  config.pgn = full;
+  config.pgn_name = "/dev/full";
+  JqMatchSummary s;
+  JqError err;
+  g_assert_false(jq_match_run(&config, &s, &err));
+  g_assert_nonnull(strstr(err.message, "/dev/full"));
+  g_assert_nonnull(strstr(err.message, g_strerror(ENOSPC)));
+  /* The first game could not be saved: no more were started. */
+  g_assert_cmpint(s.games, ==, 1);
+  fclose(full);
+}
+
 /* Controls beyond a day's base or an hour's increment are refused, with
  * the limit in the message; the limits themselves are taken. */
 static void test_time_control_maximum(void) {
@@ -880,6 +903,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/match/openings", test_openings);
   g_test_add_func("/match/refusals", test_refusals);
   g_test_add_func("/match/time-control", test_time_control);
+  g_test_add_func("/match/pgn-write-error", test_pgn_write_error);
   g_test_add_func("/match/time-control-maximum", test_time_control_maximum);
   g_test_add_func("/match/clock-long-periods", test_clock_long_periods);
   g_test_add_func("/match/large-clock-match", test_large_clock_match);

@@ -266,6 +266,7 @@ int jq_cli_match(int argc, char **argv) {
         config.players[p] = players[p];
     config.openings = openings;
     config.pgn = pgn;
+    config.pgn_name = pgn_path;
     config.pgn_style = chinese ? JQ_PGN_CHINESE : JQ_PGN_COORDS;
     config.event = event;
     Printer printer = {config.games, quiet};
@@ -282,9 +283,15 @@ int jq_cli_match(int argc, char **argv) {
       rc = 1;
     }
   }
-  if (pgn && fclose(pgn) != 0) {
-    fprintf(stderr, "jieqi-cli match: error writing %s\n", pgn_path);
-    rc = 1;
+  if (pgn) {
+    /* The match checked every game it wrote and said so; closing can
+     * still fail (a delayed write error), which is told here. */
+    bool told = ferror(pgn);
+    if (fclose(pgn) != 0 && !told) {
+      fprintf(stderr, "jieqi-cli match: cannot write %s: %s\n", pgn_path,
+              g_strerror(errno));
+      rc = 1;
+    }
   }
   g_free(variant_text);
   g_free(games_text);

@@ -63,7 +63,9 @@ typedef struct {
   int random_plies;       /* random plies after the opening */
   uint64_t seed;
   int max_plies; /* a game this long is adjudicated a draw; 0: no cap */
-  FILE *pgn;     /* every game, in game order, or NULL */
+  FILE *pgn;     /* every game, in game order, or NULL; a write that fails
+                    stops the match (no game is started after it) */
+  const char *pgn_name; /* the PGN file in messages (default "the PGN") */
   JqPgnMoveStyle pgn_style;
   const char *event;       /* PGN Event (default "jieqi-cli match") */
   JqMatchGameFunc on_game; /* called as each game ends, from one thread at
