@@ -96,9 +96,49 @@ static void test_match_tc_too_large(void) {
   cli_run_clear(&run);
 }
 
+/* A line longer than play reads is dropped whole, with a word about it:
+ * its tail ("resign") is not run as a command of its own. */
+static void test_play_long_line(void) {
+  GString *input = g_string_new(NULL);
+  for (int i = 0; i < 255; i++)
+    g_string_append_c(input, 'x');
+  g_string_append(input, "resign\n");
+  /* Still in step after it: the next line is read as typed. */
+  g_string_append(input, "fen\nquit\n");
+  const char *args[] = {"play", "--seed", "1", NULL};
+  CliRun run;
+  cli_run(&run, input->str, args);
+  g_string_free(input, TRUE);
+  g_assert_cmpint(run.status, ==, 0);
+  if (strstr(run.out, "resigned") || strstr(run.out, "Game over"))
+    g_error("the tail of the long line was run:\n%s", run.out);
+  g_assert_nonnull(strstr(run.out, "too long"));
+  /* Nothing of the long line was taken as a move either. */
+  g_assert_null(strstr(run.out, "Not played"));
+  /* The prompt, then the answer to "fen". */
+  g_assert_nonnull(strstr(run.out, "Red> rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/"
+                                   "P1P1P1P1P/1C5C1/9/RNBAKABNR w"));
+  cli_run_clear(&run);
+
+  /* The longest line that fits is still read, even without a newline at
+   * the end of the input. */
+  char *blanks = g_strnfill(255 - strlen("resign"), ' ');
+  char *typed = g_strdup_printf("%sresign", blanks);
+  g_assert_cmpuint(strlen(typed), ==, 255);
+  const char *args2[] = {"play", "--seed", "1", NULL};
+  cli_run(&run, typed, args2);
+  g_assert_cmpint(run.status, ==, 0);
+  g_assert_null(strstr(run.out, "too long"));
+  g_assert_nonnull(strstr(run.out, "Red resigned"));
+  cli_run_clear(&run);
+  g_free(typed);
+  g_free(blanks);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/cli/match-pgn-unwritable", test_match_pgn_unwritable);
   g_test_add_func("/cli/match-tc-too-large", test_match_tc_too_large);
+  g_test_add_func("/cli/play-long-line", test_play_long_line);
   return g_test_run();
 }
