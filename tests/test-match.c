@@ -12,6 +12,7 @@
 #include "jq-match-private.h"
 #include "jq-movegen.h"
 #include "jq-test-util.h"
+#include "jq-uci-client.h"
 
 /* What the test keeps of each game. */
 typedef struct {
@@ -844,6 +845,74 @@ static void test_large_clock_turn(void) {
   fake_engine_clear(&f);
 }
 
+/* The lines of a "engine" that only prints, given as sh -c SCRIPT. */
+static JqUciClient *printing_engine(const char *script) {
+  char *quoted = g_shell_quote(script);
+  char *command = g_strdup_printf("sh -c %s", quoted);
+  JqError err;
+  JqUciClient *client = jq_uci_client_spawn(command, &err);
+  if (!client)
+    g_error("%s", err.message);
+  g_free(command);
+  g_free(quoted);
+  return client;
+}
+
+static gint64 seconds_from_now(int s) {
+  return g_get_monotonic_time() + (gint64)s * G_USEC_PER_SEC;
+}
+
+/* Engine output is read line by line however it arrives: a line longer
+ * than one read is never split (its tail would pass for a line of its
+ * own, here a bestmove). */
+static void test_uci_client_long_line(void) {
+  const char *script = "printf 'info string '; "
+                       "head -c 10000 /dev/zero | tr '\\0' x; "
+                       "echo ' bestmove a0a1'; echo 'bestmove h2e2'";
+  JqUciClient *client = printing_engine(script);
+  char *line;
+  g_assert_cmpint(jq_uci_client_read_line(client, seconds_from_now(30), &line),
+                  ==, JQ_UCI_OK);
+  g_assert_cmpuint(strlen(line), ==, 12 + 10000 + 14);
+  g_assert_true(g_str_has_prefix(line, "info string xxx"));
+  g_assert_true(g_str_has_suffix(line, "xxx bestmove a0a1"));
+  g_free(line);
+  jq_uci_client_close(client, 1000);
+
+  client = printing_engine(script);
+  char *best = NULL;
+  g_assert_cmpint(jq_uci_client_search(client, "position startpos", "go",
+                                       seconds_from_now(30), 1000, &best),
+                  ==, JQ_UCI_OK);
+  g_assert_cmpstr(best, ==, "h2e2");
+  g_free(best);
+  jq_uci_client_close(client, 1000);
+}
+
+/* A line past the client's limit (1 MiB) is dropped whole, so an engine
+ * that never ends its line cannot fill the memory; the next line is read
+ * as sent, and one at the limit is kept. */
+static void test_uci_client_over_long_line(void) {
+  JqUciClient *client = printing_engine(
+      "head -c 3000000 /dev/zero | tr '\\0' x; echo; echo after; "
+      "head -c 1048576 /dev/zero | tr '\\0' y; echo; echo end");
+  char *line;
+  g_assert_cmpint(jq_uci_client_read_line(client, seconds_from_now(30), &line),
+                  ==, JQ_UCI_OK);
+  if (strcmp(line, "after") != 0)
+    g_error("read a line of %zu bytes instead of 'after'", strlen(line));
+  g_free(line);
+  g_assert_cmpint(jq_uci_client_read_line(client, seconds_from_now(30), &line),
+                  ==, JQ_UCI_OK);
+  g_assert_cmpuint(strlen(line), ==, 1048576);
+  g_free(line);
+  g_assert_cmpint(jq_uci_client_read_line(client, seconds_from_now(30), &line),
+                  ==, JQ_UCI_OK);
+  g_assert_cmpstr(line, ==, "end");
+  g_free(line);
+  jq_uci_client_close(client, 1000);
+}
+
 /* An engine that numbers ranks from 1 gets and gives moves that way. */
 static void test_engine_ranks_from_one(void) {
   FakeEngine f;
@@ -913,5 +982,8 @@ int main(int argc, char **argv) {
                   test_engine_silent_or_dead_loses_on_time);
   g_test_add_func("/match/engine-ranks-from-one", test_engine_ranks_from_one);
   g_test_add_func("/match/large-clock-turn", test_large_clock_turn);
+  g_test_add_func("/match/uci-client-long-line", test_uci_client_long_line);
+  g_test_add_func("/match/uci-client-over-long-line",
+                  test_uci_client_over_long_line);
   return g_test_run();
 }
