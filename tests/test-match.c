@@ -2,6 +2,7 @@
  * pairs with colours swapped, PGN that replays, repeatability, openings,
  * clocks, Elo, refusals, and external engines that misbehave (small shell
  * scripts standing in for UCI engines). */
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <stdlib.h>
@@ -9,7 +10,9 @@
 #include <unistd.h>
 
 #include "jq-match-private.h"
+#include "jq-movegen.h"
 #include "jq-test-util.h"
+#include "jq-uci-client.h"
 
 /* What the test keeps of each game. */
 typedef struct {
@@ -430,8 +433,8 @@ static void test_time_control(void) {
   g_assert_true(jq_time_control_parse("2/1+0.5", &tc, &err));
   JqMatchClock clock;
   jq_match_clock_start(&clock, &tc);
-  JqLimits limits;
-  int timeout;
+  JqTurnLimits limits;
+  int64_t timeout;
   jq_match_clock_limits(&clock, JQ_RED, 100, 60000, &limits, &timeout);
   g_assert_cmpint(limits.time_ms[JQ_RED], ==, 1000);
   g_assert_cmpint(limits.time_ms[JQ_BLACK], ==, 1000);
@@ -461,6 +464,114 @@ static void test_time_control(void) {
   jq_match_clock_limits(&clock, JQ_RED, 50, 7000, &limits, &timeout);
   g_assert_cmpint(limits.depth, ==, 3);
   g_assert_cmpint(timeout, ==, 7000);
+
+  /* The limits checked again when a configuration is built by hand. */
+  JqMatchConfig config;
+  jq_match_config_init(&config);
+  config.tc = (JqTimeControl){.kind = JQ_TC_CLOCK, .base_ms = 86400001};
+  JqMatchSummary s;
+  g_assert_false(jq_match_run(&config, &s, &err));
+  g_assert_nonnull(strstr(err.message, "86400 seconds"));
+  config.tc =
+      (JqTimeControl){.kind = JQ_TC_CLOCK, .base_ms = 1000, .inc_ms = 3600001};
+  g_assert_false(jq_match_run(&config, &s, &err));
+  g_assert_nonnull(strstr(err.message, "3600 seconds"));
+}
+
+/* A PGN that cannot be written stops the match with the file's name and
+ * the system's reason; the games played are still in the summary. */
+static void test_pgn_write_error(void) {
+  FILE *full = fopen("/dev/full", "w");
+  g_assert_nonnull(full);
+  JqMatchConfig config;
+  jq_match_config_init(&config);
+  config.games = 4;
+  config.seed = 31;
+  config.max_plies = 40;
+  config.pgn = full;
+  config.pgn_name = "/dev/full";
+  JqMatchSummary s;
+  JqError err;
+  g_assert_false(jq_match_run(&config, &s, &err));
+  g_assert_nonnull(strstr(err.message, "/dev/full"));
+  g_assert_nonnull(strstr(err.message, g_strerror(ENOSPC)));
+  /* The first game could not be saved: no more were started. */
+  g_assert_cmpint(s.games, ==, 1);
+  fclose(full);
+}
+
+/* Controls beyond a day's base or an hour's increment are refused, with
+ * the limit in the message; the limits themselves are taken. */
+static void test_time_control_maximum(void) {
+  JqTimeControl tc = {.kind = JQ_TC_DEPTH, .depth = 4};
+  JqError err;
+  const char *absurd[] = {"1000000+1000000", "86400.001", "10+3600.5",
+                          "40/1000000",      "1440:01",   "1e15"};
+  for (size_t i = 0; i < G_N_ELEMENTS(absurd); i++) {
+    JqTimeControl before = tc;
+    if (jq_time_control_parse(absurd[i], &tc, &err))
+      g_error("time control '%s' was taken", absurd[i]);
+    g_assert_nonnull(strstr(err.message, absurd[i]));
+    g_assert_true(strstr(err.message, "at most 86400 seconds") ||
+                  strstr(err.message, "at most 3600 seconds"));
+    g_assert_cmpmem(&before, sizeof before, &tc, sizeof tc);
+  }
+  g_assert_true(jq_time_control_parse("86400+3600", &tc, &err));
+  g_assert_cmpint(tc.base_ms, ==, 86400000);
+  g_assert_cmpint(tc.inc_ms, ==, 3600000);
+  g_assert_true(jq_time_control_parse("1440:00", &tc, &err));
+  g_assert_cmpint(tc.base_ms, ==, 86400000);
+}
+
+/* A day per 40 moves, period after period: the clock passes 2^31 ms
+ * (24.8 days) and must still count exactly. */
+static void test_clock_long_periods(void) {
+  JqTimeControl tc;
+  JqError err;
+  g_assert_true(jq_time_control_parse("40/86400", &tc, &err));
+  JqMatchClock clock;
+  jq_match_clock_start(&clock, &tc);
+  JqTurnLimits limits;
+  int64_t timeout;
+  for (int period = 1; period <= 30; period++) {
+    for (int move = 0; move < 40; move++) {
+      g_assert_true(jq_match_clock_charge(&clock, JQ_RED, 1000, 100));
+      g_assert_true(jq_match_clock_charge(&clock, JQ_BLACK, 2000, 100));
+    }
+    gint64 base = (gint64)86400000 * (period + 1);
+    g_assert_cmpint(clock.remaining_ms[JQ_RED], ==, base - period * 40000);
+    g_assert_cmpint(clock.remaining_ms[JQ_BLACK], ==, base - period * 80000);
+    jq_match_clock_limits(&clock, JQ_RED, 100, 60000, &limits, &timeout);
+    g_assert_cmpint(limits.movestogo, ==, 40);
+    g_assert_cmpint(limits.time_ms[JQ_RED], ==, base - period * 40000);
+    g_assert_cmpint(limits.time_ms[JQ_BLACK], ==, base - period * 80000);
+    g_assert_cmpint(timeout, ==, base - period * 40000 + 100);
+  }
+}
+
+/* Quick players at a large control (a day per move, an hour's increment:
+ * past 2^31 ms after 25 moves) never lose on time. */
+static void test_large_clock_match(void) {
+  JqMatchConfig config;
+  jq_match_config_init(&config);
+  config.games = 2;
+  g_assert_true(jq_time_control_parse("1/86400+3600", &config.tc, NULL));
+  config.players[0] = "greedy";
+  config.players[1] = "random";
+  config.seed = 21;
+  config.max_plies = 150;
+  Collector c;
+  collector_init(&c, &config);
+  JqMatchSummary s;
+  run_ok(&config, &s);
+  g_assert_cmpint(s.games, ==, 2);
+  g_assert_cmpint(s.reasons[JQ_REASON_TIME], ==, 0);
+  for (int i = 0; i < 2; i++) {
+    g_assert_cmpint(c.kept[i].result.reason, !=, JQ_REASON_TIME);
+    /* Long enough for the clock to pass 2^31 ms. */
+    g_assert_cmpint(c.kept[i].move_count, >, 60);
+  }
+  collector_clear(&c);
 }
 
 static void test_elo(void) {
@@ -684,6 +795,124 @@ static void test_engine_silent_or_dead_loses_on_time(void) {
   fake_engine_clear(&f);
 }
 
+/* Clocks past 2^31 ms reach an engine whole, and our AIs still move. */
+static void test_large_clock_turn(void) {
+  FakeEngine f;
+  fake_engine_init(&f);
+  char *text = fake_spec(&f, "horse", "");
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_test_position_from_fen(view, JQ_START_FEN_XIANGQI);
+  JqTurnLimits limits = {
+      .time_ms = {INT64_C(5000000000), INT64_C(4000000000)},
+      .inc_ms = {3600000, 3600000},
+  };
+  JqPlayerTurn turn = {
+      .view = view,
+      .base_fen = JQ_START_FEN_XIANGQI,
+      .base_is_startpos = true,
+      .limits = &limits,
+      .timeout_ms = 10000,
+  };
+  const char *specs[] = {text, "greedy"};
+  for (size_t i = 0; i < G_N_ELEMENTS(specs); i++) {
+    JqPlayerSpec spec;
+    JqError err;
+    g_assert_true(jq_player_spec_parse(specs[i], &spec, &err));
+    JqMatchPlayer *player =
+        jq_match_player_new(&spec, JQ_VARIANT_XIANGQI, &err);
+    g_assert_nonnull(player);
+    g_assert_true(jq_match_player_new_game(player, 1, &err));
+    JqMove move = JQ_MOVE_NONE;
+    char detail[200];
+    JqTurnStatus st =
+        jq_match_player_think(player, &turn, &move, detail, sizeof detail);
+    /* The fake engine's answer is not ours to judge; greedy's move is. */
+    if (i == 1) {
+      g_assert_cmpint(st, ==, JQ_TURN_MOVED);
+      g_assert_true(jq_position_is_legal(view, move));
+    }
+    jq_match_player_free(player);
+    jq_player_spec_clear(&spec);
+  }
+  char *log = fake_engine_log(&f);
+  const char *go = "go wtime 5000000000 btime 4000000000 winc 3600000 "
+                   "binc 3600000\n";
+  if (!strstr(log, go))
+    g_error("the engine was not told \"%s\":\n%s", go, log);
+  g_free(log);
+  g_free(view);
+  g_free(text);
+  fake_engine_clear(&f);
+}
+
+/* The lines of a "engine" that only prints, given as sh -c SCRIPT. */
+static JqUciClient *printing_engine(const char *script) {
+  char *quoted = g_shell_quote(script);
+  char *command = g_strdup_printf("sh -c %s", quoted);
+  JqError err;
+  JqUciClient *client = jq_uci_client_spawn(command, &err);
+  if (!client)
+    g_error("%s", err.message);
+  g_free(command);
+  g_free(quoted);
+  return client;
+}
+
+static gint64 seconds_from_now(int s) {
+  return g_get_monotonic_time() + (gint64)s * G_USEC_PER_SEC;
+}
+
+/* Engine output is read line by line however it arrives: a line longer
+ * than one read is never split (its tail would pass for a line of its
+ * own, here a bestmove). */
+static void test_uci_client_long_line(void) {
+  const char *script = "printf 'info string '; "
+                       "head -c 10000 /dev/zero | tr '\\0' x; "
+                       "echo ' bestmove a0a1'; echo 'bestmove h2e2'";
+  JqUciClient *client = printing_engine(script);
+  char *line;
+  g_assert_cmpint(jq_uci_client_read_line(client, seconds_from_now(30), &line),
+                  ==, JQ_UCI_OK);
+  g_assert_cmpuint(strlen(line), ==, 12 + 10000 + 14);
+  g_assert_true(g_str_has_prefix(line, "info string xxx"));
+  g_assert_true(g_str_has_suffix(line, "xxx bestmove a0a1"));
+  g_free(line);
+  jq_uci_client_close(client, 1000);
+
+  client = printing_engine(script);
+  char *best = NULL;
+  g_assert_cmpint(jq_uci_client_search(client, "position startpos", "go",
+                                       seconds_from_now(30), 1000, &best),
+                  ==, JQ_UCI_OK);
+  g_assert_cmpstr(best, ==, "h2e2");
+  g_free(best);
+  jq_uci_client_close(client, 1000);
+}
+
+/* A line past the client's limit (1 MiB) is dropped whole, so an engine
+ * that never ends its line cannot fill the memory; the next line is read
+ * as sent, and one at the limit is kept. */
+static void test_uci_client_over_long_line(void) {
+  JqUciClient *client = printing_engine(
+      "head -c 3000000 /dev/zero | tr '\\0' x; echo; echo after; "
+      "head -c 1048576 /dev/zero | tr '\\0' y; echo; echo end");
+  char *line;
+  g_assert_cmpint(jq_uci_client_read_line(client, seconds_from_now(30), &line),
+                  ==, JQ_UCI_OK);
+  if (strcmp(line, "after") != 0)
+    g_error("read a line of %zu bytes instead of 'after'", strlen(line));
+  g_free(line);
+  g_assert_cmpint(jq_uci_client_read_line(client, seconds_from_now(30), &line),
+                  ==, JQ_UCI_OK);
+  g_assert_cmpuint(strlen(line), ==, 1048576);
+  g_free(line);
+  g_assert_cmpint(jq_uci_client_read_line(client, seconds_from_now(30), &line),
+                  ==, JQ_UCI_OK);
+  g_assert_cmpstr(line, ==, "end");
+  g_free(line);
+  jq_uci_client_close(client, 1000);
+}
+
 /* An engine that numbers ranks from 1 gets and gives moves that way. */
 static void test_engine_ranks_from_one(void) {
   FakeEngine f;
@@ -743,10 +972,18 @@ int main(int argc, char **argv) {
   g_test_add_func("/match/openings", test_openings);
   g_test_add_func("/match/refusals", test_refusals);
   g_test_add_func("/match/time-control", test_time_control);
+  g_test_add_func("/match/pgn-write-error", test_pgn_write_error);
+  g_test_add_func("/match/time-control-maximum", test_time_control_maximum);
+  g_test_add_func("/match/clock-long-periods", test_clock_long_periods);
+  g_test_add_func("/match/large-clock-match", test_large_clock_match);
   g_test_add_func("/match/elo", test_elo);
   g_test_add_func("/match/engine-garbled", test_engine_garbled_move_loses);
   g_test_add_func("/match/engine-silent-dead",
                   test_engine_silent_or_dead_loses_on_time);
   g_test_add_func("/match/engine-ranks-from-one", test_engine_ranks_from_one);
+  g_test_add_func("/match/large-clock-turn", test_large_clock_turn);
+  g_test_add_func("/match/uci-client-long-line", test_uci_client_long_line);
+  g_test_add_func("/match/uci-client-over-long-line",
+                  test_uci_client_over_long_line);
   return g_test_run();
 }

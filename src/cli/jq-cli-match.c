@@ -28,8 +28,9 @@ static const char *const summary_text =
     "openings file has one opening a line: a FEN (optionally followed by\n"
     "\"moves ...\"), \"startpos moves ...\" or a list of moves.\n"
     "\n"
-    "Limits: --tc [MOVES/]BASE[+INC] in seconds (default 10+0.1), or\n"
-    "--movetime, --depth or --nodes per move. A move later than the clock\n"
+    "Limits: --tc [MOVES/]BASE[+INC] in seconds (default 10+0.1; BASE at\n"
+    "most 86400, a day, and INC at most 3600, an hour), or --movetime,\n"
+    "--depth or --nodes per move. A move later than the clock\n"
     "plus --time-margin loses on time; so does an engine that dies or stops\n"
     "answering; an illegal or garbled move loses as such.\n"
     "\n"
@@ -183,6 +184,7 @@ int jq_cli_match(int argc, char **argv) {
   JqError err;
   int rc = 0;
   gint64 nodes = 0;
+  int movetime_ms = 0;
   if (!ok) {
     rc = jq_cli_usage_error("match", "%s", error->message);
     g_error_free(error);
@@ -203,9 +205,11 @@ int jq_cli_match(int argc, char **argv) {
   } else if (tc_text && !jq_time_control_parse(tc_text, &config.tc, &err)) {
     rc = jq_cli_usage_error("match", "%s", err.message);
   } else if (movetime_text &&
-             !parse_int(movetime_text, 1, 86400000, &config.tc.movetime_ms)) {
-    rc = jq_cli_usage_error("match", "--movetime must be a positive number "
-                                     "of milliseconds");
+             !parse_int(movetime_text, 1, (int)JQ_TC_MAX_BASE_MS,
+                        &movetime_ms)) {
+    rc = jq_cli_usage_error(
+        "match", "--movetime must be 1 to %" PRId64 " milliseconds (24 hours)",
+        JQ_TC_MAX_BASE_MS);
   } else if (depth_text && !parse_int(depth_text, 1, 1000, &config.tc.depth)) {
     rc = jq_cli_usage_error("match", "--depth must be 1 to 1000");
   } else if (nodes_text && !g_ascii_string_to_signed(
@@ -248,9 +252,10 @@ int jq_cli_match(int argc, char **argv) {
   }
   if (rc == 0) {
     config.variant = (JqVariant)variant;
-    if (movetime_text)
+    if (movetime_text) {
       config.tc.kind = JQ_TC_MOVETIME;
-    else if (depth_text)
+      config.tc.movetime_ms = movetime_ms;
+    } else if (depth_text)
       config.tc.kind = JQ_TC_DEPTH;
     else if (nodes_text) {
       config.tc.kind = JQ_TC_NODES;
@@ -261,6 +266,7 @@ int jq_cli_match(int argc, char **argv) {
         config.players[p] = players[p];
     config.openings = openings;
     config.pgn = pgn;
+    config.pgn_name = pgn_path;
     config.pgn_style = chinese ? JQ_PGN_CHINESE : JQ_PGN_COORDS;
     config.event = event;
     Printer printer = {config.games, quiet};
@@ -277,9 +283,15 @@ int jq_cli_match(int argc, char **argv) {
       rc = 1;
     }
   }
-  if (pgn && fclose(pgn) != 0) {
-    fprintf(stderr, "jieqi-cli match: error writing %s\n", pgn_path);
-    rc = 1;
+  if (pgn) {
+    /* The match checked every game it wrote and said so; closing can
+     * still fail (a delayed write error), which is told here. */
+    bool told = ferror(pgn);
+    if (fclose(pgn) != 0 && !told) {
+      fprintf(stderr, "jieqi-cli match: cannot write %s: %s\n", pgn_path,
+              g_strerror(errno));
+      rc = 1;
+    }
   }
   g_free(variant_text);
   g_free(games_text);

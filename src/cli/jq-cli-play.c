@@ -234,14 +234,42 @@ static void undo(Play *play) {
 
 typedef enum { TURN_MOVED, TURN_AGAIN, TURN_QUIT } TurnOutcome;
 
+/* The longest line a person may type, in bytes. */
+#define LINE_MAX_BYTES 255
+
+/* Reads a line into buf (LINE_MAX_BYTES + 1 bytes) without its newline. A
+ * longer line is read to its end and dropped, with *too_long set: its tail
+ * must never be taken for a command of its own. False at the end of input
+ * with nothing read. */
+static bool read_line(FILE *in, char *buf, bool *too_long) {
+  size_t len = 0;
+  int c;
+  *too_long = false;
+  while ((c = getc(in)) != EOF && c != '\n') {
+    if (len < LINE_MAX_BYTES)
+      /* A NUL would cut the line short unseen; it reads as a blank. */
+      buf[len++] = c == '\0' ? ' ' : (char)c;
+    else
+      *too_long = true;
+  }
+  buf[len] = '\0';
+  return c != EOF || len > 0;
+}
+
 static TurnOutcome human_turn(Play *play) {
   JqColor side = jq_game_side_to_move(play->game);
   printf("%s> ", side_name(side));
   fflush(stdout);
-  char line[256];
-  if (fgets(line, sizeof line, stdin) == NULL) {
+  char line[LINE_MAX_BYTES + 1];
+  bool too_long;
+  if (!read_line(stdin, line, &too_long)) {
     fputc('\n', stdout);
     return TURN_QUIT;
+  }
+  if (too_long) {
+    printf("Line too long (more than %d characters): ignored.\n",
+           LINE_MAX_BYTES);
+    return TURN_AGAIN;
   }
   char *text = g_strstrip(line);
   if (*text == '\0')

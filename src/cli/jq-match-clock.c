@@ -1,38 +1,43 @@
 /* Time controls: reading "40/60+0.5" and keeping each side's clock. */
 #include <glib.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
 #include "jq-match-private.h"
 
-/* Seconds with an optional fraction, into milliseconds. */
-static bool parse_seconds(const char *text, int *ms) {
+/* Seconds with an optional fraction. Any size is read, so the caller can
+ * say that a number is too large rather than that it is not a number. */
+static bool parse_seconds(const char *text, double *seconds) {
   if (!g_ascii_isdigit(*text) && *text != '.')
     return false;
   char *end;
   double s = g_ascii_strtod(text, &end);
-  if (*end != '\0' || !isfinite(s) || s < 0 || s > 1e6)
+  if (*end != '\0' || !isfinite(s) || s < 0)
     return false;
-  *ms = (int)lround(s * 1000.0);
+  *seconds = s;
   return true;
 }
 
 /* "90", "1.5" or "1:30". */
-static bool parse_base(const char *text, int *ms) {
+static bool parse_base(const char *text, double *seconds) {
   const char *colon = strchr(text, ':');
   if (!colon)
-    return parse_seconds(text, ms);
+    return parse_seconds(text, seconds);
   char *minutes_text = g_strndup(text, (gsize)(colon - text));
   guint64 minutes;
-  int seconds_ms;
-  bool ok =
-      g_ascii_string_to_unsigned(minutes_text, 10, 0, 10000, &minutes, NULL) &&
-      parse_seconds(colon + 1, &seconds_ms) && seconds_ms < 60000;
+  double s;
+  bool ok = g_ascii_string_to_unsigned(minutes_text, 10, 0, G_MAXUINT32,
+                                       &minutes, NULL) &&
+            parse_seconds(colon + 1, &s) && s < 60;
   g_free(minutes_text);
   if (ok)
-    *ms = (int)minutes * 60000 + seconds_ms;
+    *seconds = (double)minutes * 60 + s;
   return ok;
 }
+
+/* Seconds to milliseconds, for values already checked against a limit. */
+static int64_t to_ms(double seconds) { return (int64_t)llround(seconds * 1e3); }
 
 bool jq_time_control_parse(const char *text, JqTimeControl *tc, JqError *err) {
   JqTimeControl out = {.kind = JQ_TC_CLOCK};
@@ -53,18 +58,32 @@ bool jq_time_control_parse(const char *text, JqTimeControl *tc, JqError *err) {
   }
   const char *plus = strchr(rest, '+');
   char *base_text = g_strndup(rest, plus ? (gsize)(plus - rest) : strlen(rest));
-  bool ok = parse_base(base_text, &out.base_ms);
+  double base = 0, inc = 0;
+  bool ok = parse_base(base_text, &base);
   g_free(base_text);
-  if (!ok || out.base_ms <= 0)
+  /* Compared in milliseconds as they will be kept: 86400.0004 is 86400 s. */
+  if (ok && base * 1e3 >= (double)JQ_TC_MAX_BASE_MS + 0.5)
+    return jq_error_set(err,
+                        "time control '%s': the base time must be at most "
+                        "%" PRId64 " seconds (24 hours)",
+                        text, JQ_TC_MAX_BASE_MS / 1000);
+  if (!ok || to_ms(base) <= 0)
     return jq_error_set(err,
                         "time control '%s': the base time must be a "
                         "positive number of seconds (or MIN:SEC)",
                         text);
-  if (plus && !parse_seconds(plus + 1, &out.inc_ms))
+  if (plus && !parse_seconds(plus + 1, &inc))
     return jq_error_set(err,
                         "time control '%s': the increment must be a "
                         "number of seconds",
                         text);
+  if (inc * 1e3 >= (double)JQ_TC_MAX_INC_MS + 0.5)
+    return jq_error_set(err,
+                        "time control '%s': the increment must be at most "
+                        "%" PRId64 " seconds (1 hour)",
+                        text, JQ_TC_MAX_INC_MS / 1000);
+  out.base_ms = to_ms(base);
+  out.inc_ms = to_ms(inc);
   *tc = out;
   return true;
 }
@@ -78,10 +97,10 @@ void jq_match_clock_start(JqMatchClock *clock, const JqTimeControl *tc) {
 }
 
 void jq_match_clock_limits(const JqMatchClock *clock, JqColor side,
-                           int margin_ms, int move_timeout_ms, JqLimits *limits,
-                           int *timeout_ms) {
+                           int margin_ms, int move_timeout_ms,
+                           JqTurnLimits *limits, int64_t *timeout_ms) {
   const JqTimeControl *tc = clock->tc;
-  jq_limits_init(limits);
+  *limits = (JqTurnLimits){.time_ms = {-1, -1}};
   switch (tc->kind) {
   case JQ_TC_CLOCK:
     for (int c = 0; c < 2; c++) {
@@ -107,12 +126,12 @@ void jq_match_clock_limits(const JqMatchClock *clock, JqColor side,
   }
 }
 
-bool jq_match_clock_charge(JqMatchClock *clock, JqColor side, int elapsed_ms,
-                           int margin_ms) {
+bool jq_match_clock_charge(JqMatchClock *clock, JqColor side,
+                           int64_t elapsed_ms, int margin_ms) {
   const JqTimeControl *tc = clock->tc;
   switch (tc->kind) {
   case JQ_TC_CLOCK: {
-    int left = clock->remaining_ms[side] - elapsed_ms;
+    int64_t left = clock->remaining_ms[side] - elapsed_ms;
     if (left < -margin_ms)
       return false;
     /* Lateness within the margin is forgiven, not carried over. */

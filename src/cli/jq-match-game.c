@@ -3,6 +3,7 @@
  * gone or wrong loses; a game that reaches the maximum length is
  * adjudicated a draw. */
 #include <glib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "jq-fen.h"
@@ -76,7 +77,7 @@ void jq_match_play_game(JqGame *game, JqMatchPlayer *players[2],
                         JqMatchGameEnd *end) {
   memset(end, 0, sizeof *end);
   JqPosition *view = g_new(JqPosition, 1);
-  JqLimits *limits = g_new(JqLimits, 1);
+  JqTurnLimits limits;
   EngineHistory history;
   history_start(&history, game, view);
   JqMatchClock clock;
@@ -99,16 +100,16 @@ void jq_match_play_game(JqGame *game, JqMatchPlayer *players[2],
         .base_is_startpos = history.startpos,
         .moves = (const JqMove *)(void *)history.moves->data,
         .move_count = (int)history.moves->len,
-        .limits = limits,
+        .limits = &limits,
     };
     jq_match_clock_limits(&clock, side, config->margin_ms,
-                          config->move_timeout_ms, limits, &turn.timeout_ms);
+                          config->move_timeout_ms, &limits, &turn.timeout_ms);
     JqMove move = JQ_MOVE_NONE;
     char detail[200];
     gint64 t0 = g_get_monotonic_time();
     JqTurnStatus st = jq_match_player_think(players[side], &turn, &move, detail,
                                             sizeof detail);
-    int elapsed_ms = (int)((g_get_monotonic_time() - t0) / 1000);
+    int64_t elapsed_ms = (g_get_monotonic_time() - t0) / 1000;
     /* An engine that died will never move: that is a loss on time. */
     if (st == JQ_TURN_TIMEOUT || st == JQ_TURN_DEAD) {
       lose(game, side, JQ_REASON_TIME, end, names[side], detail);
@@ -119,7 +120,7 @@ void jq_match_play_game(JqGame *game, JqMatchPlayer *players[2],
       break;
     }
     if (!jq_match_clock_charge(&clock, side, elapsed_ms, config->margin_ms)) {
-      g_snprintf(detail, sizeof detail, "moved after %d ms, too late",
+      g_snprintf(detail, sizeof detail, "moved after %" PRId64 " ms, too late",
                  elapsed_ms);
       lose(game, side, JQ_REASON_TIME, end, names[side], detail);
       break;
@@ -135,6 +136,5 @@ void jq_match_play_game(JqGame *game, JqMatchPlayer *players[2],
     history_add(&history, game, view);
   }
   g_array_unref(history.moves);
-  g_free(limits);
   g_free(view);
 }

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,8 +128,8 @@ static bool ai_start(JqMatchPlayer *p, JqError *err) {
   return true;
 }
 
-static gint64 deadline_in(int ms) {
-  return g_get_monotonic_time() + (gint64)ms * 1000;
+static gint64 deadline_in(int64_t ms) {
+  return g_get_monotonic_time() + ms * 1000;
 }
 
 /* The runner's own options for an engine, "jq.NAME=VALUE", are never
@@ -252,6 +253,21 @@ bool jq_match_player_new_game(JqMatchPlayer *p, uint64_t seed, JqError *err) {
 
 /* ---- Thinking */
 
+/* The AI interface counts milliseconds in int: longer times are capped. */
+static int cap_ms(int64_t ms) { return ms > INT_MAX ? INT_MAX : (int)ms; }
+
+static void ai_limits(const JqTurnLimits *in, JqLimits *out) {
+  jq_limits_init(out);
+  out->depth = in->depth;
+  out->nodes = in->nodes;
+  out->movetime_ms = cap_ms(in->movetime_ms);
+  for (int c = 0; c < 2; c++) {
+    out->time_ms[c] = cap_ms(in->time_ms[c]);
+    out->inc_ms[c] = cap_ms(in->inc_ms[c]);
+  }
+  out->movestogo = in->movestogo;
+}
+
 /* One search of an AI, run in its own thread so the clock can be kept. */
 typedef struct {
   JqAi *ai;
@@ -278,7 +294,9 @@ static gpointer think_main(gpointer data) {
 
 static JqTurnStatus ai_think(JqMatchPlayer *p, const JqPlayerTurn *turn,
                              JqMove *move, char *detail, size_t size) {
-  ThinkJob job = {.ai = p->ai, .view = turn->view, .limits = turn->limits};
+  JqLimits *limits = g_new(JqLimits, 1);
+  ai_limits(turn->limits, limits);
+  ThinkJob job = {.ai = p->ai, .view = turn->view, .limits = limits};
   atomic_init(&job.stop, false);
   g_mutex_init(&job.lock);
   g_cond_init(&job.cond);
@@ -299,8 +317,9 @@ static JqTurnStatus ai_think(JqMatchPlayer *p, const JqPlayerTurn *turn,
   g_thread_join(thread);
   g_mutex_clear(&job.lock);
   g_cond_clear(&job.cond);
+  g_free(limits);
   if (late) {
-    g_snprintf(detail, size, "no move within %d ms", turn->timeout_ms);
+    g_snprintf(detail, size, "no move within %" PRId64 " ms", turn->timeout_ms);
     return JQ_TURN_TIMEOUT;
   }
   if (job.move == JQ_MOVE_NONE || !jq_position_is_legal(turn->view, job.move)) {
@@ -365,17 +384,19 @@ static char *position_command(const JqMatchPlayer *p,
   return g_string_free(cmd, FALSE);
 }
 
-/* UCI's w and b are Red and Black. */
-static char *go_command(const JqLimits *l) {
+/* UCI's w and b are Red and Black. Times go out whole, in 64 bits. */
+static char *go_command(const JqTurnLimits *l) {
   if (l->depth > 0)
     return g_strdup_printf("go depth %d", l->depth);
   if (l->nodes > 0)
     return g_strdup_printf("go nodes %" PRIu64, l->nodes);
   if (l->movetime_ms > 0)
-    return g_strdup_printf("go movetime %d", l->movetime_ms);
+    return g_strdup_printf("go movetime %" PRId64, l->movetime_ms);
   if (l->time_ms[JQ_RED] >= 0) {
     GString *cmd = g_string_new(NULL);
-    g_string_printf(cmd, "go wtime %d btime %d winc %d binc %d",
+    g_string_printf(cmd,
+                    "go wtime %" PRId64 " btime %" PRId64 " winc %" PRId64
+                    " binc %" PRId64,
                     l->time_ms[JQ_RED], l->time_ms[JQ_BLACK], l->inc_ms[JQ_RED],
                     l->inc_ms[JQ_BLACK]);
     if (l->movestogo > 0)
@@ -401,7 +422,8 @@ static JqTurnStatus uci_think(JqMatchPlayer *p, const JqPlayerTurn *turn,
   g_free(go);
   JqTurnStatus result = JQ_TURN_MOVED;
   if (st == JQ_UCI_TIMEOUT) {
-    g_snprintf(detail, size, "no bestmove within %d ms", turn->timeout_ms);
+    g_snprintf(detail, size, "no bestmove within %" PRId64 " ms",
+               turn->timeout_ms);
     result = JQ_TURN_TIMEOUT;
   } else if (st == JQ_UCI_DEAD) {
     g_snprintf(detail, size, "engine %s exited during its move", p->name);

@@ -60,6 +60,19 @@ const char *jq_match_player_name(const JqMatchPlayer *player);
 bool jq_match_player_new_game(JqMatchPlayer *player, uint64_t seed,
                               JqError *err);
 
+/* The limits of one move, as the match keeps them: 64-bit milliseconds,
+ * since periods can add up past 2^31 ms. External engines are sent these
+ * exact figures; our AIs, whose JqLimits hold int milliseconds, get them
+ * capped at INT_MAX (24.8 days, far beyond what any of them plans for). */
+typedef struct {
+  int64_t time_ms[2];  /* clock left per colour; -1: no clock */
+  int64_t inc_ms[2];   /* increment per move */
+  int movestogo;       /* 0: sudden death */
+  int64_t movetime_ms; /* fixed time for this move; 0: none */
+  int depth;           /* 0: no limit */
+  uint64_t nodes;      /* 0: no limit */
+} JqTurnLimits;
+
 /* What a player is shown when it is to move. */
 typedef struct {
   const JqPosition *view; /* the mover's view of the game now */
@@ -70,8 +83,8 @@ typedef struct {
   bool base_is_startpos; /* "position startpos" may be sent instead */
   const JqMove *moves;
   int move_count;
-  const JqLimits *limits; /* clocks, movetime, depth or nodes */
-  int timeout_ms;         /* how long to wait for the move at most */
+  const JqTurnLimits *limits; /* clocks, movetime, depth or nodes */
+  int64_t timeout_ms;         /* how long to wait for the move at most */
 } JqPlayerTurn;
 
 typedef enum {

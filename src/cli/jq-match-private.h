@@ -37,7 +37,7 @@ JqGame *jq_match_start_game(const JqMatchConfig *config,
 /* ---- The clock (jq-match-clock.c) */
 typedef struct {
   const JqTimeControl *tc;
-  int remaining_ms[2]; /* per colour */
+  int64_t remaining_ms[2]; /* per colour */
   int moves_made[2];
 } JqMatchClock;
 
@@ -45,11 +45,11 @@ void jq_match_clock_start(JqMatchClock *clock, const JqTimeControl *tc);
 /* The limits to give the side to move, and how long to wait for its move
  * (margin included). */
 void jq_match_clock_limits(const JqMatchClock *clock, JqColor side,
-                           int margin_ms, int move_timeout_ms, JqLimits *limits,
-                           int *timeout_ms);
+                           int margin_ms, int move_timeout_ms,
+                           JqTurnLimits *limits, int64_t *timeout_ms);
 /* Charges a move that took elapsed_ms; false when that was too late. */
-bool jq_match_clock_charge(JqMatchClock *clock, JqColor side, int elapsed_ms,
-                           int margin_ms);
+bool jq_match_clock_charge(JqMatchClock *clock, JqColor side,
+                           int64_t elapsed_ms, int margin_ms);
 
 /* ---- One game (jq-match-game.c) */
 typedef struct {

@@ -3,7 +3,9 @@
  * game order) and the summary. */
 #include "jq-match.h"
 
+#include <errno.h>
 #include <glib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "jq-match-private.h"
@@ -20,6 +22,7 @@ typedef struct {
   JqError error;
   char **pgn; /* per game, until it is written */
   int next_pgn;
+  bool pgn_failed; /* a write failed; the message is in error */
   JqMatchSummary *summary;
 } Match;
 
@@ -53,6 +56,18 @@ static bool check_config(const JqMatchConfig *c, JqError *err) {
     return jq_error_set(err, "max plies must be 0 or more, random plies 0 "
                              "to 1000");
   const JqTimeControl *tc = &c->tc;
+  if (tc->kind == JQ_TC_CLOCK && tc->base_ms > JQ_TC_MAX_BASE_MS)
+    return jq_error_set(
+        err, "the base time must be at most %" PRId64 " seconds (24 hours)",
+        JQ_TC_MAX_BASE_MS / 1000);
+  if (tc->kind == JQ_TC_CLOCK && tc->inc_ms > JQ_TC_MAX_INC_MS)
+    return jq_error_set(
+        err, "the increment must be at most %" PRId64 " seconds (1 hour)",
+        JQ_TC_MAX_INC_MS / 1000);
+  if (tc->kind == JQ_TC_MOVETIME && tc->movetime_ms > JQ_TC_MAX_BASE_MS)
+    return jq_error_set(
+        err, "the move time must be at most %" PRId64 " seconds (24 hours)",
+        JQ_TC_MAX_BASE_MS / 1000);
   bool ok = (tc->kind == JQ_TC_CLOCK && tc->base_ms > 0 && tc->inc_ms >= 0 &&
              tc->moves >= 0) ||
             (tc->kind == JQ_TC_MOVETIME && tc->movetime_ms > 0) ||
@@ -115,13 +130,36 @@ static void abort_match(Match *m, const char *message) {
   g_mutex_unlock(&m->lock);
 }
 
+/* Writes one game to the PGN file. A failure stops the match: games that
+ * cannot be kept are not worth playing. Called locked. */
+static void write_pgn(Match *m, const char *text) {
+  FILE *f = m->config->pgn;
+  if (!f || m->pgn_failed)
+    return;
+  /* Each game goes out whole, so a failure is seen at the game it hit. */
+  if (fputs(text, f) != EOF && fflush(f) == 0)
+    return;
+  int e = errno;
+  m->pgn_failed = true;
+  const char *name = m->config->pgn_name ? m->config->pgn_name : "the PGN";
+  char message[sizeof m->error.message];
+  g_snprintf(message, sizeof message, "cannot write %s: %s", name,
+             g_strerror(e));
+  if (m->aborted) {
+    /* Both troubles are told: the other one came first. */
+    char both[sizeof message];
+    g_snprintf(both, sizeof both, "%s; %s", m->error.message, message);
+    g_strlcpy(m->error.message, both, sizeof m->error.message);
+  } else {
+    m->aborted = true;
+    g_strlcpy(m->error.message, message, sizeof m->error.message);
+  }
+}
+
 /* Writes the PGN of every game whose turn has come. Called locked. */
 static void flush_pgn(Match *m) {
   while (m->next_pgn < m->config->games && m->pgn[m->next_pgn]) {
-    if (m->config->pgn) {
-      fputs(m->pgn[m->next_pgn], m->config->pgn);
-      fflush(m->config->pgn);
-    }
+    write_pgn(m, m->pgn[m->next_pgn]);
     g_free(m->pgn[m->next_pgn]);
     m->pgn[m->next_pgn] = NULL;
     m->next_pgn++;
@@ -280,8 +318,8 @@ bool jq_match_run(const JqMatchConfig *config, JqMatchSummary *summary,
     g_free(threads);
     /* After an abort some games are missing: the rest still go out. */
     for (int i = m.next_pgn; i < config->games; i++) {
-      if (m.pgn[i] && config->pgn)
-        fputs(m.pgn[i], config->pgn);
+      if (m.pgn[i])
+        write_pgn(&m, m.pgn[i]);
       g_free(m.pgn[i]);
     }
     g_free(m.pgn);

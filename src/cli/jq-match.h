@@ -25,18 +25,26 @@ typedef enum {
   JQ_TC_NODES = 3,    /* nodes per move */
 } JqTcKind;
 
+/* The longest base time (per period) and increment a match takes: a day
+ * and an hour. Clocks are kept in 64-bit milliseconds, so periods that
+ * add up past 2^31 ms (24.8 days) still count exactly; the bounds only
+ * refuse controls nobody means, such as seconds typed as milliseconds. */
+#define JQ_TC_MAX_BASE_MS INT64_C(86400000)
+#define JQ_TC_MAX_INC_MS INT64_C(3600000)
+
 typedef struct {
   JqTcKind kind;
-  int base_ms; /* JQ_TC_CLOCK: time per period */
-  int inc_ms;  /* added after each move */
-  int moves;   /* moves per period (0: the whole game) */
-  int movetime_ms;
+  int64_t base_ms;     /* JQ_TC_CLOCK: time per period, 1..JQ_TC_MAX_BASE_MS */
+  int64_t inc_ms;      /* added after each move, 0..JQ_TC_MAX_INC_MS */
+  int moves;           /* moves per period (0: the whole game) */
+  int64_t movetime_ms; /* 1..JQ_TC_MAX_BASE_MS */
   int depth;
   uint64_t nodes;
 } JqTimeControl;
 
 /* "[MOVES/]BASE[+INC]" with BASE and INC in seconds (decimals allowed) or
- * BASE as MIN:SEC: "10+0.1", "40/60", "1:30+1". */
+ * BASE as MIN:SEC: "10+0.1", "40/60", "1:30+1". BASE is at most 86400 s,
+ * INC at most 3600 s (JQ_TC_MAX_*), MOVES 1 to 1000. */
 bool jq_time_control_parse(const char *text, JqTimeControl *tc, JqError *err);
 
 typedef struct JqMatchGame JqMatchGame;
@@ -55,7 +63,9 @@ typedef struct {
   int random_plies;       /* random plies after the opening */
   uint64_t seed;
   int max_plies; /* a game this long is adjudicated a draw; 0: no cap */
-  FILE *pgn;     /* every game, in game order, or NULL */
+  FILE *pgn;     /* every game, in game order, or NULL; a write that fails
+                    stops the match (no game is started after it) */
+  const char *pgn_name; /* the PGN file in messages (default "the PGN") */
   JqPgnMoveStyle pgn_style;
   const char *event;       /* PGN Event (default "jieqi-cli match") */
   JqMatchGameFunc on_game; /* called as each game ends, from one thread at

@@ -10,6 +10,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* The longest line taken from an engine, as jieqi-engine takes from its
+ * GUI: longer ones are dropped whole, so an engine that never ends a line
+ * cannot fill the memory while the caller waits. */
+#define LINE_MAX_BYTES (1 << 20)
+
 typedef struct {
   char *name;
   char *type;
@@ -22,6 +27,7 @@ struct JqUciClient {
   bool dead; /* output closed, write failed, or out of step */
   bool reaped;
   GString *pending; /* read but not yet split into lines */
+  bool discarding;  /* inside a line past LINE_MAX_BYTES, until its end */
   char *name;
   GPtrArray *options; /* of EngineOption* */
 };
@@ -127,18 +133,32 @@ bool jq_uci_client_send(JqUciClient *client, const char *line) {
   return !client->dead;
 }
 
-/* Moves one complete line from pending into *line, if there is one. */
+/* Moves one complete line from pending into *line, if there is one.
+ * Lines past LINE_MAX_BYTES are dropped, never split. */
 static bool take_line(JqUciClient *client, char **line) {
-  char *nl = memchr(client->pending->str, '\n', client->pending->len);
-  if (!nl)
-    return false;
-  size_t len = (size_t)(nl - client->pending->str);
-  size_t keep = len;
-  if (keep > 0 && client->pending->str[keep - 1] == '\r')
-    keep--;
-  *line = g_strndup(client->pending->str, keep);
-  g_string_erase(client->pending, 0, (gssize)len + 1);
-  return true;
+  GString *pending = client->pending;
+  for (;;) {
+    char *nl = memchr(pending->str, '\n', pending->len);
+    if (!nl) {
+      if (client->discarding || pending->len > LINE_MAX_BYTES) {
+        client->discarding = true;
+        g_string_truncate(pending, 0);
+      }
+      return false;
+    }
+    size_t len = (size_t)(nl - pending->str);
+    if (client->discarding || len > LINE_MAX_BYTES) {
+      client->discarding = false;
+      g_string_erase(pending, 0, (gssize)len + 1);
+      continue;
+    }
+    size_t keep = len;
+    if (keep > 0 && pending->str[keep - 1] == '\r')
+      keep--;
+    *line = g_strndup(pending->str, keep);
+    g_string_erase(pending, 0, (gssize)len + 1);
+    return true;
+  }
 }
 
 JqUciStatus jq_uci_client_read_line(JqUciClient *client, gint64 deadline,

@@ -31,7 +31,9 @@ void jq_uci_client_close(JqUciClient *client, int grace_ms);
 /* Writes one line (the newline is added). False when the engine is gone. */
 bool jq_uci_client_send(JqUciClient *client, const char *line);
 /* The next line from the engine (without its line end) into *line, which
- * the caller frees; `deadline` is in g_get_monotonic_time() microseconds. */
+ * the caller frees; `deadline` is in g_get_monotonic_time() microseconds.
+ * A line is never split however it arrives; one longer than 1 MiB is
+ * dropped whole and the next one read. */
 JqUciStatus jq_uci_client_read_line(JqUciClient *client, gint64 deadline,
                                     char **line);
 bool jq_uci_client_alive(JqUciClient *client);
