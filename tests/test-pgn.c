@@ -358,6 +358,138 @@ static void test_bad_input(void) {
   expect_error(text, "deal");
 }
 
+/* Writes the game, reads it back and checks the moves and the result are
+ * the same; returns the text (free it). */
+static char *round_trip(const JqGame *game, const JqPgnInfo *info) {
+  char *pgn = jq_pgn_write(game, info);
+  g_assert_nonnull(pgn);
+  JqError err;
+  JqGame *back = jq_pgn_read(pgn, NULL, &err);
+  if (!back)
+    g_error("%s\n%s", err.message, pgn);
+  g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(game));
+  for (int i = 0; i < jq_game_move_count(game); i++) {
+    JqGameMove a = jq_game_move_at(game, i), b = jq_game_move_at(back, i);
+    g_assert_cmpint(a.move, ==, b.move);
+    g_assert_cmpint(a.reveal.mover, ==, b.reveal.mover);
+    g_assert_cmpint(a.reveal.captured, ==, b.reveal.captured);
+  }
+  JqResult want = jq_game_result(game), got = jq_game_result(back);
+  g_assert_cmpint(got.outcome, ==, want.outcome);
+  g_assert_cmpint(got.reason, ==, want.reason);
+  g_assert_cmpint(got.culprit, ==, want.culprit);
+  jq_game_free(back);
+  return pgn;
+}
+
+/* A string of n bytes of `c`, with a quote and a backslash near each end
+ * so escapes are read right across the whole value. */
+static char *long_value(size_t n, char c) {
+  char *s = g_malloc(n + 1);
+  memset(s, c, n);
+  s[n] = '\0';
+  s[3] = '"';
+  s[n - 4] = '\\';
+  return s;
+}
+
+static void assert_long_tag(const char *pgn, const char *name,
+                            const char *want) {
+  size_t size = strlen(want) + 1;
+  char *value = g_malloc(size);
+  if (!jq_pgn_tag(pgn, name, value, size))
+    g_error("tag %s (%zu bytes) not read", name, size - 1);
+  g_assert_cmpstr(value, ==, want);
+  /* One byte too few: refused, not truncated. */
+  g_assert_false(jq_pgn_tag(pgn, name, value, size - 1));
+  g_free(value);
+}
+
+/* Escapes a value as the writer does, for hand-made texts. */
+static char *escaped(const char *value) {
+  GString *s = g_string_new(NULL);
+  for (const char *p = value; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      g_string_append_c(s, '\\');
+    g_string_append_c(s, *p);
+  }
+  return g_string_free(s, FALSE);
+}
+
+/* Tags of 600 and 5000 bytes (a long --event or engine name in jieqi-cli
+ * match) are read with their value whole, and the tags after them too. */
+static void test_long_tags(void) {
+  char *event = long_value(600, 'e');
+  char *white = long_value(5000, 'w');
+  char *event_text = escaped(event), *white_text = escaped(white);
+  char *text = g_strdup_printf("[Event \"%s\"]\n[White \"%s\"]\n"
+                               "[Date \"2025.03.04\"]\n[Result \"1-0\"]\n"
+                               "[ResultReason \"Black resigned\"]\n\n"
+                               "1. h2e2 h9g7 1-0\n",
+                               event_text, white_text);
+  JqError err;
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(game), ==, 2);
+  g_assert_cmpint(jq_game_result(game).reason, ==, JQ_REASON_RESIGNATION);
+  g_assert_cmpint(jq_game_result(game).culprit, ==, JQ_BLACK);
+  jq_game_free(game);
+  assert_long_tag(text, "Event", event);
+  assert_long_tag(text, "White", white);
+  assert_tag(text, "Date", "2025.03.04");
+  g_free(text);
+
+  /* Unknown tags, long or looking like known ones, change nothing. */
+  text = g_strdup_printf("[Annotator \"%s\"]\n[FENX \"garbage\"]\n"
+                         "[Results \"0-1\"]\n[variant \"jieqi\"]\n\n"
+                         "1. h2e2 *\n",
+                         white_text);
+  game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_variant(game), ==, JQ_VARIANT_XIANGQI);
+  g_assert_cmpint(jq_game_move_count(game), ==, 1);
+  g_assert_false(jq_game_is_over(game));
+  jq_game_free(game);
+  g_free(text);
+
+  /* The writer's own output reads back, long tags and all. */
+  game = jq_game_new(JQ_VARIANT_JIEQI, 4);
+  JqRng rng;
+  jq_rng_seed(&rng, 4);
+  random_plies(game, &rng, 30);
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.event = event;
+  info.red = white;
+  info.black = event;
+  info.reason = white;
+  char *pgn = round_trip(game, &info);
+  assert_long_tag(pgn, "Event", event);
+  assert_long_tag(pgn, "Red", white);
+  assert_long_tag(pgn, "Black", event);
+  assert_long_tag(pgn, "ResultReason", white);
+  assert_tag(pgn, "Variant", "jieqi");
+  free(pgn);
+  jq_game_free(game);
+
+  /* Beyond 64 KiB a value is refused with a clear error. */
+  char *huge = long_value(70000, 'h');
+  char *huge_text = escaped(huge);
+  text = g_strdup_printf("[Event \"%s\"]\n\n1. h2e2 *\n", huge_text);
+  expect_error(text, "tag Event is longer than");
+  char small[16];
+  g_assert_false(jq_pgn_tag(text, "Event", small, sizeof small));
+  g_free(text);
+  g_free(huge_text);
+  g_free(huge);
+  g_free(event_text);
+  g_free(white_text);
+  g_free(event);
+  g_free(white);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
@@ -367,5 +499,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/chinese", test_chinese_moves);
   g_test_add_func("/pgn/read-several", test_read_several);
   g_test_add_func("/pgn/bad-input", test_bad_input);
+  g_test_add_func("/pgn/long-tags", test_long_tags);
   return g_test_run();
 }

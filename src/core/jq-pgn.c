@@ -250,11 +250,14 @@ static void skip_blanks(Reader *r) {
 }
 
 #define TAG_NAME_MAX 64
-#define TAG_VALUE_MAX 512
+/* Names of engines and events may be long, but a value beyond this is no
+ * tag a person or a program meant to write. */
+#define TAG_VALUE_MAX 65536
 
-/* [Name "value"]: on success r->p is past the ']'. */
-static bool read_tag(Reader *r, char name[TAG_NAME_MAX],
-                     char value[TAG_VALUE_MAX], JqError *err) {
+/* [Name "value"]: on success r->p is past the ']' and value holds the
+ * unescaped value (its data never NULL). */
+static bool read_tag(Reader *r, char name[TAG_NAME_MAX], Text *value,
+                     JqError *err) {
   const char *at = r->p;
   r->p++; /* '[' */
   while (*r->p == ' ' || *r->p == '\t')
@@ -272,16 +275,18 @@ static bool read_tag(Reader *r, char name[TAG_NAME_MAX],
     return jq_error_set(err, "line %d: a tag is [Name \"value\"]",
                         line_of(r, at));
   r->p++;
-  n = 0;
+  value->len = 0;
+  text_append(value, "", 0);
   while (*r->p && *r->p != '"' && *r->p != '\n') {
     if (*r->p == '\\' && (r->p[1] == '"' || r->p[1] == '\\'))
       r->p++;
-    if (n + 1 >= TAG_VALUE_MAX)
-      return jq_error_set(err, "line %d: tag %s is too long", line_of(r, at),
-                          name);
-    value[n++] = *r->p++;
+    if (value->len >= TAG_VALUE_MAX)
+      return jq_error_set(err, "line %d: tag %s is longer than %d bytes",
+                          line_of(r, at), name, TAG_VALUE_MAX);
+    text_append(value, r->p++, 1);
   }
-  value[n] = '\0';
+  if (value->failed)
+    return jq_error_set(err, "out of memory");
   if (*r->p != '"')
     return jq_error_set(err, "line %d: tag %s has no closing quote",
                         line_of(r, at), name);
@@ -295,31 +300,53 @@ static bool read_tag(Reader *r, char name[TAG_NAME_MAX],
   return true;
 }
 
+/* The tags the reader acts on; data is NULL for a tag not given. Every
+ * other tag is skipped. */
 typedef struct {
-  char variant[TAG_VALUE_MAX];
-  char fen[TAG_VALUE_MAX];
-  char deal[TAG_VALUE_MAX];
-  char result[TAG_VALUE_MAX];
-  char reason[TAG_VALUE_MAX];
+  Text variant;
+  Text fen;
+  Text deal;
+  Text result;
+  Text reason;
 } Tags;
 
+static const char *tag_value(const Text *tag) {
+  return tag->data ? tag->data : "";
+}
+
+static void tags_free(Tags *tags) {
+  free(tags->variant.data);
+  free(tags->fen.data);
+  free(tags->deal.data);
+  free(tags->result.data);
+  free(tags->reason.data);
+}
+
 static bool read_tags(Reader *r, Tags *tags, JqError *err) {
+  char name[TAG_NAME_MAX];
+  Text value = {0};
+  bool ok = true;
   skip_blanks(r);
-  while (*r->p == '[') {
-    char name[TAG_NAME_MAX], value[TAG_VALUE_MAX];
-    if (!read_tag(r, name, value, err))
-      return false;
-    char *slot = strcmp(name, "Variant") == 0        ? tags->variant
-                 : strcmp(name, "FEN") == 0          ? tags->fen
-                 : strcmp(name, "JieqiDeal") == 0    ? tags->deal
-                 : strcmp(name, "Result") == 0       ? tags->result
-                 : strcmp(name, "ResultReason") == 0 ? tags->reason
+  while (ok && *r->p == '[') {
+    ok = read_tag(r, name, &value, err);
+    if (!ok)
+      break;
+    Text *slot = strcmp(name, "Variant") == 0        ? &tags->variant
+                 : strcmp(name, "FEN") == 0          ? &tags->fen
+                 : strcmp(name, "JieqiDeal") == 0    ? &tags->deal
+                 : strcmp(name, "Result") == 0       ? &tags->result
+                 : strcmp(name, "ResultReason") == 0 ? &tags->reason
                                                      : NULL;
-    if (slot)
-      memcpy(slot, value, strlen(value) + 1);
+    if (slot) {
+      slot->len = 0;
+      text_append(slot, value.data, value.len);
+      if (slot->failed)
+        ok = jq_error_set(err, "out of memory");
+    }
     skip_blanks(r);
   }
-  return true;
+  free(value.data);
+  return ok;
 }
 
 /* The deal tag, checked against the start: one letter per hidden point, in
@@ -362,20 +389,21 @@ static bool parse_deal(const char *text, const JqPosition *start,
 
 static JqGame *start_game(const Tags *tags, JqError *err) {
   JqFenVariant variant = JQ_FEN_VARIANT_AUTO;
-  if (tags->variant[0]) {
-    if (strcasecmp(tags->variant, "xiangqi") == 0)
+  const char *name = tag_value(&tags->variant);
+  const char *dealt = tag_value(&tags->deal);
+  if (name[0]) {
+    if (strcasecmp(name, "xiangqi") == 0)
       variant = JQ_FEN_VARIANT_XIANGQI;
-    else if (strcasecmp(tags->variant, "jieqi") == 0)
+    else if (strcasecmp(name, "jieqi") == 0)
       variant = JQ_FEN_VARIANT_JIEQI;
     else {
-      jq_error_set(err, "unknown Variant \"%s\" (xiangqi, jieqi)",
-                   tags->variant);
+      jq_error_set(err, "unknown Variant \"%.100s\" (xiangqi, jieqi)", name);
       return NULL;
     }
-  } else if (tags->deal[0]) {
+  } else if (dealt[0]) {
     variant = JQ_FEN_VARIANT_JIEQI;
   }
-  const char *fen = tags->fen;
+  const char *fen = tag_value(&tags->fen);
   if (!fen[0])
     fen = variant == JQ_FEN_VARIANT_JIEQI ? JQ_START_FEN_JIEQI
                                           : JQ_START_FEN_XIANGQI;
@@ -389,12 +417,12 @@ static JqGame *start_game(const Tags *tags, JqError *err) {
   JqPieceType deal[JQ_SQUARES];
   if (!jq_fen_parse(fen, variant, start, &why)) {
     jq_error_set(err, "FEN: %s", why.message);
-  } else if (!tags->deal[0]) {
+  } else if (!dealt[0]) {
     /* Without a deal the reveal letters of the moves fix the identities. */
     game = jq_game_new_from_fen(fen, variant, 0, err);
   } else if (!jq_position_is_jieqi(start)) {
     jq_error_set(err, "a JieqiDeal tag in a xiangqi game");
-  } else if (parse_deal(tags->deal, start, deal, err)) {
+  } else if (parse_deal(dealt, start, deal, err)) {
     game = jq_game_new_from_view(start, deal, err);
   }
   free(start);
@@ -550,7 +578,8 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
   char score[8];
   if (!read_tags(&r, tags, err))
     goto fail;
-  if (*r.p == '\0' && !tags->variant[0] && !tags->result[0]) {
+  if (*r.p == '\0' && !tag_value(&tags->variant)[0] &&
+      !tag_value(&tags->result)[0]) {
     jq_error_set(err, "no game in the text");
     goto fail;
   }
@@ -559,7 +588,7 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
     goto fail;
 
   /* The result token wins over the tag, as they should agree anyway. */
-  const char *claimed = score[0] ? score : tags->result;
+  const char *claimed = score[0] ? score : tag_value(&tags->result);
   JqOutcome outcome = JQ_OUTCOME_NONE;
   if (claimed[0] && !parse_score(claimed, &outcome)) {
     jq_error_set(err, "Result \"%s\" is none of 1-0, 0-1, 1/2-1/2, *", claimed);
@@ -573,34 +602,38 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
       goto fail;
     }
   } else if (outcome != JQ_OUTCOME_NONE) {
-    jq_game_declare_result(game, result_from_text(outcome, tags->reason));
+    jq_game_declare_result(game,
+                           result_from_text(outcome, tag_value(&tags->reason)));
   }
   if (end)
     *end = r.p;
+  tags_free(tags);
   free(tags);
   return game;
 
 fail:
   jq_game_free(game);
+  tags_free(tags);
   free(tags);
   return NULL;
 }
 
 bool jq_pgn_tag(const char *text, const char *name, char *buf, size_t size) {
   Reader r = {text, text};
+  char tag[TAG_NAME_MAX];
+  Text value = {0};
+  bool found = false;
   skip_blanks(&r);
-  while (*r.p == '[') {
-    char tag[TAG_NAME_MAX], value[TAG_VALUE_MAX];
-    if (!read_tag(&r, tag, value, NULL))
-      return false;
+  while (*r.p == '[' && read_tag(&r, tag, &value, NULL)) {
     if (strcmp(tag, name) == 0) {
-      size_t n = strlen(value);
-      if (n >= size)
-        return false;
-      memcpy(buf, value, n + 1);
-      return true;
+      /* Too small a buffer is refused: a cut name is a wrong name. */
+      found = value.len < size;
+      if (found)
+        memcpy(buf, value.data, value.len + 1);
+      break;
     }
     skip_blanks(&r);
   }
-  return false;
+  free(value.data);
+  return found;
 }
