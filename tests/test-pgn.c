@@ -490,6 +490,48 @@ static void test_long_tags(void) {
   g_free(white);
 }
 
+/* A UTF-8 byte-order mark (Windows editors write one) and CRLF line ends. */
+static void test_bom_and_crlf(void) {
+  const char *text = "\xEF\xBB\xBF[Event \"bom\"]\r\n[Date \"2024.05.06\"]\r\n"
+                     "[Result \"1/2-1/2\"]\r\n\r\n1. h2e2 h9g7\r\n"
+                     "2. h0g2 1/2-1/2\r\n";
+  JqError err;
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(game), ==, 3);
+  g_assert_cmpint(jq_game_result(game).outcome, ==, JQ_OUTCOME_DRAW);
+  jq_game_free(game);
+  assert_tag(text, "Event", "bom");
+  assert_tag(text, "Date", "2024.05.06");
+
+  /* A written jieqi game, with a mark in front and CRLF line ends. */
+  game = jq_game_new(JQ_VARIANT_JIEQI, 12);
+  JqRng rng;
+  jq_rng_seed(&rng, 12);
+  random_plies(game, &rng, 50);
+  char *pgn = jq_pgn_write(game, NULL);
+  GString *dos = g_string_new("\xEF\xBB\xBF");
+  for (const char *p = pgn; *p; p++) {
+    if (*p == '\n')
+      g_string_append_c(dos, '\r');
+    g_string_append_c(dos, *p);
+  }
+  JqGame *back = jq_pgn_read(dos->str, NULL, &err);
+  if (!back)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(game));
+  JqPieceType a[JQ_SQUARES], b[JQ_SQUARES];
+  jq_game_initial_deal(game, a);
+  jq_game_initial_deal(back, b);
+  g_assert_cmpmem(a, sizeof a, b, sizeof b);
+  assert_tag(dos->str, "Variant", "jieqi");
+  jq_game_free(back);
+  g_string_free(dos, TRUE);
+  free(pgn);
+  jq_game_free(game);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
@@ -500,5 +542,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/read-several", test_read_several);
   g_test_add_func("/pgn/bad-input", test_bad_input);
   g_test_add_func("/pgn/long-tags", test_long_tags);
+  g_test_add_func("/pgn/bom-crlf", test_bom_and_crlf);
   return g_test_run();
 }

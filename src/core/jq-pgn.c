@@ -229,6 +229,11 @@ static int line_of(const Reader *r, const char *at) {
   return line;
 }
 
+/* Windows editors start a UTF-8 file with a byte-order mark. */
+static const char *skip_bom(const char *text) {
+  return strncmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text;
+}
+
 static bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
          c == '\v';
@@ -568,6 +573,7 @@ static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
 }
 
 JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
+  text = skip_bom(text);
   Reader r = {text, text};
   Tags *tags = calloc(1, sizeof *tags);
   if (!tags) {
@@ -619,6 +625,7 @@ fail:
 }
 
 bool jq_pgn_tag(const char *text, const char *name, char *buf, size_t size) {
+  text = skip_bom(text);
   Reader r = {text, text};
   char tag[TAG_NAME_MAX];
   Text value = {0};

@@ -73,8 +73,9 @@ char *jq_pgn_write(const JqGame *game, const JqPgnInfo *info);
 /* Reads the first game of `text` (tags, then moves in coordinates, with or
  * without reveal letters, or in Chinese or WXF; comments, variations, NAGs
  * and move numbers are skipped) and replays it through the arbiter, so a
- * move that is not legal is an error. A tag value may be up to 64 KiB long;
- * tags the reader does not use are skipped. The Variant, FEN and JieqiDeal
+ * move that is not legal is an error. A UTF-8 byte-order mark and CRLF
+ * line ends are accepted; a tag value may be up to 64 KiB long; tags the
+ * reader does not use are skipped. The Variant, FEN and JieqiDeal
  * tags set up the start; a result the moves do not reach by themselves (time,
  * resignation, adjudication) is declared from the Result and ResultReason
  * tags. Returns the game (free with jq_game_free), or NULL with err telling
