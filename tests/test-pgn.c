@@ -532,6 +532,149 @@ static void test_bom_and_crlf(void) {
   jq_game_free(game);
 }
 
+/* A game from `fen` through `moves` (coordinates, blank separated). */
+static JqGame *game_from(const char *fen, const char *moves) {
+  JqError err;
+  JqGame *game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, 0, &err);
+  if (!game)
+    g_error("%s", err.message);
+  char **list = g_strsplit(moves, " ", -1);
+  for (char **m = list; *m; m++)
+    if (**m)
+      play(game, *m);
+  g_strfreev(list);
+  return game;
+}
+
+/* Games the referee ended, as the writer writes them, read back whole. */
+static void test_decided_games_read_back(void) {
+  static const struct {
+    const char *fen, *moves;
+    JqOutcome outcome;
+    JqReason reason;
+    const char *text;
+  } games[] = {
+      {"3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0a9", JQ_OUTCOME_RED_WINS,
+       JQ_REASON_CHECKMATE, "checkmate"},
+      {"3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1", "a7a8", JQ_OUTCOME_RED_WINS,
+       JQ_REASON_STALEMATE, "stalemate"},
+      {JQ_START_FEN_XIANGQI, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9",
+       JQ_OUTCOME_DRAW, JQ_REASON_REPETITION, "repetition"},
+      {"5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+       "a8a9 f9f8 a9a8 f8f9 a8a9 f9f8 a9a8 f8f9", JQ_OUTCOME_BLACK_WINS,
+       JQ_REASON_PERPETUAL_CHECK, "perpetual check by Red"},
+      {"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 118 60", "a0a1 d9d8", JQ_OUTCOME_DRAW,
+       JQ_REASON_NATURAL_LIMIT, "natural limit"},
+      {"5k3/9/9/9/9/9/9/9/3pK4/9 w - - 0 1", "e1d1", JQ_OUTCOME_DRAW,
+       JQ_REASON_NO_ATTACKERS, "no attacking pieces"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(games); i++) {
+    JqGame *game = game_from(games[i].fen, games[i].moves);
+    JqResult r = jq_game_result(game);
+    g_assert_cmpint(r.outcome, ==, games[i].outcome);
+    g_assert_cmpint(r.reason, ==, games[i].reason);
+    char *pgn = round_trip(game, NULL);
+    assert_tag(pgn, "ResultReason", games[i].text);
+    free(pgn);
+    /* In Chinese too. */
+    JqPgnInfo info;
+    jq_pgn_info_init(&info);
+    info.style = JQ_PGN_CHINESE;
+    pgn = round_trip(game, &info);
+    free(pgn);
+    jq_game_free(game);
+  }
+
+  /* Results the moves cannot decide are taken as claimed, with the
+   * project's words or anybody else's. */
+  static const struct {
+    const char *result, *reason;
+    JqOutcome outcome;
+    JqReason want;
+    JqColor culprit;
+  } claims[] = {
+      {"1-0", "Black resigned", JQ_OUTCOME_RED_WINS, JQ_REASON_RESIGNATION,
+       JQ_BLACK},
+      {"0-1", "Red lost on time", JQ_OUTCOME_BLACK_WINS, JQ_REASON_TIME,
+       JQ_RED},
+      {"0-1", "illegal move by Red", JQ_OUTCOME_BLACK_WINS,
+       JQ_REASON_ILLEGAL_MOVE, JQ_RED},
+      {"1/2-1/2", "draw by agreement", JQ_OUTCOME_DRAW, JQ_REASON_AGREEMENT,
+       JQ_RED},
+      {"1/2-1/2", "maximum length", JQ_OUTCOME_DRAW, JQ_REASON_AGREEMENT,
+       JQ_RED},
+      {"0-1", "abandoned", JQ_OUTCOME_BLACK_WINS, JQ_REASON_RESIGNATION,
+       JQ_RED},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(claims); i++) {
+    char *text =
+        g_strdup_printf("[Result \"%s\"]\n[ResultReason \"%s\"]\n\n"
+                        "1. h2e2 h9g7 %s\n",
+                        claims[i].result, claims[i].reason, claims[i].result);
+    JqError err;
+    JqGame *game = jq_pgn_read(text, NULL, &err);
+    if (!game)
+      g_error("%s: %s", claims[i].reason, err.message);
+    JqResult r = jq_game_result(game);
+    g_assert_cmpint(r.outcome, ==, claims[i].outcome);
+    g_assert_cmpint(r.reason, ==, claims[i].want);
+    g_assert_cmpint(r.culprit, ==, claims[i].culprit);
+    jq_game_free(game);
+    g_free(text);
+  }
+}
+
+/* A reason the moves decide is checked against them. */
+static void test_false_reasons(void) {
+  static const struct {
+    const char *result, *reason, *error;
+  } claims[] = {
+      {"1-0", "checkmate",
+       "ResultReason says checkmate but the final position is not mate"},
+      {"0-1", "stalemate", "ResultReason says stalemate"},
+      {"1/2-1/2", "repetition", "ResultReason says repetition"},
+      {"0-1", "perpetual check by Red", "perpetual check by Red"},
+      {"1-0", "perpetual chase by Black", "perpetual chase by Black"},
+      {"1/2-1/2", "natural limit", "ResultReason says natural limit"},
+      {"1/2-1/2", "no attacking pieces", "no attacking pieces"},
+      {"1-0", "Checkmate", "ResultReason says Checkmate"},
+      /* The reason and the result disagree about who lost. */
+      {"1-0", "Red resigned", "ResultReason says Red resigned but"},
+      {"0-1", "Black lost on time", "ResultReason says Black lost on time"},
+      {"1-0", "draw by agreement", "ResultReason says draw by agreement"},
+      {"1/2-1/2", "Red resigned", "ResultReason says Red resigned"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(claims); i++) {
+    char *text =
+        g_strdup_printf("[Result \"%s\"]\n[ResultReason \"%s\"]\n\n"
+                        "1. h2e2 h9g7 %s\n",
+                        claims[i].result, claims[i].reason, claims[i].result);
+    expect_error(text, claims[i].error);
+    g_free(text);
+  }
+
+  /* A decided game with another decided reason. */
+  const char *mate = "[FEN \"3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n"
+                     "[Result \"1-0\"]\n";
+  char *text = g_strdup_printf("%s[ResultReason \"stalemate\"]\n\n"
+                               "1. a0a9 1-0\n",
+                               mate);
+  expect_error(text, "ResultReason says stalemate but the moves end in "
+                     "checkmate");
+  g_free(text);
+  /* Resigning a mated game is no contradiction: the mate stands. */
+  text = g_strdup_printf("%s[ResultReason \"Black resigned\"]\n\n"
+                         "1. a0a9 1-0\n",
+                         mate);
+  JqError err;
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_result(game).reason, ==, JQ_REASON_CHECKMATE);
+  jq_game_free(game);
+  g_free(text);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
@@ -543,5 +686,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/bad-input", test_bad_input);
   g_test_add_func("/pgn/long-tags", test_long_tags);
   g_test_add_func("/pgn/bom-crlf", test_bom_and_crlf);
+  g_test_add_func("/pgn/decided-games", test_decided_games_read_back);
+  g_test_add_func("/pgn/false-reasons", test_false_reasons);
   return g_test_run();
 }

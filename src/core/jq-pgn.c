@@ -449,23 +449,116 @@ static bool parse_score(const char *text, JqOutcome *out) {
   return true;
 }
 
-/* The full result an outcome and a reason text stand for: the reason whose
- * text matches, else resignation for a win and agreement for a draw. */
-static JqResult result_from_text(JqOutcome outcome, const char *reason) {
-  JqColor loser = outcome == JQ_OUTCOME_RED_WINS ? JQ_BLACK : JQ_RED;
+/* Reasons the referee finds in the moves themselves, so a record can only
+ * repeat them, never assert them. */
+static bool decided_by_moves(JqReason reason) {
+  switch (reason) {
+  case JQ_REASON_CHECKMATE:
+  case JQ_REASON_STALEMATE:
+  case JQ_REASON_PERPETUAL_CHECK:
+  case JQ_REASON_PERPETUAL_CHASE:
+  case JQ_REASON_REPETITION:
+  case JQ_REASON_NATURAL_LIMIT:
+  case JQ_REASON_NO_ATTACKERS: return true;
+  default: return false;
+  }
+}
+
+/* The reason whose jq_result_reason_text is `text` (in any case) and the
+ * side the text names (Red when it names none). False for other words,
+ * such as a caller's own ("maximum length"). */
+static bool named_reason(const char *text, JqReason *reason, JqColor *side) {
   for (int r = JQ_REASON_CHECKMATE; r <= JQ_REASON_AGREEMENT; r++) {
     for (int c = JQ_RED; c <= JQ_BLACK; c++) {
-      JqResult res = {outcome, (JqReason)r, (JqColor)c};
-      if (outcome != JQ_OUTCOME_DRAW && c != (int)loser)
-        continue;
-      char text[128];
-      if (strcmp(jq_result_reason_text(res, text, sizeof text), reason) == 0)
-        return res;
+      JqResult res = {JQ_OUTCOME_NONE, (JqReason)r, (JqColor)c};
+      if (strcasecmp(jq_result_reason_text(res, NULL, 0), text) == 0) {
+        *reason = (JqReason)r;
+        *side = (JqColor)c;
+        return true;
+      }
     }
   }
-  if (outcome == JQ_OUTCOME_DRAW)
-    return jq_result_draw(JQ_REASON_AGREEMENT, JQ_RED);
-  return jq_result_loss(loser, JQ_REASON_RESIGNATION);
+  return false;
+}
+
+/* Checkmate and stalemate are a loss for whoever the moves leave to move;
+ * the other losses name the loser; the rest are draws. */
+static bool outcome_fits(JqOutcome outcome, JqReason reason, JqColor side) {
+  switch (reason) {
+  case JQ_REASON_CHECKMATE:
+  case JQ_REASON_STALEMATE: return outcome != JQ_OUTCOME_DRAW;
+  case JQ_REASON_PERPETUAL_CHECK:
+  case JQ_REASON_PERPETUAL_CHASE:
+  case JQ_REASON_RESIGNATION:
+  case JQ_REASON_TIME:
+  case JQ_REASON_ILLEGAL_MOVE:
+    return outcome == jq_result_loss(side, reason).outcome;
+  default: return outcome == JQ_OUTCOME_DRAW;
+  }
+}
+
+/* Why a reason the moves decide does not hold in a game still going on. */
+static const char *not_reached(JqReason reason) {
+  switch (reason) {
+  case JQ_REASON_CHECKMATE: return "the final position is not mate";
+  case JQ_REASON_STALEMATE: return "the final position is not stalemate";
+  case JQ_REASON_NATURAL_LIMIT:
+    return "the moves do not reach the natural limit";
+  case JQ_REASON_NO_ATTACKERS:
+    return "the game does not end for want of attacking pieces";
+  default: return "no position occurs a third time";
+  }
+}
+
+/* Holds the Result (`claimed`, "" when none) and ResultReason (`reason`)
+ * to the moves. A result the moves reached must be the one claimed, and a
+ * reason the moves decide must be theirs. A result the moves do not reach
+ * (time, resignation, adjudication...) is declared: with the reason whose
+ * text matches, else resignation for a win and agreement for a draw. */
+static bool check_result(JqGame *game, const char *claimed, const char *reason,
+                         JqError *err) {
+  JqOutcome outcome = JQ_OUTCOME_NONE;
+  if (claimed[0] && !parse_score(claimed, &outcome))
+    return jq_error_set(err, "Result \"%.40s\" is none of 1-0, 0-1, 1/2-1/2, *",
+                        claimed);
+  JqReason named = JQ_REASON_NONE;
+  JqColor side = JQ_RED;
+  bool known = named_reason(reason, &named, &side);
+  if (known && outcome != JQ_OUTCOME_NONE &&
+      !outcome_fits(outcome, named, side))
+    return jq_error_set(err, "ResultReason says %s but the result is %s",
+                        reason, claimed);
+
+  JqResult reached = jq_game_result(game);
+  if (reached.outcome != JQ_OUTCOME_NONE) {
+    if (claimed[0] && outcome != reached.outcome)
+      return jq_error_set(err, "the record says %s but the moves end %s",
+                          claimed, jq_result_score_text(reached));
+    /* Other words (a resignation after a mate) leave the moves' result. */
+    char text[128];
+    jq_result_reason_text(reached, text, sizeof text);
+    if (known && decided_by_moves(named) && strcasecmp(reason, text) != 0)
+      return jq_error_set(err, "ResultReason says %s but the moves end in %s",
+                          reason, text);
+    return true;
+  }
+  if (known && decided_by_moves(named))
+    return jq_error_set(err, "ResultReason says %s but %s", reason,
+                        not_reached(named));
+  if (outcome == JQ_OUTCOME_NONE)
+    return true;
+  JqResult declared;
+  if (known)
+    declared = outcome == JQ_OUTCOME_DRAW ? jq_result_draw(named, side)
+                                          : jq_result_loss(side, named);
+  else if (outcome == JQ_OUTCOME_DRAW)
+    declared = jq_result_draw(JQ_REASON_AGREEMENT, JQ_RED);
+  else
+    declared =
+        jq_result_loss(outcome == JQ_OUTCOME_RED_WINS ? JQ_BLACK : JQ_RED,
+                       JQ_REASON_RESIGNATION);
+  jq_game_declare_result(game, declared);
+  return true;
 }
 
 static bool is_result_token(const char *s) {
@@ -595,22 +688,8 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
 
   /* The result token wins over the tag, as they should agree anyway. */
   const char *claimed = score[0] ? score : tag_value(&tags->result);
-  JqOutcome outcome = JQ_OUTCOME_NONE;
-  if (claimed[0] && !parse_score(claimed, &outcome)) {
-    jq_error_set(err, "Result \"%s\" is none of 1-0, 0-1, 1/2-1/2, *", claimed);
+  if (!check_result(game, claimed, tag_value(&tags->reason), err))
     goto fail;
-  }
-  JqResult reached = jq_game_result(game);
-  if (reached.outcome != JQ_OUTCOME_NONE) {
-    if (claimed[0] && outcome != reached.outcome) {
-      jq_error_set(err, "the record says %s but the moves end %s", claimed,
-                   jq_result_score_text(reached));
-      goto fail;
-    }
-  } else if (outcome != JQ_OUTCOME_NONE) {
-    jq_game_declare_result(game,
-                           result_from_text(outcome, tag_value(&tags->reason)));
-  }
   if (end)
     *end = r.p;
   tags_free(tags);
