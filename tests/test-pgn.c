@@ -675,6 +675,33 @@ static void test_false_reasons(void) {
   g_free(text);
 }
 
+/* The deal and the reveal letters must tell the same story. */
+static void test_deal_against_reveals(void) {
+  const char *deal = "[JieqiDeal \"RRNNBBAACCPPPPPrrnnbbaaccppppp\"]\n\n";
+  char *text = g_strdup_printf("%s1. a3a4P b7b5b 2. b2b9Cc *\n", deal);
+  JqError err;
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(game), ==, 3);
+  g_assert_cmpint(jq_game_move_at(game, 2).reveal.captured, ==, JQ_CANNON);
+  jq_game_free(game);
+  g_free(text);
+
+  text = g_strdup_printf("%s1. a3a4R *\n", deal);
+  expect_error(text, "JieqiDeal says the piece on a3 is a pawn but ply 1 "
+                     "reveals a chariot");
+  g_free(text);
+  text = g_strdup_printf("%s1. a3a4P b7b5r *\n", deal);
+  expect_error(text, "JieqiDeal says the piece on b7 is an elephant but ply 2 "
+                     "reveals a chariot");
+  g_free(text);
+  text = g_strdup_printf("%s1. a3a4P b7b5b 2. b2b9Cn *\n", deal);
+  expect_error(text, "JieqiDeal says the piece on b9 is a cannon but ply 3 "
+                     "captures a horse");
+  g_free(text);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
@@ -688,5 +715,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/bom-crlf", test_bom_and_crlf);
   g_test_add_func("/pgn/decided-games", test_decided_games_read_back);
   g_test_add_func("/pgn/false-reasons", test_false_reasons);
+  g_test_add_func("/pgn/deal-against-reveals", test_deal_against_reveals);
   return g_test_run();
 }

@@ -616,9 +616,42 @@ static bool token_char(char c) {
 
 #define TOKEN_MAX 64
 
+/* "a chariot": the names of hidden identities in messages. */
+static const char *type_with_article(JqPieceType t) {
+  static const char *const names[JQ_TYPE_COUNT] = {
+      "nothing", "a king",    "an advisor", "an elephant",
+      "a horse", "a chariot", "a cannon",   "a pawn"};
+  return t < JQ_TYPE_COUNT ? names[t] : "nothing";
+}
+
+/* With a JieqiDeal every identity is known from the start, so a reveal
+ * letter can only confirm it: the arbiter would quietly swap identities to
+ * fit the letter, which would make the record say two things. */
+static bool reveal_fits_deal(const JqGame *game, JqMove move, JqReveal reveal,
+                             int ply, JqError *err) {
+  static const char *const verbs[2] = {"reveals", "captures"};
+  int squares[2] = {jq_move_from(move), jq_move_to(move)};
+  JqPieceType named[2] = {reveal.mover, reveal.captured};
+  for (int i = 0; i < 2; i++) {
+    JqPieceType dealt = jq_game_hidden_identity(game, squares[i]);
+    if (named[i] == JQ_NO_TYPE || dealt == JQ_NO_TYPE || named[i] == dealt)
+      continue;
+    char name[3];
+    jq_square_name(squares[i], name);
+    return jq_error_set(err,
+                        "JieqiDeal says the piece on %s is %s but ply %d "
+                        "%s %s",
+                        name, type_with_article(dealt), ply, verbs[i],
+                        type_with_article(named[i]));
+  }
+  return true;
+}
+
 /* Plays the move text up to the result token, the next game's tags or the
- * end. *score receives the result token ("" when there is none). */
-static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
+ * end. *score receives the result token ("" when there is none). `dealt`:
+ * the identities come from a JieqiDeal tag. */
+static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
+                       JqError *err) {
   score[0] = '\0';
   for (;;) {
     skip_blanks(r);
@@ -657,11 +690,16 @@ static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
     JqMove move;
     JqReveal reveal = JQ_REVEAL_NONE;
     JqError why;
+    int ply = jq_game_move_count(game) + 1;
     if (!jq_notation_parse_any(jq_game_truth(game), move_text, &move, &reveal,
-                               &why) ||
-        !jq_game_play_with_reveal(game, move, reveal, &why))
-      return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at),
-                          jq_game_move_count(game) + 1, move_text, why.message);
+                               &why))
+      return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
+                          move_text, why.message);
+    if (dealt && !reveal_fits_deal(game, move, reveal, ply, &why))
+      return jq_error_set(err, "line %d: %s", line_of(r, at), why.message);
+    if (!jq_game_play_with_reveal(game, move, reveal, &why))
+      return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
+                          move_text, why.message);
   }
 }
 
@@ -683,7 +721,8 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
     goto fail;
   }
   game = start_game(tags, err);
-  if (!game || !read_moves(&r, game, score, err))
+  if (!game ||
+      !read_moves(&r, game, tag_value(&tags->deal)[0] != '\0', score, err))
     goto fail;
 
   /* The result token wins over the tag, as they should agree anyway. */

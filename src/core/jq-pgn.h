@@ -31,7 +31,9 @@
  * Red's letters are upper case, Black's lower case (rules.md section 1):
  * 30 letters from the standard start, such as
  * "BPACANPCPPNPBRRcpnpnpbaarbpcpr". With the deal the game replays
- * exactly, down to the pieces that never moved. */
+ * exactly, down to the pieces that never moved; a reveal letter of the
+ * moves that names another identity than the deal is an error when read.
+ * Without the deal the reveal letters fix the identities. */
 #pragma once
 
 #include <stddef.h>
