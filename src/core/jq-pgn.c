@@ -616,6 +616,21 @@ static bool token_char(char c) {
 
 #define TOKEN_MAX 64
 
+/* Chinese glues a revealed identity to its move, "暗马八进七(车)": the
+ * length of such a "(车)" at p, 0 when p starts no such thing (a variation
+ * is longer or set apart by a blank). */
+static size_t glued_reveal_length(const char *p) {
+  if (*p != '(')
+    return 0;
+  for (size_t k = 1; k <= 5; k++) {
+    if (p[k] == ')')
+      return k > 1 ? k + 1 : 0;
+    if (!token_char(p[k]))
+      return 0;
+  }
+  return 0;
+}
+
 /* "a chariot": the names of hidden identities in messages. */
 static const char *type_with_article(JqPieceType t) {
   static const char *const names[JQ_TYPE_COUNT] = {
@@ -671,6 +686,12 @@ static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
         return jq_error_set(err, "line %d: '%.20s...' is no move",
                             line_of(r, at), at);
       token[n++] = *r->p++;
+    }
+    size_t glued = n > 0 ? glued_reveal_length(r->p) : 0;
+    if (glued > 0 && n + glued < TOKEN_MAX) {
+      memcpy(token + n, r->p, glued);
+      n += glued;
+      r->p += glued;
     }
     token[n] = '\0';
     if (n == 0) /* a lone ')' */
