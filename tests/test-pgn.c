@@ -675,6 +675,56 @@ static void test_false_reasons(void) {
   g_free(text);
 }
 
+/* Results that contradict the moves, bad set-ups and moves after the end. */
+static void test_contradictions(void) {
+  const char *mate = "[FEN \"3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n";
+  char *text = g_strdup_printf("%s[Result \"0-1\"]\n\n1. a0a9\n", mate);
+  expect_error(text, "the record says 0-1 but the moves end 1-0");
+  g_free(text);
+  /* The tag and the move text disagree. */
+  text = g_strdup_printf("%s[Result \"0-1\"]\n\n1. a0a9 1-0\n", mate);
+  expect_error(text, "Result tag says 0-1 but the move text ends 1-0");
+  g_free(text);
+  expect_error("[Result \"1-0\"]\n\n1. h2e2 *\n",
+               "Result tag says 1-0 but the move text ends *");
+
+  /* Moves after a mate, and from a start that is already mate. */
+  text = g_strdup_printf("%s\n1. a0a9 d9e9 *\n", mate);
+  expect_error(text, "ply 2: d9e9 comes after the end of the game "
+                     "(checkmate)");
+  g_free(text);
+  expect_error("[FEN \"R2k5/8R/9/9/9/9/9/9/9/4K4 b - - 0 1\"]\n\n"
+               "1... d9d8 *\n",
+               "ply 1: d9d8 comes after the end of the game (checkmate)");
+  JqError err;
+  JqGame *game = jq_pgn_read("[FEN \"R2k5/8R/9/9/9/9/9/9/9/4K4 b - - 0 1\"]\n"
+                             "[Result \"1-0\"]\n\n1-0\n",
+                             NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_result(game).reason, ==, JQ_REASON_CHECKMATE);
+  jq_game_free(game);
+
+  /* Bad FEN tags: an error that names the FEN, never a crash. */
+  static const char *const bad_fens[] = {
+      "",
+      "rnbakabnr/9",
+      "9/9/9/9/9/9/9/9/9/9 w - - 0 1",
+      "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1 extra",
+      "4k4/4R4/9/9/9/9/9/9/9/3K5 w - - 0 1",
+      "3k5/9/9/9/9/9/9/9/9/3K5 q - - 0 1",
+      "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1",
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1",
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(bad_fens); i++) {
+    text = g_strdup_printf("[FEN \"%s\"]\n\n*\n", bad_fens[i]);
+    expect_error(text, "FEN");
+    g_free(text);
+  }
+  expect_error("[Variant \"xiangqi\"]\n[FEN \"" JQ_START_FEN_JIEQI "\"]\n\n*\n",
+               "FEN");
+}
+
 /* The deal and the reveal letters must tell the same story. */
 static void test_deal_against_reveals(void) {
   const char *deal = "[JieqiDeal \"RRNNBBAACCPPPPPrrnnbbaaccppppp\"]\n\n";
@@ -771,6 +821,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/bom-crlf", test_bom_and_crlf);
   g_test_add_func("/pgn/decided-games", test_decided_games_read_back);
   g_test_add_func("/pgn/false-reasons", test_false_reasons);
+  g_test_add_func("/pgn/contradictions", test_contradictions);
   g_test_add_func("/pgn/deal-against-reveals", test_deal_against_reveals);
   g_test_add_func("/pgn/chinese-reveals", test_chinese_reveals);
   return g_test_run();

@@ -408,8 +408,9 @@ static JqGame *start_game(const Tags *tags, JqError *err) {
   } else if (dealt[0]) {
     variant = JQ_FEN_VARIANT_JIEQI;
   }
-  const char *fen = tag_value(&tags->fen);
-  if (!fen[0])
+  /* A FEN tag given empty is a bad FEN, not the standard start. */
+  const char *fen = tags->fen.data;
+  if (!fen)
     fen = variant == JQ_FEN_VARIANT_JIEQI ? JQ_START_FEN_JIEQI
                                           : JQ_START_FEN_XIANGQI;
   JqPosition *start = malloc(sizeof *start);
@@ -712,6 +713,13 @@ static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
     JqReveal reveal = JQ_REVEAL_NONE;
     JqError why;
     int ply = jq_game_move_count(game) + 1;
+    if (jq_game_is_over(game)) {
+      char reason[128];
+      return jq_error_set(
+          err, "line %d, ply %d: %s comes after the end of the game (%s)",
+          line_of(r, at), ply, move_text,
+          jq_result_reason_text(jq_game_result(game), reason, sizeof reason));
+    }
     if (!jq_notation_parse_any(jq_game_truth(game), move_text, &move, &reveal,
                                &why))
       return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
@@ -746,8 +754,14 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
       !read_moves(&r, game, tag_value(&tags->deal)[0] != '\0', score, err))
     goto fail;
 
-  /* The result token wins over the tag, as they should agree anyway. */
-  const char *claimed = score[0] ? score : tag_value(&tags->result);
+  /* The tag and the token must agree; either may be left out. */
+  const char *tagged = tag_value(&tags->result);
+  if (score[0] && tagged[0] && strcmp(score, tagged) != 0) {
+    jq_error_set(err, "the Result tag says %.40s but the move text ends %s",
+                 tagged, score);
+    goto fail;
+  }
+  const char *claimed = score[0] ? score : tagged;
   if (!check_result(game, claimed, tag_value(&tags->reason), err))
     goto fail;
   if (end)

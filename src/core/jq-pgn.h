@@ -84,10 +84,11 @@ char *jq_pgn_write(const JqGame *game, const JqPgnInfo *info);
  * overrule the moves: a result they reach must be the one written, a
  * ResultReason they decide (checkmate, stalemate, repetition and perpetual
  * check or chase, natural limit, no attacking pieces) must be theirs, and
- * a reason must fit the result ("Red resigned" is no 1-0); each mismatch
- * is an error. Returns the game (free with jq_game_free), or NULL with err
- * telling what and where. When `end` is not NULL it receives where the
- * next game may begin. */
+ * a reason must fit the result ("Red resigned" is no 1-0), the Result tag
+ * must match the move text's result, and no move may follow the end of
+ * the game; each mismatch is an error. Returns the game (free with
+ * jq_game_free), or NULL with err telling what and where. When `end` is not
+ * NULL it receives where the next game may begin. */
 JqGame *jq_pgn_read(const char *text, const char **end, JqError *err);
 
 /* The value of tag `name` in the first game of `text`, unescaped, into buf.
