@@ -358,6 +358,459 @@ static void test_bad_input(void) {
   expect_error(text, "deal");
 }
 
+/* Writes the game, reads it back and checks the moves and the result are
+ * the same; returns the text (free it). */
+static char *round_trip(const JqGame *game, const JqPgnInfo *info) {
+  char *pgn = jq_pgn_write(game, info);
+  g_assert_nonnull(pgn);
+  JqError err;
+  JqGame *back = jq_pgn_read(pgn, NULL, &err);
+  if (!back)
+    g_error("%s\n%s", err.message, pgn);
+  g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(game));
+  for (int i = 0; i < jq_game_move_count(game); i++) {
+    JqGameMove a = jq_game_move_at(game, i), b = jq_game_move_at(back, i);
+    g_assert_cmpint(a.move, ==, b.move);
+    g_assert_cmpint(a.reveal.mover, ==, b.reveal.mover);
+    g_assert_cmpint(a.reveal.captured, ==, b.reveal.captured);
+  }
+  JqResult want = jq_game_result(game), got = jq_game_result(back);
+  g_assert_cmpint(got.outcome, ==, want.outcome);
+  g_assert_cmpint(got.reason, ==, want.reason);
+  g_assert_cmpint(got.culprit, ==, want.culprit);
+  jq_game_free(back);
+  return pgn;
+}
+
+/* A string of n bytes of `c`, with a quote and a backslash near each end
+ * so escapes are read right across the whole value. */
+static char *long_value(size_t n, char c) {
+  char *s = g_malloc(n + 1);
+  memset(s, c, n);
+  s[n] = '\0';
+  s[3] = '"';
+  s[n - 4] = '\\';
+  return s;
+}
+
+static void assert_long_tag(const char *pgn, const char *name,
+                            const char *want) {
+  size_t size = strlen(want) + 1;
+  char *value = g_malloc(size);
+  if (!jq_pgn_tag(pgn, name, value, size))
+    g_error("tag %s (%zu bytes) not read", name, size - 1);
+  g_assert_cmpstr(value, ==, want);
+  /* One byte too few: refused, not truncated. */
+  g_assert_false(jq_pgn_tag(pgn, name, value, size - 1));
+  g_free(value);
+}
+
+/* Escapes a value as the writer does, for hand-made texts. */
+static char *escaped(const char *value) {
+  GString *s = g_string_new(NULL);
+  for (const char *p = value; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      g_string_append_c(s, '\\');
+    g_string_append_c(s, *p);
+  }
+  return g_string_free(s, FALSE);
+}
+
+/* Tags of 600 and 5000 bytes (a long --event or engine name in jieqi-cli
+ * match) are read with their value whole, and the tags after them too. */
+static void test_long_tags(void) {
+  char *event = long_value(600, 'e');
+  char *white = long_value(5000, 'w');
+  char *event_text = escaped(event), *white_text = escaped(white);
+  char *text = g_strdup_printf("[Event \"%s\"]\n[White \"%s\"]\n"
+                               "[Date \"2025.03.04\"]\n[Result \"1-0\"]\n"
+                               "[ResultReason \"Black resigned\"]\n\n"
+                               "1. h2e2 h9g7 1-0\n",
+                               event_text, white_text);
+  JqError err;
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(game), ==, 2);
+  g_assert_cmpint(jq_game_result(game).reason, ==, JQ_REASON_RESIGNATION);
+  g_assert_cmpint(jq_game_result(game).culprit, ==, JQ_BLACK);
+  jq_game_free(game);
+  assert_long_tag(text, "Event", event);
+  assert_long_tag(text, "White", white);
+  assert_tag(text, "Date", "2025.03.04");
+  g_free(text);
+
+  /* Unknown tags, long or looking like known ones, change nothing. */
+  text = g_strdup_printf("[Annotator \"%s\"]\n[FENX \"garbage\"]\n"
+                         "[Results \"0-1\"]\n[variant \"jieqi\"]\n\n"
+                         "1. h2e2 *\n",
+                         white_text);
+  game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_variant(game), ==, JQ_VARIANT_XIANGQI);
+  g_assert_cmpint(jq_game_move_count(game), ==, 1);
+  g_assert_false(jq_game_is_over(game));
+  jq_game_free(game);
+  g_free(text);
+
+  /* The writer's own output reads back, long tags and all. */
+  game = jq_game_new(JQ_VARIANT_JIEQI, 4);
+  JqRng rng;
+  jq_rng_seed(&rng, 4);
+  random_plies(game, &rng, 30);
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.event = event;
+  info.red = white;
+  info.black = event;
+  info.reason = white;
+  char *pgn = round_trip(game, &info);
+  assert_long_tag(pgn, "Event", event);
+  assert_long_tag(pgn, "Red", white);
+  assert_long_tag(pgn, "Black", event);
+  assert_long_tag(pgn, "ResultReason", white);
+  assert_tag(pgn, "Variant", "jieqi");
+  free(pgn);
+  jq_game_free(game);
+
+  /* Beyond 64 KiB a value is refused with a clear error. */
+  char *huge = long_value(70000, 'h');
+  char *huge_text = escaped(huge);
+  text = g_strdup_printf("[Event \"%s\"]\n\n1. h2e2 *\n", huge_text);
+  expect_error(text, "tag Event is longer than");
+  char small[16];
+  g_assert_false(jq_pgn_tag(text, "Event", small, sizeof small));
+  g_free(text);
+  g_free(huge_text);
+  g_free(huge);
+  g_free(event_text);
+  g_free(white_text);
+  g_free(event);
+  g_free(white);
+}
+
+/* A UTF-8 byte-order mark (Windows editors write one) and CRLF line ends. */
+static void test_bom_and_crlf(void) {
+  const char *text = "\xEF\xBB\xBF[Event \"bom\"]\r\n[Date \"2024.05.06\"]\r\n"
+                     "[Result \"1/2-1/2\"]\r\n\r\n1. h2e2 h9g7\r\n"
+                     "2. h0g2 1/2-1/2\r\n";
+  JqError err;
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(game), ==, 3);
+  g_assert_cmpint(jq_game_result(game).outcome, ==, JQ_OUTCOME_DRAW);
+  jq_game_free(game);
+  assert_tag(text, "Event", "bom");
+  assert_tag(text, "Date", "2024.05.06");
+
+  /* A written jieqi game, with a mark in front and CRLF line ends. */
+  game = jq_game_new(JQ_VARIANT_JIEQI, 12);
+  JqRng rng;
+  jq_rng_seed(&rng, 12);
+  random_plies(game, &rng, 50);
+  char *pgn = jq_pgn_write(game, NULL);
+  GString *dos = g_string_new("\xEF\xBB\xBF");
+  for (const char *p = pgn; *p; p++) {
+    if (*p == '\n')
+      g_string_append_c(dos, '\r');
+    g_string_append_c(dos, *p);
+  }
+  JqGame *back = jq_pgn_read(dos->str, NULL, &err);
+  if (!back)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(game));
+  JqPieceType a[JQ_SQUARES], b[JQ_SQUARES];
+  jq_game_initial_deal(game, a);
+  jq_game_initial_deal(back, b);
+  g_assert_cmpmem(a, sizeof a, b, sizeof b);
+  assert_tag(dos->str, "Variant", "jieqi");
+  jq_game_free(back);
+  g_string_free(dos, TRUE);
+  free(pgn);
+  jq_game_free(game);
+}
+
+/* A game from `fen` through `moves` (coordinates, blank separated). */
+static JqGame *game_from(const char *fen, const char *moves) {
+  JqError err;
+  JqGame *game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, 0, &err);
+  if (!game)
+    g_error("%s", err.message);
+  char **list = g_strsplit(moves, " ", -1);
+  for (char **m = list; *m; m++)
+    if (**m)
+      play(game, *m);
+  g_strfreev(list);
+  return game;
+}
+
+/* Games the referee ended, as the writer writes them, read back whole. */
+static void test_decided_games_read_back(void) {
+  static const struct {
+    const char *fen, *moves;
+    JqOutcome outcome;
+    JqReason reason;
+    const char *text;
+  } games[] = {
+      {"3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1", "a0a9", JQ_OUTCOME_RED_WINS,
+       JQ_REASON_CHECKMATE, "checkmate"},
+      {"3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1", "a7a8", JQ_OUTCOME_RED_WINS,
+       JQ_REASON_STALEMATE, "stalemate"},
+      {JQ_START_FEN_XIANGQI, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9",
+       JQ_OUTCOME_DRAW, JQ_REASON_REPETITION, "repetition"},
+      {"5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+       "a8a9 f9f8 a9a8 f8f9 a8a9 f9f8 a9a8 f8f9", JQ_OUTCOME_BLACK_WINS,
+       JQ_REASON_PERPETUAL_CHECK, "perpetual check by Red"},
+      {"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 118 60", "a0a1 d9d8", JQ_OUTCOME_DRAW,
+       JQ_REASON_NATURAL_LIMIT, "natural limit"},
+      {"5k3/9/9/9/9/9/9/9/3pK4/9 w - - 0 1", "e1d1", JQ_OUTCOME_DRAW,
+       JQ_REASON_NO_ATTACKERS, "no attacking pieces"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(games); i++) {
+    JqGame *game = game_from(games[i].fen, games[i].moves);
+    JqResult r = jq_game_result(game);
+    g_assert_cmpint(r.outcome, ==, games[i].outcome);
+    g_assert_cmpint(r.reason, ==, games[i].reason);
+    char *pgn = round_trip(game, NULL);
+    assert_tag(pgn, "ResultReason", games[i].text);
+    free(pgn);
+    /* In Chinese too. */
+    JqPgnInfo info;
+    jq_pgn_info_init(&info);
+    info.style = JQ_PGN_CHINESE;
+    pgn = round_trip(game, &info);
+    free(pgn);
+    jq_game_free(game);
+  }
+
+  /* Results the moves cannot decide are taken as claimed, with the
+   * project's words or anybody else's. */
+  static const struct {
+    const char *result, *reason;
+    JqOutcome outcome;
+    JqReason want;
+    JqColor culprit;
+  } claims[] = {
+      {"1-0", "Black resigned", JQ_OUTCOME_RED_WINS, JQ_REASON_RESIGNATION,
+       JQ_BLACK},
+      {"0-1", "Red lost on time", JQ_OUTCOME_BLACK_WINS, JQ_REASON_TIME,
+       JQ_RED},
+      {"0-1", "illegal move by Red", JQ_OUTCOME_BLACK_WINS,
+       JQ_REASON_ILLEGAL_MOVE, JQ_RED},
+      {"1/2-1/2", "draw by agreement", JQ_OUTCOME_DRAW, JQ_REASON_AGREEMENT,
+       JQ_RED},
+      {"1/2-1/2", "maximum length", JQ_OUTCOME_DRAW, JQ_REASON_AGREEMENT,
+       JQ_RED},
+      {"0-1", "abandoned", JQ_OUTCOME_BLACK_WINS, JQ_REASON_RESIGNATION,
+       JQ_RED},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(claims); i++) {
+    char *text =
+        g_strdup_printf("[Result \"%s\"]\n[ResultReason \"%s\"]\n\n"
+                        "1. h2e2 h9g7 %s\n",
+                        claims[i].result, claims[i].reason, claims[i].result);
+    JqError err;
+    JqGame *game = jq_pgn_read(text, NULL, &err);
+    if (!game)
+      g_error("%s: %s", claims[i].reason, err.message);
+    JqResult r = jq_game_result(game);
+    g_assert_cmpint(r.outcome, ==, claims[i].outcome);
+    g_assert_cmpint(r.reason, ==, claims[i].want);
+    g_assert_cmpint(r.culprit, ==, claims[i].culprit);
+    jq_game_free(game);
+    g_free(text);
+  }
+}
+
+/* A reason the moves decide is checked against them. */
+static void test_false_reasons(void) {
+  static const struct {
+    const char *result, *reason, *error;
+  } claims[] = {
+      {"1-0", "checkmate",
+       "ResultReason says checkmate but the final position is not mate"},
+      {"0-1", "stalemate", "ResultReason says stalemate"},
+      {"1/2-1/2", "repetition", "ResultReason says repetition"},
+      {"0-1", "perpetual check by Red", "perpetual check by Red"},
+      {"1-0", "perpetual chase by Black", "perpetual chase by Black"},
+      {"1/2-1/2", "natural limit", "ResultReason says natural limit"},
+      {"1/2-1/2", "no attacking pieces", "no attacking pieces"},
+      {"1-0", "Checkmate", "ResultReason says Checkmate"},
+      /* The reason and the result disagree about who lost. */
+      {"1-0", "Red resigned", "ResultReason says Red resigned but"},
+      {"0-1", "Black lost on time", "ResultReason says Black lost on time"},
+      {"1-0", "draw by agreement", "ResultReason says draw by agreement"},
+      {"1/2-1/2", "Red resigned", "ResultReason says Red resigned"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(claims); i++) {
+    char *text =
+        g_strdup_printf("[Result \"%s\"]\n[ResultReason \"%s\"]\n\n"
+                        "1. h2e2 h9g7 %s\n",
+                        claims[i].result, claims[i].reason, claims[i].result);
+    expect_error(text, claims[i].error);
+    g_free(text);
+  }
+
+  /* A decided game with another decided reason. */
+  const char *mate = "[FEN \"3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n"
+                     "[Result \"1-0\"]\n";
+  char *text = g_strdup_printf("%s[ResultReason \"stalemate\"]\n\n"
+                               "1. a0a9 1-0\n",
+                               mate);
+  expect_error(text, "ResultReason says stalemate but the moves end in "
+                     "checkmate");
+  g_free(text);
+  /* Resigning a mated game is no contradiction: the mate stands. */
+  text = g_strdup_printf("%s[ResultReason \"Black resigned\"]\n\n"
+                         "1. a0a9 1-0\n",
+                         mate);
+  JqError err;
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_result(game).reason, ==, JQ_REASON_CHECKMATE);
+  jq_game_free(game);
+  g_free(text);
+}
+
+/* Results that contradict the moves, bad set-ups and moves after the end. */
+static void test_contradictions(void) {
+  const char *mate = "[FEN \"3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n";
+  char *text = g_strdup_printf("%s[Result \"0-1\"]\n\n1. a0a9\n", mate);
+  expect_error(text, "the record says 0-1 but the moves end 1-0");
+  g_free(text);
+  /* The tag and the move text disagree. */
+  text = g_strdup_printf("%s[Result \"0-1\"]\n\n1. a0a9 1-0\n", mate);
+  expect_error(text, "Result tag says 0-1 but the move text ends 1-0");
+  g_free(text);
+  expect_error("[Result \"1-0\"]\n\n1. h2e2 *\n",
+               "Result tag says 1-0 but the move text ends *");
+
+  /* Moves after a mate, and from a start that is already mate. */
+  text = g_strdup_printf("%s\n1. a0a9 d9e9 *\n", mate);
+  expect_error(text, "ply 2: d9e9 comes after the end of the game "
+                     "(checkmate)");
+  g_free(text);
+  expect_error("[FEN \"R2k5/8R/9/9/9/9/9/9/9/4K4 b - - 0 1\"]\n\n"
+               "1... d9d8 *\n",
+               "ply 1: d9d8 comes after the end of the game (checkmate)");
+  JqError err;
+  JqGame *game = jq_pgn_read("[FEN \"R2k5/8R/9/9/9/9/9/9/9/4K4 b - - 0 1\"]\n"
+                             "[Result \"1-0\"]\n\n1-0\n",
+                             NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_result(game).reason, ==, JQ_REASON_CHECKMATE);
+  jq_game_free(game);
+
+  /* Bad FEN tags: an error that names the FEN, never a crash. */
+  static const char *const bad_fens[] = {
+      "",
+      "rnbakabnr/9",
+      "9/9/9/9/9/9/9/9/9/9 w - - 0 1",
+      "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1 extra",
+      "4k4/4R4/9/9/9/9/9/9/9/3K5 w - - 0 1",
+      "3k5/9/9/9/9/9/9/9/9/3K5 q - - 0 1",
+      "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1",
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1",
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(bad_fens); i++) {
+    text = g_strdup_printf("[FEN \"%s\"]\n\n*\n", bad_fens[i]);
+    expect_error(text, "FEN");
+    g_free(text);
+  }
+  expect_error("[Variant \"xiangqi\"]\n[FEN \"" JQ_START_FEN_JIEQI "\"]\n\n*\n",
+               "FEN");
+}
+
+/* The deal and the reveal letters must tell the same story. */
+static void test_deal_against_reveals(void) {
+  const char *deal = "[JieqiDeal \"RRNNBBAACCPPPPPrrnnbbaaccppppp\"]\n\n";
+  char *text = g_strdup_printf("%s1. a3a4P b7b5b 2. b2b9Cc *\n", deal);
+  JqError err;
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(game), ==, 3);
+  g_assert_cmpint(jq_game_move_at(game, 2).reveal.captured, ==, JQ_CANNON);
+  jq_game_free(game);
+  g_free(text);
+
+  text = g_strdup_printf("%s1. a3a4R *\n", deal);
+  expect_error(text, "JieqiDeal says the piece on a3 is a pawn but ply 1 "
+                     "reveals a chariot");
+  g_free(text);
+  text = g_strdup_printf("%s1. a3a4P b7b5r *\n", deal);
+  expect_error(text, "JieqiDeal says the piece on b7 is an elephant but ply 2 "
+                     "reveals a chariot");
+  g_free(text);
+  text = g_strdup_printf("%s1. a3a4P b7b5b 2. b2b9Cn *\n", deal);
+  expect_error(text, "JieqiDeal says the piece on b9 is a cannon but ply 3 "
+                     "captures a horse");
+  g_free(text);
+}
+
+/* Chinese names a reveal glued to the move, "暗兵九进一(车)": it is the
+ * move's, not a variation. */
+static void test_chinese_reveals(void) {
+  /* Without a deal the names alone tell what was turned up, in either
+   * character set. */
+  JqError err;
+  for (int cs = JQ_CHARSET_SIMPLIFIED; cs <= JQ_CHARSET_TRADITIONAL; cs++) {
+    JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, 21);
+    JqRng rng;
+    jq_rng_seed(&rng, 21);
+    random_plies(game, &rng, 40);
+    JqPgnInfo info;
+    jq_pgn_info_init(&info);
+    info.style = JQ_PGN_CHINESE;
+    info.charset = (JqCharset)cs;
+    char *pgn = jq_pgn_write(game, &info);
+    char *deal = strstr(pgn, "[JieqiDeal ");
+    g_assert_nonnull(deal);
+    char *deal_end = strchr(deal, '\n');
+    memmove(deal, deal_end + 1, strlen(deal_end + 1) + 1);
+    JqGame *back = jq_pgn_read(pgn, NULL, &err);
+    if (!back)
+      g_error("%s", err.message);
+    g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(game));
+    int reveals = 0;
+    for (int i = 0; i < jq_game_move_count(game); i++) {
+      JqGameMove a = jq_game_move_at(game, i), b = jq_game_move_at(back, i);
+      g_assert_cmpint(a.move, ==, b.move);
+      g_assert_cmpint(a.reveal.mover, ==, b.reveal.mover);
+      reveals += a.reveal.mover != JQ_NO_TYPE;
+    }
+    g_assert_cmpint(reveals, >, 5);
+    jq_game_free(back);
+    free(pgn);
+    jq_game_free(game);
+  }
+
+  /* A variation after a move is still skipped. */
+  JqGame *back = jq_pgn_read("1. h2e2 (1. b2e2) h9g7 *\n", NULL, &err);
+  g_assert_nonnull(back);
+  g_assert_cmpint(jq_game_move_count(back), ==, 2);
+  jq_game_free(back);
+
+  /* A reveal written in Chinese, "(车)", is held to the deal too. */
+  JqGame *game = jq_pgn_read("[Variant \"jieqi\"]\n\n*\n", NULL, &err);
+  g_assert_nonnull(game);
+  char name[JQ_CHINESE_MAX];
+  g_assert_cmpuint(jq_move_to_chinese(jq_game_truth(game), jq_test_move("a3a4"),
+                                      JQ_CHARIOT, JQ_CHARSET_SIMPLIFIED, name,
+                                      sizeof name),
+                   >, 0);
+  jq_game_free(game);
+  char *text = g_strdup_printf(
+      "[JieqiDeal \"RRNNBBAACCPPPPPrrnnbbaaccppppp\"]\n\n1. %s *\n", name);
+  expect_error(text, "JieqiDeal says the piece on a3 is a pawn but ply 1 "
+                     "reveals a chariot");
+  g_free(text);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
@@ -367,5 +820,12 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/chinese", test_chinese_moves);
   g_test_add_func("/pgn/read-several", test_read_several);
   g_test_add_func("/pgn/bad-input", test_bad_input);
+  g_test_add_func("/pgn/long-tags", test_long_tags);
+  g_test_add_func("/pgn/bom-crlf", test_bom_and_crlf);
+  g_test_add_func("/pgn/decided-games", test_decided_games_read_back);
+  g_test_add_func("/pgn/false-reasons", test_false_reasons);
+  g_test_add_func("/pgn/contradictions", test_contradictions);
+  g_test_add_func("/pgn/deal-against-reveals", test_deal_against_reveals);
+  g_test_add_func("/pgn/chinese-reveals", test_chinese_reveals);
   return g_test_run();
 }

@@ -229,6 +229,11 @@ static int line_of(const Reader *r, const char *at) {
   return line;
 }
 
+/* Windows editors start a UTF-8 file with a byte-order mark. */
+static const char *skip_bom(const char *text) {
+  return strncmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text;
+}
+
 static bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
          c == '\v';
@@ -250,11 +255,14 @@ static void skip_blanks(Reader *r) {
 }
 
 #define TAG_NAME_MAX 64
-#define TAG_VALUE_MAX 512
+/* Names of engines and events may be long, but a value beyond this is no
+ * tag a person or a program meant to write. */
+#define TAG_VALUE_MAX 65536
 
-/* [Name "value"]: on success r->p is past the ']'. */
-static bool read_tag(Reader *r, char name[TAG_NAME_MAX],
-                     char value[TAG_VALUE_MAX], JqError *err) {
+/* [Name "value"]: on success r->p is past the ']' and value holds the
+ * unescaped value (its data never NULL). */
+static bool read_tag(Reader *r, char name[TAG_NAME_MAX], Text *value,
+                     JqError *err) {
   const char *at = r->p;
   r->p++; /* '[' */
   while (*r->p == ' ' || *r->p == '\t')
@@ -272,16 +280,18 @@ static bool read_tag(Reader *r, char name[TAG_NAME_MAX],
     return jq_error_set(err, "line %d: a tag is [Name \"value\"]",
                         line_of(r, at));
   r->p++;
-  n = 0;
+  value->len = 0;
+  text_append(value, "", 0);
   while (*r->p && *r->p != '"' && *r->p != '\n') {
     if (*r->p == '\\' && (r->p[1] == '"' || r->p[1] == '\\'))
       r->p++;
-    if (n + 1 >= TAG_VALUE_MAX)
-      return jq_error_set(err, "line %d: tag %s is too long", line_of(r, at),
-                          name);
-    value[n++] = *r->p++;
+    if (value->len >= TAG_VALUE_MAX)
+      return jq_error_set(err, "line %d: tag %s is longer than %d bytes",
+                          line_of(r, at), name, TAG_VALUE_MAX);
+    text_append(value, r->p++, 1);
   }
-  value[n] = '\0';
+  if (value->failed)
+    return jq_error_set(err, "out of memory");
   if (*r->p != '"')
     return jq_error_set(err, "line %d: tag %s has no closing quote",
                         line_of(r, at), name);
@@ -295,31 +305,53 @@ static bool read_tag(Reader *r, char name[TAG_NAME_MAX],
   return true;
 }
 
+/* The tags the reader acts on; data is NULL for a tag not given. Every
+ * other tag is skipped. */
 typedef struct {
-  char variant[TAG_VALUE_MAX];
-  char fen[TAG_VALUE_MAX];
-  char deal[TAG_VALUE_MAX];
-  char result[TAG_VALUE_MAX];
-  char reason[TAG_VALUE_MAX];
+  Text variant;
+  Text fen;
+  Text deal;
+  Text result;
+  Text reason;
 } Tags;
 
+static const char *tag_value(const Text *tag) {
+  return tag->data ? tag->data : "";
+}
+
+static void tags_free(Tags *tags) {
+  free(tags->variant.data);
+  free(tags->fen.data);
+  free(tags->deal.data);
+  free(tags->result.data);
+  free(tags->reason.data);
+}
+
 static bool read_tags(Reader *r, Tags *tags, JqError *err) {
+  char name[TAG_NAME_MAX];
+  Text value = {0};
+  bool ok = true;
   skip_blanks(r);
-  while (*r->p == '[') {
-    char name[TAG_NAME_MAX], value[TAG_VALUE_MAX];
-    if (!read_tag(r, name, value, err))
-      return false;
-    char *slot = strcmp(name, "Variant") == 0        ? tags->variant
-                 : strcmp(name, "FEN") == 0          ? tags->fen
-                 : strcmp(name, "JieqiDeal") == 0    ? tags->deal
-                 : strcmp(name, "Result") == 0       ? tags->result
-                 : strcmp(name, "ResultReason") == 0 ? tags->reason
+  while (ok && *r->p == '[') {
+    ok = read_tag(r, name, &value, err);
+    if (!ok)
+      break;
+    Text *slot = strcmp(name, "Variant") == 0        ? &tags->variant
+                 : strcmp(name, "FEN") == 0          ? &tags->fen
+                 : strcmp(name, "JieqiDeal") == 0    ? &tags->deal
+                 : strcmp(name, "Result") == 0       ? &tags->result
+                 : strcmp(name, "ResultReason") == 0 ? &tags->reason
                                                      : NULL;
-    if (slot)
-      memcpy(slot, value, strlen(value) + 1);
+    if (slot) {
+      slot->len = 0;
+      text_append(slot, value.data, value.len);
+      if (slot->failed)
+        ok = jq_error_set(err, "out of memory");
+    }
     skip_blanks(r);
   }
-  return true;
+  free(value.data);
+  return ok;
 }
 
 /* The deal tag, checked against the start: one letter per hidden point, in
@@ -362,21 +394,23 @@ static bool parse_deal(const char *text, const JqPosition *start,
 
 static JqGame *start_game(const Tags *tags, JqError *err) {
   JqFenVariant variant = JQ_FEN_VARIANT_AUTO;
-  if (tags->variant[0]) {
-    if (strcasecmp(tags->variant, "xiangqi") == 0)
+  const char *name = tag_value(&tags->variant);
+  const char *dealt = tag_value(&tags->deal);
+  if (name[0]) {
+    if (strcasecmp(name, "xiangqi") == 0)
       variant = JQ_FEN_VARIANT_XIANGQI;
-    else if (strcasecmp(tags->variant, "jieqi") == 0)
+    else if (strcasecmp(name, "jieqi") == 0)
       variant = JQ_FEN_VARIANT_JIEQI;
     else {
-      jq_error_set(err, "unknown Variant \"%s\" (xiangqi, jieqi)",
-                   tags->variant);
+      jq_error_set(err, "unknown Variant \"%.100s\" (xiangqi, jieqi)", name);
       return NULL;
     }
-  } else if (tags->deal[0]) {
+  } else if (dealt[0]) {
     variant = JQ_FEN_VARIANT_JIEQI;
   }
-  const char *fen = tags->fen;
-  if (!fen[0])
+  /* A FEN tag given empty is a bad FEN, not the standard start. */
+  const char *fen = tags->fen.data;
+  if (!fen)
     fen = variant == JQ_FEN_VARIANT_JIEQI ? JQ_START_FEN_JIEQI
                                           : JQ_START_FEN_XIANGQI;
   JqPosition *start = malloc(sizeof *start);
@@ -389,12 +423,12 @@ static JqGame *start_game(const Tags *tags, JqError *err) {
   JqPieceType deal[JQ_SQUARES];
   if (!jq_fen_parse(fen, variant, start, &why)) {
     jq_error_set(err, "FEN: %s", why.message);
-  } else if (!tags->deal[0]) {
+  } else if (!dealt[0]) {
     /* Without a deal the reveal letters of the moves fix the identities. */
     game = jq_game_new_from_fen(fen, variant, 0, err);
   } else if (!jq_position_is_jieqi(start)) {
     jq_error_set(err, "a JieqiDeal tag in a xiangqi game");
-  } else if (parse_deal(tags->deal, start, deal, err)) {
+  } else if (parse_deal(dealt, start, deal, err)) {
     game = jq_game_new_from_view(start, deal, err);
   }
   free(start);
@@ -416,23 +450,116 @@ static bool parse_score(const char *text, JqOutcome *out) {
   return true;
 }
 
-/* The full result an outcome and a reason text stand for: the reason whose
- * text matches, else resignation for a win and agreement for a draw. */
-static JqResult result_from_text(JqOutcome outcome, const char *reason) {
-  JqColor loser = outcome == JQ_OUTCOME_RED_WINS ? JQ_BLACK : JQ_RED;
+/* Reasons the referee finds in the moves themselves, so a record can only
+ * repeat them, never assert them. */
+static bool decided_by_moves(JqReason reason) {
+  switch (reason) {
+  case JQ_REASON_CHECKMATE:
+  case JQ_REASON_STALEMATE:
+  case JQ_REASON_PERPETUAL_CHECK:
+  case JQ_REASON_PERPETUAL_CHASE:
+  case JQ_REASON_REPETITION:
+  case JQ_REASON_NATURAL_LIMIT:
+  case JQ_REASON_NO_ATTACKERS: return true;
+  default: return false;
+  }
+}
+
+/* The reason whose jq_result_reason_text is `text` (in any case) and the
+ * side the text names (Red when it names none). False for other words,
+ * such as a caller's own ("maximum length"). */
+static bool named_reason(const char *text, JqReason *reason, JqColor *side) {
   for (int r = JQ_REASON_CHECKMATE; r <= JQ_REASON_AGREEMENT; r++) {
     for (int c = JQ_RED; c <= JQ_BLACK; c++) {
-      JqResult res = {outcome, (JqReason)r, (JqColor)c};
-      if (outcome != JQ_OUTCOME_DRAW && c != (int)loser)
-        continue;
-      char text[128];
-      if (strcmp(jq_result_reason_text(res, text, sizeof text), reason) == 0)
-        return res;
+      JqResult res = {JQ_OUTCOME_NONE, (JqReason)r, (JqColor)c};
+      if (strcasecmp(jq_result_reason_text(res, NULL, 0), text) == 0) {
+        *reason = (JqReason)r;
+        *side = (JqColor)c;
+        return true;
+      }
     }
   }
-  if (outcome == JQ_OUTCOME_DRAW)
-    return jq_result_draw(JQ_REASON_AGREEMENT, JQ_RED);
-  return jq_result_loss(loser, JQ_REASON_RESIGNATION);
+  return false;
+}
+
+/* Checkmate and stalemate are a loss for whoever the moves leave to move;
+ * the other losses name the loser; the rest are draws. */
+static bool outcome_fits(JqOutcome outcome, JqReason reason, JqColor side) {
+  switch (reason) {
+  case JQ_REASON_CHECKMATE:
+  case JQ_REASON_STALEMATE: return outcome != JQ_OUTCOME_DRAW;
+  case JQ_REASON_PERPETUAL_CHECK:
+  case JQ_REASON_PERPETUAL_CHASE:
+  case JQ_REASON_RESIGNATION:
+  case JQ_REASON_TIME:
+  case JQ_REASON_ILLEGAL_MOVE:
+    return outcome == jq_result_loss(side, reason).outcome;
+  default: return outcome == JQ_OUTCOME_DRAW;
+  }
+}
+
+/* Why a reason the moves decide does not hold in a game still going on. */
+static const char *not_reached(JqReason reason) {
+  switch (reason) {
+  case JQ_REASON_CHECKMATE: return "the final position is not mate";
+  case JQ_REASON_STALEMATE: return "the final position is not stalemate";
+  case JQ_REASON_NATURAL_LIMIT:
+    return "the moves do not reach the natural limit";
+  case JQ_REASON_NO_ATTACKERS:
+    return "the game does not end for want of attacking pieces";
+  default: return "no position occurs a third time";
+  }
+}
+
+/* Holds the Result (`claimed`, "" when none) and ResultReason (`reason`)
+ * to the moves. A result the moves reached must be the one claimed, and a
+ * reason the moves decide must be theirs. A result the moves do not reach
+ * (time, resignation, adjudication...) is declared: with the reason whose
+ * text matches, else resignation for a win and agreement for a draw. */
+static bool check_result(JqGame *game, const char *claimed, const char *reason,
+                         JqError *err) {
+  JqOutcome outcome = JQ_OUTCOME_NONE;
+  if (claimed[0] && !parse_score(claimed, &outcome))
+    return jq_error_set(err, "Result \"%.40s\" is none of 1-0, 0-1, 1/2-1/2, *",
+                        claimed);
+  JqReason named = JQ_REASON_NONE;
+  JqColor side = JQ_RED;
+  bool known = named_reason(reason, &named, &side);
+  if (known && outcome != JQ_OUTCOME_NONE &&
+      !outcome_fits(outcome, named, side))
+    return jq_error_set(err, "ResultReason says %s but the result is %s",
+                        reason, claimed);
+
+  JqResult reached = jq_game_result(game);
+  if (reached.outcome != JQ_OUTCOME_NONE) {
+    if (claimed[0] && outcome != reached.outcome)
+      return jq_error_set(err, "the record says %s but the moves end %s",
+                          claimed, jq_result_score_text(reached));
+    /* Other words (a resignation after a mate) leave the moves' result. */
+    char text[128];
+    jq_result_reason_text(reached, text, sizeof text);
+    if (known && decided_by_moves(named) && strcasecmp(reason, text) != 0)
+      return jq_error_set(err, "ResultReason says %s but the moves end in %s",
+                          reason, text);
+    return true;
+  }
+  if (known && decided_by_moves(named))
+    return jq_error_set(err, "ResultReason says %s but %s", reason,
+                        not_reached(named));
+  if (outcome == JQ_OUTCOME_NONE)
+    return true;
+  JqResult declared;
+  if (known)
+    declared = outcome == JQ_OUTCOME_DRAW ? jq_result_draw(named, side)
+                                          : jq_result_loss(side, named);
+  else if (outcome == JQ_OUTCOME_DRAW)
+    declared = jq_result_draw(JQ_REASON_AGREEMENT, JQ_RED);
+  else
+    declared =
+        jq_result_loss(outcome == JQ_OUTCOME_RED_WINS ? JQ_BLACK : JQ_RED,
+                       JQ_REASON_RESIGNATION);
+  jq_game_declare_result(game, declared);
+  return true;
 }
 
 static bool is_result_token(const char *s) {
@@ -490,9 +617,57 @@ static bool token_char(char c) {
 
 #define TOKEN_MAX 64
 
+/* Chinese glues a revealed identity to its move, "暗马八进七(车)": the
+ * length of such a "(车)" at p, 0 when p starts no such thing (a variation
+ * is longer or set apart by a blank). */
+static size_t glued_reveal_length(const char *p) {
+  if (*p != '(')
+    return 0;
+  for (size_t k = 1; k <= 5; k++) {
+    if (p[k] == ')')
+      return k > 1 ? k + 1 : 0;
+    if (!token_char(p[k]))
+      return 0;
+  }
+  return 0;
+}
+
+/* "a chariot": the names of hidden identities in messages. */
+static const char *type_with_article(JqPieceType t) {
+  static const char *const names[JQ_TYPE_COUNT] = {
+      "nothing", "a king",    "an advisor", "an elephant",
+      "a horse", "a chariot", "a cannon",   "a pawn"};
+  return t < JQ_TYPE_COUNT ? names[t] : "nothing";
+}
+
+/* With a JieqiDeal every identity is known from the start, so a reveal
+ * letter can only confirm it: the arbiter would quietly swap identities to
+ * fit the letter, which would make the record say two things. */
+static bool reveal_fits_deal(const JqGame *game, JqMove move, JqReveal reveal,
+                             int ply, JqError *err) {
+  static const char *const verbs[2] = {"reveals", "captures"};
+  int squares[2] = {jq_move_from(move), jq_move_to(move)};
+  JqPieceType named[2] = {reveal.mover, reveal.captured};
+  for (int i = 0; i < 2; i++) {
+    JqPieceType dealt = jq_game_hidden_identity(game, squares[i]);
+    if (named[i] == JQ_NO_TYPE || dealt == JQ_NO_TYPE || named[i] == dealt)
+      continue;
+    char name[3];
+    jq_square_name(squares[i], name);
+    return jq_error_set(err,
+                        "JieqiDeal says the piece on %s is %s but ply %d "
+                        "%s %s",
+                        name, type_with_article(dealt), ply, verbs[i],
+                        type_with_article(named[i]));
+  }
+  return true;
+}
+
 /* Plays the move text up to the result token, the next game's tags or the
- * end. *score receives the result token ("" when there is none). */
-static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
+ * end. *score receives the result token ("" when there is none). `dealt`:
+ * the identities come from a JieqiDeal tag. */
+static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
+                       JqError *err) {
   score[0] = '\0';
   for (;;) {
     skip_blanks(r);
@@ -513,6 +688,12 @@ static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
                             line_of(r, at), at);
       token[n++] = *r->p++;
     }
+    size_t glued = n > 0 ? glued_reveal_length(r->p) : 0;
+    if (glued > 0 && n + glued < TOKEN_MAX) {
+      memcpy(token + n, r->p, glued);
+      n += glued;
+      r->p += glued;
+    }
     token[n] = '\0';
     if (n == 0) /* a lone ')' */
       return jq_error_set(err, "line %d: unexpected '%c'", line_of(r, at), c);
@@ -531,15 +712,28 @@ static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
     JqMove move;
     JqReveal reveal = JQ_REVEAL_NONE;
     JqError why;
+    int ply = jq_game_move_count(game) + 1;
+    if (jq_game_is_over(game)) {
+      char reason[128];
+      return jq_error_set(
+          err, "line %d, ply %d: %s comes after the end of the game (%s)",
+          line_of(r, at), ply, move_text,
+          jq_result_reason_text(jq_game_result(game), reason, sizeof reason));
+    }
     if (!jq_notation_parse_any(jq_game_truth(game), move_text, &move, &reveal,
-                               &why) ||
-        !jq_game_play_with_reveal(game, move, reveal, &why))
-      return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at),
-                          jq_game_move_count(game) + 1, move_text, why.message);
+                               &why))
+      return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
+                          move_text, why.message);
+    if (dealt && !reveal_fits_deal(game, move, reveal, ply, &why))
+      return jq_error_set(err, "line %d: %s", line_of(r, at), why.message);
+    if (!jq_game_play_with_reveal(game, move, reveal, &why))
+      return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
+                          move_text, why.message);
   }
 }
 
 JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
+  text = skip_bom(text);
   Reader r = {text, text};
   Tags *tags = calloc(1, sizeof *tags);
   if (!tags) {
@@ -550,57 +744,56 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
   char score[8];
   if (!read_tags(&r, tags, err))
     goto fail;
-  if (*r.p == '\0' && !tags->variant[0] && !tags->result[0]) {
+  if (*r.p == '\0' && !tag_value(&tags->variant)[0] &&
+      !tag_value(&tags->result)[0]) {
     jq_error_set(err, "no game in the text");
     goto fail;
   }
   game = start_game(tags, err);
-  if (!game || !read_moves(&r, game, score, err))
+  if (!game ||
+      !read_moves(&r, game, tag_value(&tags->deal)[0] != '\0', score, err))
     goto fail;
 
-  /* The result token wins over the tag, as they should agree anyway. */
-  const char *claimed = score[0] ? score : tags->result;
-  JqOutcome outcome = JQ_OUTCOME_NONE;
-  if (claimed[0] && !parse_score(claimed, &outcome)) {
-    jq_error_set(err, "Result \"%s\" is none of 1-0, 0-1, 1/2-1/2, *", claimed);
+  /* The tag and the token must agree; either may be left out. */
+  const char *tagged = tag_value(&tags->result);
+  if (score[0] && tagged[0] && strcmp(score, tagged) != 0) {
+    jq_error_set(err, "the Result tag says %.40s but the move text ends %s",
+                 tagged, score);
     goto fail;
   }
-  JqResult reached = jq_game_result(game);
-  if (reached.outcome != JQ_OUTCOME_NONE) {
-    if (claimed[0] && outcome != reached.outcome) {
-      jq_error_set(err, "the record says %s but the moves end %s", claimed,
-                   jq_result_score_text(reached));
-      goto fail;
-    }
-  } else if (outcome != JQ_OUTCOME_NONE) {
-    jq_game_declare_result(game, result_from_text(outcome, tags->reason));
-  }
+  const char *claimed = score[0] ? score : tagged;
+  if (!check_result(game, claimed, tag_value(&tags->reason), err))
+    goto fail;
   if (end)
     *end = r.p;
+  tags_free(tags);
   free(tags);
   return game;
 
 fail:
   jq_game_free(game);
+  tags_free(tags);
   free(tags);
   return NULL;
 }
 
 bool jq_pgn_tag(const char *text, const char *name, char *buf, size_t size) {
+  text = skip_bom(text);
   Reader r = {text, text};
+  char tag[TAG_NAME_MAX];
+  Text value = {0};
+  bool found = false;
   skip_blanks(&r);
-  while (*r.p == '[') {
-    char tag[TAG_NAME_MAX], value[TAG_VALUE_MAX];
-    if (!read_tag(&r, tag, value, NULL))
-      return false;
+  while (*r.p == '[' && read_tag(&r, tag, &value, NULL)) {
     if (strcmp(tag, name) == 0) {
-      size_t n = strlen(value);
-      if (n >= size)
-        return false;
-      memcpy(buf, value, n + 1);
-      return true;
+      /* Too small a buffer is refused: a cut name is a wrong name. */
+      found = value.len < size;
+      if (found)
+        memcpy(buf, value.data, value.len + 1);
+      break;
     }
     skip_blanks(&r);
   }
-  return false;
+  free(value.data);
+  return found;
 }

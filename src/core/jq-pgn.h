@@ -71,14 +71,24 @@ void jq_pgn_info_init(JqPgnInfo *info);
 char *jq_pgn_write(const JqGame *game, const JqPgnInfo *info);
 
 /* Reads the first game of `text` (tags, then moves in coordinates, with or
- * without reveal letters, or in Chinese or WXF; comments, variations, NAGs
- * and move numbers are skipped) and replays it through the arbiter, so a
- * move that is not legal is an error. The Variant, FEN and JieqiDeal tags
- * set up the start; a result the moves do not reach by themselves (time,
- * resignation, adjudication) is declared from the Result and ResultReason
- * tags. Returns the game (free with jq_game_free), or NULL with err telling
- * what and where. When `end` is not NULL it receives where the next game
- * may begin. */
+ * without reveal letters, or in Chinese, a reveal glued on as written
+ * above, or WXF; comments, variations, NAGs and move numbers are skipped)
+ * and replays it through the arbiter, so a move that is not legal is an
+ * error. A UTF-8 byte-order mark and CRLF line ends are accepted; a tag
+ * value may be up to 64 KiB long; tags the reader does not use are
+ * skipped. The Variant, FEN and JieqiDeal tags set up the start (a reveal
+ * letter that names another identity than the deal is an error; without
+ * a deal the letters fix the identities); a result the moves do not reach
+ * by themselves (time, resignation, adjudication) is declared from the
+ * Result and ResultReason tags. The record cannot overrule the moves: a
+ * result they reach must be the one written, a ResultReason they decide
+ * (checkmate, stalemate, repetition and perpetual check or chase, natural
+ * limit, no attacking pieces) must be theirs, a reason must fit the result
+ * ("Red resigned" is no 1-0), the Result tag must match the move text's
+ * result, and no move may follow the end of the game; each mismatch is an
+ * error. Returns the game (free with jq_game_free), or NULL with err
+ * telling what and where. When `end` is not NULL it receives where the
+ * next game may begin. */
 JqGame *jq_pgn_read(const char *text, const char **end, JqError *err);
 
 /* The value of tag `name` in the first game of `text`, unescaped, into buf.
