@@ -61,6 +61,7 @@ static void search(JqUci *uci) {
     /* Checkmated or stalemated: both lose in xiangqi and jieqi. */
     jq_uci_send(uci, "info depth 0 score mate 0");
   } else {
+    jq_uci_hook(JQ_UCI_HOOK_SEARCH_START);
     best = jq_ai_think(uci->ai, root, &uci->limits, &uci->stop,
                        jq_uci_send_progress, uci, &ponder);
     if (best == JQ_MOVE_NONE || !jq_position_is_legal(root, best)) {
@@ -80,6 +81,7 @@ static void search(JqUci *uci) {
   while (!atomic_load(&uci->stop) && (uci->infinite || uci->pondering))
     pthread_cond_wait(&uci->wait_cond, &uci->wait_lock);
   pthread_mutex_unlock(&uci->wait_lock);
+  jq_uci_hook(JQ_UCI_HOOK_SEARCH_END);
   /* Done before the answer: a GUI may send its next command as soon as it
    * reads bestmove, and the AI is no longer in use. */
   atomic_store(&uci->done, true);

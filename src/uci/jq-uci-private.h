@@ -157,3 +157,14 @@ void jq_uci_perft(JqUci *uci, JqPosition *pos, int depth);
 
 /* jq-uci-show.c: the `d` debug command. */
 void jq_uci_cmd_show(JqUci *uci);
+
+/* jq-uci-hook.c: points where a test may hold a thread. Set the hook before
+ * a session starts and clear it after the session has ended. */
+typedef enum {
+  JQ_UCI_HOOK_SEARCH_START, /* search thread, before the AI thinks */
+  JQ_UCI_HOOK_SEARCH_END,   /* search thread, before it marks itself done */
+  JQ_UCI_HOOK_COMMAND_DONE, /* command loop, after each line is handled */
+} JqUciHookPoint;
+typedef void (*JqUciHook)(JqUciHookPoint point, void *data);
+void jq_uci_set_test_hook(JqUciHook fn, void *data);
+void jq_uci_hook(JqUciHookPoint point);

@@ -116,9 +116,12 @@ int jq_uci_run(FILE *in, FILE *out) {
   }
   JqUciLine line;
   jq_uci_line_init(&line);
-  while (!atomic_load(&uci->out_broken) && jq_uci_read_line(in, &line))
-    if (!dispatch(uci, &line))
+  while (!atomic_load(&uci->out_broken) && jq_uci_read_line(in, &line)) {
+    bool more = dispatch(uci, &line);
+    jq_uci_hook(JQ_UCI_HOOK_COMMAND_DONE);
+    if (!more)
       break;
+  }
   jq_uci_line_clear(&line);
   session_free(uci);
   return 0;
