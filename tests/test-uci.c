@@ -2,7 +2,9 @@
  * the engine loop in a thread of its own so the test can time answers.
  * Every bestmove is checked against a position the test builds itself with
  * the rules core. */
+#include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,6 +251,78 @@ static char *fen_of(const JqPosition *pos) {
                    buf, sizeof buf),
       >, 0);
   return g_strdup(buf);
+}
+
+/* The test hook (jq_uci_set_test_hook): holds the search thread at its
+ * start until released, or at its end until the command loop has handled
+ * a given number of lines, so that an order of events a race would make
+ * merely likely is certain. POSIX locks, which ThreadSanitizer sees. */
+typedef struct {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  bool hold_start; /* SEARCH_START waits until released */
+  bool released;
+  long commands;      /* lines the loop has handled */
+  long end_waits_for; /* SEARCH_END waits until commands reach this */
+} Hold;
+
+static Hold hold = {.lock = PTHREAD_MUTEX_INITIALIZER,
+                    .cond = PTHREAD_COND_INITIALIZER};
+
+/* Waits on hold.cond until `ready` or `ms` have passed; under hold.lock. */
+static void hold_wait(bool (*ready)(void), int ms) {
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_sec += ms / 1000;
+  until.tv_nsec += (long)(ms % 1000) * 1000000;
+  if (until.tv_nsec >= 1000000000) {
+    until.tv_sec++;
+    until.tv_nsec -= 1000000000;
+  }
+  while (!ready())
+    if (pthread_cond_timedwait(&hold.cond, &hold.lock, &until) == ETIMEDOUT)
+      break;
+}
+
+static bool start_released(void) { return !hold.hold_start || hold.released; }
+
+static bool end_released(void) { return hold.commands >= hold.end_waits_for; }
+
+static void hold_hook(JqUciHookPoint point, void *data) {
+  (void)data;
+  pthread_mutex_lock(&hold.lock);
+  switch (point) {
+  case JQ_UCI_HOOK_COMMAND_DONE:
+    hold.commands++;
+    pthread_cond_broadcast(&hold.cond);
+    break;
+  case JQ_UCI_HOOK_SEARCH_START:
+    /* Long enough for any test; a test that never releases fails anyway. */
+    hold_wait(start_released, 60000);
+    break;
+  case JQ_UCI_HOOK_SEARCH_END:
+    /* When the loop is joining this thread, no line comes: go on after a
+     * second. */
+    hold_wait(end_released, 1000);
+    break;
+  }
+  pthread_mutex_unlock(&hold.lock);
+}
+
+static void hold_reset(bool hold_start) {
+  pthread_mutex_lock(&hold.lock);
+  hold.hold_start = hold_start;
+  hold.released = false;
+  hold.commands = 0;
+  hold.end_waits_for = 0;
+  pthread_mutex_unlock(&hold.lock);
+}
+
+static void hold_release_start(void) {
+  pthread_mutex_lock(&hold.lock);
+  hold.released = true;
+  pthread_cond_broadcast(&hold.cond);
+  pthread_mutex_unlock(&hold.lock);
 }
 
 static void test_handshake(void) {
@@ -498,6 +572,61 @@ static void test_ponder(void) {
   send_line(s, "stop");
   expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
   session_end(s);
+}
+
+/* A ponderhit that comes before the search thread has begun to think is
+ * not lost: the search thread is held at its start until the loop has
+ * handled the ponderhit, and the clock then runs (1 s; the answer comes in
+ * a fraction of it). Every algorithm, both variants. */
+static void test_ponderhit_before_search(void) {
+  static const char *const variants[] = {"xiangqi", "jieqi"};
+  for (size_t v = 0; v < G_N_ELEMENTS(variants); v++) {
+    for (const char *const *a = jq_ai_algorithms(); *a; a++) {
+      hold_reset(true);
+      jq_uci_set_test_hook(hold_hook, NULL);
+      Session *s = session_start();
+      send_line(s, "setoption name Hash value 16");
+      char *cmd =
+          g_strdup_printf("setoption name UCI_Variant value %s", variants[v]);
+      send_line(s, cmd);
+      g_free(cmd);
+      cmd = g_strdup_printf("setoption name Algorithm value %s", *a);
+      send_line(s, cmd);
+      g_free(cmd);
+      send_line(s, "position startpos");
+      send_line(s, "go ponder wtime 1000 btime 1000");
+      send_line(s, "ponderhit");
+      GPtrArray *lines = sync_lines(s);
+      g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
+      g_ptr_array_unref(lines);
+      hold_release_start();
+      JqPosition pos;
+      build_position(&pos, v == 0 ? JQ_START_FEN_XIANGQI : JQ_START_FEN_JIEQI,
+                     NULL);
+      /* Ten times the clock, counted from here: pondering would go on
+       * sending info lines for ever. */
+      gint64 until = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
+      char *line = NULL;
+      for (;;) {
+        gint64 left = (until - g_get_monotonic_time()) / 1000;
+        if (left <= 0 || !(line = read_line(s, (int)left)))
+          break;
+        if (has_prefix_word(line, "bestmove"))
+          break;
+        g_free(line);
+        line = NULL;
+      }
+      if (!line)
+        g_error("%s, %s: no bestmove after ponderhit", variants[v], *a);
+      char **words = g_strsplit(line, " ", -1);
+      if (!words[1] || !jq_test_has_legal_move(&pos, words[1]))
+        g_error("%s, %s: '%s' is not legal here", variants[v], *a, line);
+      g_strfreev(words);
+      g_free(line);
+      session_end(s);
+      jq_uci_set_test_hook(NULL, NULL);
+    }
+  }
 }
 
 typedef struct {
@@ -839,6 +968,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/uci/infinite-stop", test_infinite_stop);
   g_test_add_func("/uci/movetime", test_movetime);
   g_test_add_func("/uci/ponder", test_ponder);
+  g_test_add_func("/uci/ponderhit-before-search", test_ponderhit_before_search);
   g_test_add_func("/uci/perft", test_perft);
   g_test_add_func("/uci/mate-and-none", test_mate_and_none);
   g_test_add_func("/uci/searchmoves-algorithms",

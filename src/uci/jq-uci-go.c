@@ -1,6 +1,7 @@
 /* `go`: reads the limits, then searches (or counts perft) in a thread of
  * its own so the main loop keeps answering; `stop` and `ponderhit` reach
- * the search through an atomic flag and jq_ai_ponderhit. */
+ * the search through an atomic flag and jq_ai_ponderhit (the AI's clock is
+ * prepared before the thread starts, so no ponderhit comes too early). */
 #include <limits.h>
 #include <string.h>
 
@@ -254,8 +255,12 @@ void jq_uci_cmd_go(JqUci *uci, char *args) {
   pthread_mutex_lock(&uci->wait_lock);
   uci->infinite = limits.infinite && !perft;
   uci->pondering = limits.ponder && !perft;
-  uci->thinking = !perft;
+  uci->thinking = !perft && jq_position_has_legal_move(uci->search_pos);
   pthread_mutex_unlock(&uci->wait_lock);
+  /* The AI's clock starts here, before the thread: a ponderhit read next
+   * reaches it even if the thread has not begun to think yet. */
+  if (uci->thinking)
+    jq_ai_prepare(uci->ai, uci->search_pos, &uci->limits);
   if (pthread_create(&uci->thread, NULL, thread_main, uci) != 0) {
     jq_uci_info_string(uci, "go: could not start the search thread");
     return;
