@@ -325,6 +325,14 @@ static void hold_release_start(void) {
   pthread_mutex_unlock(&hold.lock);
 }
 
+/* The search thread, once it has answered its search, waits at its end
+ * until the loop has handled `lines` more lines than so far. */
+static void hold_end_for(long lines) {
+  pthread_mutex_lock(&hold.lock);
+  hold.end_waits_for = hold.commands + lines;
+  pthread_mutex_unlock(&hold.lock);
+}
+
 static void test_handshake(void) {
   Session *s = session_start();
   send_line(s, "uci");
@@ -627,6 +635,78 @@ static void test_ponderhit_before_search(void) {
       jq_uci_set_test_hook(NULL, NULL);
     }
   }
+}
+
+/* Commands sent right after `stop` wait for the search to answer and are
+ * then carried out. The search thread is held at its end until the loop
+ * has read the next line (or a second has passed, when the loop is waiting
+ * for the thread), so a loop that does not wait meets the search still
+ * running. */
+static void test_commands_after_stop(void) {
+  hold_reset(false);
+  jq_uci_set_test_hook(hold_hook, NULL);
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  JqPosition start, after;
+  build_position(&start, JQ_START_FEN_XIANGQI, NULL);
+  const char *moves[] = {"h2e2", NULL};
+  build_position(&after, JQ_START_FEN_XIANGQI, moves);
+
+  /* stop, go: two answers. */
+  send_line(s, "position startpos");
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  hold_end_for(2);
+  send_line(s, "stop");
+  send_line(s, "go depth 1");
+  expect_legal_bestmove(s, &start, QUICK_TIMEOUT_MS, NULL);
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  expect_legal_bestmove(s, &start, SEARCH_TIMEOUT_MS, lines);
+  g_assert_cmpint(count_prefix(lines, "info string"), ==, 0);
+  g_ptr_array_unref(lines);
+
+  /* stop, setoption: the variant changes (and with it the position). */
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  hold_end_for(2);
+  send_line(s, "stop");
+  send_line(s, "setoption name UCI_Variant value jieqi");
+  lines = g_ptr_array_new_with_free_func(g_free);
+  expect_legal_bestmove(s, &start, QUICK_TIMEOUT_MS, lines);
+  g_ptr_array_unref(lines);
+  lines = sync_lines(s);
+  g_assert_cmpint(count_prefix(lines, "info string"), ==, 0);
+  g_ptr_array_unref(lines);
+  char *fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, JQ_START_FEN_JIEQI);
+  g_free(fen);
+  expect_silence(s, "setoption name UCI_Variant value xiangqi");
+
+  /* stop, position, go: the answer is for the new position. */
+  send_line(s, "position startpos");
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  hold_end_for(2);
+  send_line(s, "stop");
+  send_line(s, "position startpos moves h2e2");
+  send_line(s, "go depth 2");
+  expect_legal_bestmove(s, &start, QUICK_TIMEOUT_MS, NULL);
+  expect_legal_bestmove(s, &after, SEARCH_TIMEOUT_MS, NULL);
+
+  /* stop, ucinewgame, go: the start position again. */
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  hold_end_for(2);
+  send_line(s, "stop");
+  send_line(s, "ucinewgame");
+  send_line(s, "go depth 1");
+  expect_legal_bestmove(s, &after, QUICK_TIMEOUT_MS, NULL);
+  expect_legal_bestmove(s, &start, SEARCH_TIMEOUT_MS, NULL);
+  lines = sync_lines(s);
+  g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
+  g_ptr_array_unref(lines);
+  session_end(s);
+  jq_uci_set_test_hook(NULL, NULL);
 }
 
 typedef struct {
@@ -969,6 +1049,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/uci/movetime", test_movetime);
   g_test_add_func("/uci/ponder", test_ponder);
   g_test_add_func("/uci/ponderhit-before-search", test_ponderhit_before_search);
+  g_test_add_func("/uci/commands-after-stop", test_commands_after_stop);
   g_test_add_func("/uci/perft", test_perft);
   g_test_add_func("/uci/mate-and-none", test_mate_and_none);
   g_test_add_func("/uci/searchmoves-algorithms",

@@ -20,19 +20,21 @@ void jq_uci_reap(JqUci *uci) {
   }
 }
 
-void jq_uci_cmd_stop(JqUci *uci) {
+void jq_uci_stop_and_join(JqUci *uci) {
+  if (!uci->running)
+    return;
   pthread_mutex_lock(&uci->wait_lock);
   atomic_store(&uci->stop, true);
   pthread_cond_broadcast(&uci->wait_cond);
   pthread_mutex_unlock(&uci->wait_lock);
-}
-
-void jq_uci_stop_and_join(JqUci *uci) {
-  if (!uci->running)
-    return;
-  jq_uci_cmd_stop(uci);
   pthread_join(uci->thread, NULL);
   uci->running = false;
+}
+
+void jq_uci_cmd_stop(JqUci *uci) {
+  /* As Stockfish does: the search has answered when stop returns, so the
+   * GUI's next command (go, setoption, …) finds the engine idle. */
+  jq_uci_stop_and_join(uci);
 }
 
 void jq_uci_cmd_ponderhit(JqUci *uci) {

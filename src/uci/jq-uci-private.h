@@ -135,6 +135,7 @@ void jq_uci_cmd_position(JqUci *uci, char *args);
 
 /* jq-uci-go.c */
 void jq_uci_cmd_go(JqUci *uci, char *args);
+/* Ends the search (or perft) and waits for its answer. */
 void jq_uci_cmd_stop(JqUci *uci);
 void jq_uci_cmd_ponderhit(JqUci *uci);
 /* Is a search (or perft) thread still working? */
