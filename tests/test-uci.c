@@ -176,6 +176,26 @@ static void expect_silence(Session *s, const char *command) {
   g_ptr_array_unref(lines);
 }
 
+/* After a refused `position` the engine has none: `d` says so, and a go
+ * is answered with the reason and `bestmove (none)`. */
+static void expect_no_position(Session *s) {
+  send_line(s, "d");
+  GPtrArray *lines = sync_lines(s);
+  if (lines->len != 1 || !strstr(g_ptr_array_index(lines, 0), "no position"))
+    g_error("d after a refused position gave %u lines, the first '%s'",
+            lines->len, lines->len ? (char *)g_ptr_array_index(lines, 0) : "");
+  g_ptr_array_unref(lines);
+  send_line(s, "go depth 1");
+  lines = g_ptr_array_new_with_free_func(g_free);
+  char *line = expect_line(s, "bestmove", QUICK_TIMEOUT_MS, lines);
+  g_assert_cmpstr(line, ==, "bestmove (none)");
+  g_free(line);
+  g_assert_cmpuint(lines->len, ==, 1);
+  g_assert_nonnull(strstr(g_ptr_array_index(lines, 0), "info string"));
+  g_assert_nonnull(strstr(g_ptr_array_index(lines, 0), "position"));
+  g_ptr_array_unref(lines);
+}
+
 static void session_end(Session *s) {
   send_line(s, "quit");
   close(s->feed_fd);
@@ -475,13 +495,12 @@ static void test_jieqi_moves(void) {
   expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
 
   /* A hidden mover without its identity cannot be applied: refused, and
-   * the position stays what it was. */
+   * the engine has no position until a good one comes. */
   expect_refusal(s, "position startpos moves a3a4", "hidden");
+  expect_no_position(s);
   expect_refusal(s, "position startpos moves a3a4K", "king");
   expect_refusal(s, "position startpos moves a3a4Rp", NULL);
-  fen = shown_fen(s);
-  g_assert_cmpstr(fen, ==, want);
-  g_free(fen);
+  expect_no_position(s);
   g_free(want);
 
   /* The same moves in JieqiBox's FEN with moves after it. */
@@ -850,8 +869,6 @@ static void test_searchmoves_and_algorithms(void) {
   build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
   JqMove best = expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
   g_assert_true(best == jq_test_move("a0a1") || best == jq_test_move("i3i4"));
-  expect_refusal(s, "go depth 2 searchmoves a0a5", "searchmoves");
-  expect_refusal(s, "go searchmoves", "searchmoves");
 
   for (const char *const *a = jq_ai_algorithms(); *a; a++) {
     char *cmd = g_strdup_printf("setoption name Algorithm value %s", *a);
@@ -934,14 +951,6 @@ static void test_bad_input(void) {
   expect_refusal(s, "frobnicate the engine", "frobnicate");
   expect_refusal(s, "", "empty");
   expect_refusal(s, "   \t ", "empty");
-  expect_refusal(s, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9 w - - 0 1",
-                 "FEN");
-  expect_refusal(s, "position fen", "FEN");
-  expect_refusal(s, "position", NULL);
-  expect_refusal(s, "position startpos moves e2e9", "e2e9");
-  expect_refusal(s, "position startpos moves h2e2 h2e2", NULL);
-  expect_refusal(s, "position startpos garbage", NULL);
-  expect_refusal(s, "position fen 9/9/9/9/9/9/9/9/9/9 w - - 0 1", "FEN");
   expect_refusal(s, "setoption name Hash value -5", "Hash");
   expect_refusal(s, "setoption name Hash value 4097", "Hash");
   expect_refusal(s, "setoption name Hash value 12abc", "Hash");
@@ -951,28 +960,16 @@ static void test_bad_input(void) {
   expect_refusal(s, "setoption name UCI_Variant value chess", NULL);
   expect_refusal(s, "setoption name NoSuchOption value 1", "NoSuchOption");
   expect_refusal(s, "setoption Hash 5", NULL);
-  expect_refusal(s, "go depth x", "depth");
-  expect_refusal(s, "go depth", "depth");
-  expect_refusal(s, "go depth -3", "depth");
-  expect_refusal(s, "go nodes 0", "nodes");
-  expect_refusal(s, "go movetime 99999999999999999999", "movetime");
-  expect_refusal(s, "go sideways", "sideways");
   /* Nothing above changed the position. */
   char *fen = shown_fen(s);
   g_assert_cmpstr(fen, ==, want);
   g_free(fen);
 
-  /* A 100 KB line of garbage, one of moves ending in an illegal one, and
-   * a line past the limit: each refused, the engine unharmed. */
+  /* A 100 KB line of garbage and a line past the limit: each refused, the
+   * engine unharmed. */
   char *big = g_strnfill(100 * 1024, 'z');
   expect_refusal(s, big, "zzz");
   g_free(big);
-  GString *many = g_string_new("position startpos moves");
-  while (many->len < 100 * 1024)
-    g_string_append(many, " h2e2 h9g7 e2h2 g7h9");
-  g_string_append(many, " a0a9");
-  expect_refusal(s, many->str, "a0a9");
-  g_string_free(many, TRUE);
   char *huge = g_strnfill(JQ_UCI_LINE_MAX + 4096, 'q');
   expect_refusal(s, huge, "longer");
   g_free(huge);
@@ -983,13 +980,149 @@ static void test_bad_input(void) {
   g_assert_cmpstr(g_ptr_array_index(lines, 0), ==,
                   "info string unknown command 'bo?gus' ignored");
   g_ptr_array_unref(lines);
+  fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, want);
+  g_free(fen);
 
+  /* A refused position leaves none (the old one would be answered for a
+   * game the GUI no longer plays), until a good one comes. */
+  static const char *const bad_positions[][2] = {
+      {"position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9 w - - 0 1", "FEN"},
+      {"position fen", "FEN"},
+      {"position", NULL},
+      {"position startpos moves e2e9", "e2e9"},
+      {"position startpos moves h2e2 h2e2", NULL},
+      {"position startpos garbage", NULL},
+      {"position fen 9/9/9/9/9/9/9/9/9/9 w - - 0 1", "FEN"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(bad_positions); i++) {
+    expect_refusal(s, bad_positions[i][0], bad_positions[i][1]);
+    expect_no_position(s);
+    expect_silence(s, "position startpos moves h2e2");
+    fen = shown_fen(s);
+    g_assert_cmpstr(fen, ==, want);
+    g_free(fen);
+  }
+  /* A long line of moves ending in an illegal one. */
+  GString *many = g_string_new("position startpos moves");
+  while (many->len < 100 * 1024)
+    g_string_append(many, " h2e2 h9g7 e2h2 g7h9");
+  g_string_append(many, " a0a9");
+  expect_refusal(s, many->str, "a0a9");
+  g_string_free(many, TRUE);
+  expect_no_position(s);
+
+  expect_silence(s, "position startpos moves h2e2");
   fen = shown_fen(s);
   g_assert_cmpstr(fen, ==, want);
   g_free(fen);
   g_free(want);
   send_line(s, "go depth 2");
   expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  session_end(s);
+}
+
+/* The issue's case: after a refused position the engine answered for the
+ * one before it, a Black move while the GUI had Red to move. */
+static void test_refused_position_forgotten(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "position startpos moves h2e2");
+  send_line(s, "go");
+  JqPosition pos;
+  const char *moves[] = {"h2e2", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  g_ptr_array_unref(sync_lines(s));
+  send_line(s, "stop");
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  expect_refusal(s,
+                 "position startpos moves h2e2 h9g7 b0c2 b9c7 a3a4 a6a5 a0a1R",
+                 "a0a1R");
+  send_line(s, "go");
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  char *line = expect_line(s, "bestmove", QUICK_TIMEOUT_MS, lines);
+  g_assert_cmpstr(line, ==, "bestmove (none)");
+  g_free(line);
+  g_assert_cmpint(count_prefix(lines, "info string"), ==, 1);
+  g_ptr_array_unref(lines);
+  expect_no_position(s);
+  /* Nor does go perft count the old position. */
+  expect_refusal(s, "go perft 1", "position");
+  /* ucinewgame starts a new game at the start position, as at launch. */
+  expect_silence(s, "ucinewgame");
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  send_line(s, "go depth 1");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  /* A good position after a refused one is searched. */
+  expect_refusal(s, "position startpos moves a0a5", "a0a5");
+  expect_no_position(s);
+  const char *good[] = {"h2e2", "h9g7", "b0c2", "b9c7", "a3a4", "a6a5", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, good);
+  expect_silence(s, "position startpos moves h2e2 h9g7 b0c2 b9c7 a3a4 a6a5");
+  send_line(s, "go depth 2");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  session_end(s);
+}
+
+/* Every go is answered with a bestmove: unknown words are ignored and
+ * nonsense limits clamped, each with an info string. */
+static void test_go_always_answers(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  expect_silence(s, "position startpos moves h2e2");
+  JqPosition pos;
+  const char *moves[] = {"h2e2", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  static const struct {
+    const char *go;
+    const char *info; /* what an info string must mention (NULL: none) */
+  } cases[] = {
+      {"go depth 3 foo", "foo"},
+      {"go movetime 0", "movetime"},
+      {"go depth 0", "depth"},
+      {"go wtime 1000 btime 1000 movestogo 0", "movestogo"},
+      {"go depth x", "depth"},
+      {"go depth", "depth"},
+      {"go depth movetime 300", "depth"},
+      {"go depth -3", "depth"},
+      {"go nodes 0", "nodes"},
+      {"go mate 0", "mate"},
+      {"go depth 2 movetime 99999999999999999999", "movetime"},
+      {"go movetime -50", "movetime"},
+      {"go wtime -500 btime -500", NULL},
+      {"go sideways depth 2", "sideways"},
+      {"go searchmoves depth 1", "searchmoves"},
+      {"go depth 1 searchmoves a0a5", "a0a5"},
+      {"go movestogo -3 wtime 900 btime 900", "movestogo"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+    send_line(s, cases[i].go);
+    GPtrArray *before = g_ptr_array_new_with_free_func(g_free);
+    expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, before);
+    bool mentioned = false;
+    for (guint k = 0; k < before->len; k++) {
+      const char *line = g_ptr_array_index(before, k);
+      if (g_str_has_prefix(line, "info string"))
+        mentioned |= cases[i].info && strstr(line, cases[i].info);
+    }
+    if (cases[i].info && !mentioned)
+      g_error("'%s': no info string about '%s'", cases[i].go, cases[i].info);
+    if (!cases[i].info)
+      g_assert_cmpint(count_prefix(before, "info string"), ==, 0);
+    /* depth 0 is a one-ply search. */
+    if (strcmp(cases[i].go, "go depth 0") == 0) {
+      g_assert_cmpint(count_prefix(before, "info depth 1"), >=, 1);
+      g_assert_cmpint(count_prefix(before, "info depth 2"), ==, 0);
+    }
+    g_ptr_array_unref(before);
+  }
+  /* A bad move among searchmoves is left out, the good ones kept. */
+  send_line(s, "go depth 2 searchmoves a9a8 a0a5 i9i8");
+  JqMove best = expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  g_assert_true(best == jq_test_move("a9a8") || best == jq_test_move("i9i8"));
+  /* perft is not a search: its bad forms are still refused. */
+  expect_refusal(s, "go perft 0", "perft");
+  expect_refusal(s, "go perft 2 depth 3", "perft");
   session_end(s);
 }
 
@@ -1056,6 +1189,9 @@ int main(int argc, char **argv) {
                   test_searchmoves_and_algorithms);
   g_test_add_func("/uci/algorithm-options", test_algorithm_options);
   g_test_add_func("/uci/bad-input", test_bad_input);
+  g_test_add_func("/uci/refused-position-forgotten",
+                  test_refused_position_forgotten);
+  g_test_add_func("/uci/go-always-answers", test_go_always_answers);
   g_test_add_func("/uci/crlf-eof", test_crlf_and_eof);
   return g_test_run();
 }

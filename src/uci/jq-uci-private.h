@@ -70,6 +70,7 @@ typedef struct {
   JqVariant variant;                               /* UCI_Variant */
 
   JqPosition *pos;     /* the engine's view, as the last `position` set it */
+  bool has_pos;        /* false after a refused `position`: pos is stale */
   JqPosition *scratch; /* a `position` command is built here first */
 
   /* The search thread. `running` (main thread only): started, not joined. */
@@ -129,7 +130,8 @@ void jq_uci_options_print(JqUci *uci);
 void jq_uci_cmd_setoption(JqUci *uci, char *args);
 
 /* jq-uci-position.c */
-/* Resets the position to the start of the current variant. */
+/* Sets the position to the start of the current variant: at launch, at
+ * ucinewgame and when UCI_Variant changes. */
 void jq_uci_position_reset(JqUci *uci);
 void jq_uci_cmd_position(JqUci *uci, char *args);
 

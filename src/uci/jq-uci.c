@@ -19,7 +19,9 @@ static void cmd_uci(JqUci *uci) {
 }
 
 static void cmd_ucinewgame(JqUci *uci) {
-  /* A new game ends whatever was being thought about the old one. */
+  /* A new game ends whatever was being thought about the old one, and
+   * starts at the start position, as at launch (even after a refused
+   * position: it is not the old game's). */
   jq_uci_stop_and_join(uci);
   jq_ai_new_game(uci->ai);
   jq_uci_position_reset(uci);
