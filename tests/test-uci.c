@@ -1149,6 +1149,31 @@ static void test_crlf_and_eof(void) {
   g_free(s);
 }
 
+/* quit during a search ends it promptly, after its answer. */
+static void test_quit_while_searching(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "position startpos");
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  gint64 t0 = g_get_monotonic_time();
+  send_line(s, "quit");
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  char *line;
+  while ((line = read_line(s, QUICK_TIMEOUT_MS)) != NULL)
+    g_free(line);
+  g_assert_true(s->eof);
+  g_thread_join(s->thread);
+  g_assert_cmpint((g_get_monotonic_time() - t0) / 1000, <, QUICK_TIMEOUT_MS);
+  g_assert_cmpint(s->rc, ==, 0);
+  close(s->feed_fd);
+  close(s->answer_fd);
+  g_string_free(s->pending, TRUE);
+  g_free(s);
+}
+
 static void test_score_text(void) {
   char buf[32];
   jq_uci_score_text(57, buf, sizeof buf);
@@ -1193,5 +1218,6 @@ int main(int argc, char **argv) {
                   test_refused_position_forgotten);
   g_test_add_func("/uci/go-always-answers", test_go_always_answers);
   g_test_add_func("/uci/crlf-eof", test_crlf_and_eof);
+  g_test_add_func("/uci/quit-while-searching", test_quit_while_searching);
   return g_test_run();
 }
