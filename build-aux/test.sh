@@ -4,22 +4,27 @@
 # "N passed, N failed" (meson tests plus fuzz runs); exit status 1 on any
 # failure.
 #
-#   build-aux/test.sh [--slow] [--sanitize] [--no-fuzz] [--fuzz-time S]
+#   build-aux/test.sh [--slow] [--sanitize | --tsan] [--no-fuzz]
+#                     [--fuzz-time S]
 #
 #   --slow        also run the `slow` suite (deep perft)
 #   --sanitize    build with ASan and UBSan, in _build-asan (else _build-test)
+#   --tsan        build the engine with ThreadSanitizer, in _build-tsan, and
+#                 run its UCI suite (no app, no fuzzing); a race fails it
 #   --no-fuzz     skip the fuzz targets
 #   --fuzz-time S seconds per fuzz target (default 20)
 set -uo pipefail
 
 slow=0
 sanitize=0
+tsan=0
 fuzz=1
 fuzz_time=20
 while [ $# -gt 0 ]; do
   case "$1" in
     --slow) slow=1 ;;
     --sanitize) sanitize=1 ;;
+    --tsan) tsan=1 ;;
     --no-fuzz) fuzz=0 ;;
     --fuzz-time)
       shift
@@ -28,11 +33,16 @@ while [ $# -gt 0 ]; do
         ''|*[!0-9]*) echo "test.sh: --fuzz-time needs a number of seconds" >&2
                      exit 2 ;;
       esac ;;
-    -h|--help) sed -n '2,14s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
 done
+
+if [ "$sanitize" -eq 1 ] && [ "$tsan" -eq 1 ]; then
+  echo "test.sh: --sanitize and --tsan need separate runs" >&2
+  exit 2
+fi
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -51,17 +61,27 @@ if ! bash build-aux/install-deps.sh test; then
   finish
 fi
 
+# What to build: everything, or for ThreadSanitizer only what its suite
+# needs (meson test must then not rebuild the rest).
+targets=()
 if [ "$sanitize" -eq 1 ]; then
   build=_build-asan
   setup_args=(-Dwerror=true -Dsanitize=true)
   # Instrumented code runs a few times slower.
   test_args=(--timeout-multiplier 4)
+elif [ "$tsan" -eq 1 ]; then
+  build=_build-tsan
+  # Meson's own option; tests/meson.build makes a reported race fatal.
+  setup_args=(-Dwerror=true -Db_sanitize=thread -Dapp=disabled)
+  targets=(tests/test-uci src/uci/jieqi-engine:executable)
+  test_args=(--timeout-multiplier 4 --no-rebuild test-uci)
+  fuzz=0
 else
   build=_build-test
   setup_args=(-Dwerror=true)
   test_args=()
 fi
-if [ "$slow" -eq 0 ]; then
+if [ "$slow" -eq 0 ] && [ "$tsan" -eq 0 ]; then
   test_args+=(--no-suite slow)
 fi
 
@@ -75,7 +95,7 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 
 echo "== building $build"
-if ! meson compile -C "$build"; then
+if ! meson compile -C "$build" "${targets[@]}"; then
   echo "test.sh: build failed" >&2
   failed=$((failed + 1))
   finish

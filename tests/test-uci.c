@@ -2,7 +2,9 @@
  * the engine loop in a thread of its own so the test can time answers.
  * Every bestmove is checked against a position the test builds itself with
  * the rules core. */
+#include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +176,26 @@ static void expect_silence(Session *s, const char *command) {
   g_ptr_array_unref(lines);
 }
 
+/* After a refused `position` the engine has none: `d` says so, and a go
+ * is answered with the reason and `bestmove (none)`. */
+static void expect_no_position(Session *s) {
+  send_line(s, "d");
+  GPtrArray *lines = sync_lines(s);
+  if (lines->len != 1 || !strstr(g_ptr_array_index(lines, 0), "no position"))
+    g_error("d after a refused position gave %u lines, the first '%s'",
+            lines->len, lines->len ? (char *)g_ptr_array_index(lines, 0) : "");
+  g_ptr_array_unref(lines);
+  send_line(s, "go depth 1");
+  lines = g_ptr_array_new_with_free_func(g_free);
+  char *line = expect_line(s, "bestmove", QUICK_TIMEOUT_MS, lines);
+  g_assert_cmpstr(line, ==, "bestmove (none)");
+  g_free(line);
+  g_assert_cmpuint(lines->len, ==, 1);
+  g_assert_nonnull(strstr(g_ptr_array_index(lines, 0), "info string"));
+  g_assert_nonnull(strstr(g_ptr_array_index(lines, 0), "position"));
+  g_ptr_array_unref(lines);
+}
+
 static void session_end(Session *s) {
   send_line(s, "quit");
   close(s->feed_fd);
@@ -249,6 +271,86 @@ static char *fen_of(const JqPosition *pos) {
                    buf, sizeof buf),
       >, 0);
   return g_strdup(buf);
+}
+
+/* The test hook (jq_uci_set_test_hook): holds the search thread at its
+ * start until released, or at its end until the command loop has handled
+ * a given number of lines, so that an order of events a race would make
+ * merely likely is certain. POSIX locks, which ThreadSanitizer sees. */
+typedef struct {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  bool hold_start; /* SEARCH_START waits until released */
+  bool released;
+  long commands;      /* lines the loop has handled */
+  long end_waits_for; /* SEARCH_END waits until commands reach this */
+} Hold;
+
+static Hold hold = {.lock = PTHREAD_MUTEX_INITIALIZER,
+                    .cond = PTHREAD_COND_INITIALIZER};
+
+/* Waits on hold.cond until `ready` or `ms` have passed; under hold.lock. */
+static void hold_wait(bool (*ready)(void), int ms) {
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_sec += ms / 1000;
+  until.tv_nsec += (long)(ms % 1000) * 1000000;
+  if (until.tv_nsec >= 1000000000) {
+    until.tv_sec++;
+    until.tv_nsec -= 1000000000;
+  }
+  while (!ready())
+    if (pthread_cond_timedwait(&hold.cond, &hold.lock, &until) == ETIMEDOUT)
+      break;
+}
+
+static bool start_released(void) { return !hold.hold_start || hold.released; }
+
+static bool end_released(void) { return hold.commands >= hold.end_waits_for; }
+
+static void hold_hook(JqUciHookPoint point, void *data) {
+  (void)data;
+  pthread_mutex_lock(&hold.lock);
+  switch (point) {
+  case JQ_UCI_HOOK_COMMAND_DONE:
+    hold.commands++;
+    pthread_cond_broadcast(&hold.cond);
+    break;
+  case JQ_UCI_HOOK_SEARCH_START:
+    /* Long enough for any test; a test that never releases fails anyway. */
+    hold_wait(start_released, 60000);
+    break;
+  case JQ_UCI_HOOK_SEARCH_END:
+    /* When the loop is joining this thread, no line comes: go on after a
+     * second. */
+    hold_wait(end_released, 1000);
+    break;
+  }
+  pthread_mutex_unlock(&hold.lock);
+}
+
+static void hold_reset(bool hold_start) {
+  pthread_mutex_lock(&hold.lock);
+  hold.hold_start = hold_start;
+  hold.released = false;
+  hold.commands = 0;
+  hold.end_waits_for = 0;
+  pthread_mutex_unlock(&hold.lock);
+}
+
+static void hold_release_start(void) {
+  pthread_mutex_lock(&hold.lock);
+  hold.released = true;
+  pthread_cond_broadcast(&hold.cond);
+  pthread_mutex_unlock(&hold.lock);
+}
+
+/* The search thread, once it has answered its search, waits at its end
+ * until the loop has handled `lines` more lines than so far. */
+static void hold_end_for(long lines) {
+  pthread_mutex_lock(&hold.lock);
+  hold.end_waits_for = hold.commands + lines;
+  pthread_mutex_unlock(&hold.lock);
 }
 
 static void test_handshake(void) {
@@ -393,13 +495,12 @@ static void test_jieqi_moves(void) {
   expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
 
   /* A hidden mover without its identity cannot be applied: refused, and
-   * the position stays what it was. */
+   * the engine has no position until a good one comes. */
   expect_refusal(s, "position startpos moves a3a4", "hidden");
+  expect_no_position(s);
   expect_refusal(s, "position startpos moves a3a4K", "king");
   expect_refusal(s, "position startpos moves a3a4Rp", NULL);
-  fen = shown_fen(s);
-  g_assert_cmpstr(fen, ==, want);
-  g_free(fen);
+  expect_no_position(s);
   g_free(want);
 
   /* The same moves in JieqiBox's FEN with moves after it. */
@@ -498,6 +599,133 @@ static void test_ponder(void) {
   send_line(s, "stop");
   expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
   session_end(s);
+}
+
+/* A ponderhit that comes before the search thread has begun to think is
+ * not lost: the search thread is held at its start until the loop has
+ * handled the ponderhit, and the clock then runs (1 s; the answer comes in
+ * a fraction of it). Every algorithm, both variants. */
+static void test_ponderhit_before_search(void) {
+  static const char *const variants[] = {"xiangqi", "jieqi"};
+  for (size_t v = 0; v < G_N_ELEMENTS(variants); v++) {
+    for (const char *const *a = jq_ai_algorithms(); *a; a++) {
+      hold_reset(true);
+      jq_uci_set_test_hook(hold_hook, NULL);
+      Session *s = session_start();
+      send_line(s, "setoption name Hash value 16");
+      char *cmd =
+          g_strdup_printf("setoption name UCI_Variant value %s", variants[v]);
+      send_line(s, cmd);
+      g_free(cmd);
+      cmd = g_strdup_printf("setoption name Algorithm value %s", *a);
+      send_line(s, cmd);
+      g_free(cmd);
+      send_line(s, "position startpos");
+      send_line(s, "go ponder wtime 1000 btime 1000");
+      send_line(s, "ponderhit");
+      GPtrArray *lines = sync_lines(s);
+      g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
+      g_ptr_array_unref(lines);
+      hold_release_start();
+      JqPosition pos;
+      build_position(&pos, v == 0 ? JQ_START_FEN_XIANGQI : JQ_START_FEN_JIEQI,
+                     NULL);
+      /* Ten times the clock, counted from here: pondering would go on
+       * sending info lines for ever. */
+      gint64 until = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
+      char *line = NULL;
+      for (;;) {
+        gint64 left = (until - g_get_monotonic_time()) / 1000;
+        if (left <= 0 || !(line = read_line(s, (int)left)))
+          break;
+        if (has_prefix_word(line, "bestmove"))
+          break;
+        g_free(line);
+        line = NULL;
+      }
+      if (!line)
+        g_error("%s, %s: no bestmove after ponderhit", variants[v], *a);
+      char **words = g_strsplit(line, " ", -1);
+      if (!words[1] || !jq_test_has_legal_move(&pos, words[1]))
+        g_error("%s, %s: '%s' is not legal here", variants[v], *a, line);
+      g_strfreev(words);
+      g_free(line);
+      session_end(s);
+      jq_uci_set_test_hook(NULL, NULL);
+    }
+  }
+}
+
+/* Commands sent right after `stop` wait for the search to answer and are
+ * then carried out. The search thread is held at its end until the loop
+ * has read the next line (or a second has passed, when the loop is waiting
+ * for the thread), so a loop that does not wait meets the search still
+ * running. */
+static void test_commands_after_stop(void) {
+  hold_reset(false);
+  jq_uci_set_test_hook(hold_hook, NULL);
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  JqPosition start, after;
+  build_position(&start, JQ_START_FEN_XIANGQI, NULL);
+  const char *moves[] = {"h2e2", NULL};
+  build_position(&after, JQ_START_FEN_XIANGQI, moves);
+
+  /* stop, go: two answers. */
+  send_line(s, "position startpos");
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  hold_end_for(2);
+  send_line(s, "stop");
+  send_line(s, "go depth 1");
+  expect_legal_bestmove(s, &start, QUICK_TIMEOUT_MS, NULL);
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  expect_legal_bestmove(s, &start, SEARCH_TIMEOUT_MS, lines);
+  g_assert_cmpint(count_prefix(lines, "info string"), ==, 0);
+  g_ptr_array_unref(lines);
+
+  /* stop, setoption: the variant changes (and with it the position). */
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  hold_end_for(2);
+  send_line(s, "stop");
+  send_line(s, "setoption name UCI_Variant value jieqi");
+  lines = g_ptr_array_new_with_free_func(g_free);
+  expect_legal_bestmove(s, &start, QUICK_TIMEOUT_MS, lines);
+  g_ptr_array_unref(lines);
+  lines = sync_lines(s);
+  g_assert_cmpint(count_prefix(lines, "info string"), ==, 0);
+  g_ptr_array_unref(lines);
+  char *fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, JQ_START_FEN_JIEQI);
+  g_free(fen);
+  expect_silence(s, "setoption name UCI_Variant value xiangqi");
+
+  /* stop, position, go: the answer is for the new position. */
+  send_line(s, "position startpos");
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  hold_end_for(2);
+  send_line(s, "stop");
+  send_line(s, "position startpos moves h2e2");
+  send_line(s, "go depth 2");
+  expect_legal_bestmove(s, &start, QUICK_TIMEOUT_MS, NULL);
+  expect_legal_bestmove(s, &after, SEARCH_TIMEOUT_MS, NULL);
+
+  /* stop, ucinewgame, go: the start position again. */
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  hold_end_for(2);
+  send_line(s, "stop");
+  send_line(s, "ucinewgame");
+  send_line(s, "go depth 1");
+  expect_legal_bestmove(s, &after, QUICK_TIMEOUT_MS, NULL);
+  expect_legal_bestmove(s, &start, SEARCH_TIMEOUT_MS, NULL);
+  lines = sync_lines(s);
+  g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
+  g_ptr_array_unref(lines);
+  session_end(s);
+  jq_uci_set_test_hook(NULL, NULL);
 }
 
 typedef struct {
@@ -641,8 +869,6 @@ static void test_searchmoves_and_algorithms(void) {
   build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
   JqMove best = expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
   g_assert_true(best == jq_test_move("a0a1") || best == jq_test_move("i3i4"));
-  expect_refusal(s, "go depth 2 searchmoves a0a5", "searchmoves");
-  expect_refusal(s, "go searchmoves", "searchmoves");
 
   for (const char *const *a = jq_ai_algorithms(); *a; a++) {
     char *cmd = g_strdup_printf("setoption name Algorithm value %s", *a);
@@ -725,14 +951,6 @@ static void test_bad_input(void) {
   expect_refusal(s, "frobnicate the engine", "frobnicate");
   expect_refusal(s, "", "empty");
   expect_refusal(s, "   \t ", "empty");
-  expect_refusal(s, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9 w - - 0 1",
-                 "FEN");
-  expect_refusal(s, "position fen", "FEN");
-  expect_refusal(s, "position", NULL);
-  expect_refusal(s, "position startpos moves e2e9", "e2e9");
-  expect_refusal(s, "position startpos moves h2e2 h2e2", NULL);
-  expect_refusal(s, "position startpos garbage", NULL);
-  expect_refusal(s, "position fen 9/9/9/9/9/9/9/9/9/9 w - - 0 1", "FEN");
   expect_refusal(s, "setoption name Hash value -5", "Hash");
   expect_refusal(s, "setoption name Hash value 4097", "Hash");
   expect_refusal(s, "setoption name Hash value 12abc", "Hash");
@@ -742,28 +960,16 @@ static void test_bad_input(void) {
   expect_refusal(s, "setoption name UCI_Variant value chess", NULL);
   expect_refusal(s, "setoption name NoSuchOption value 1", "NoSuchOption");
   expect_refusal(s, "setoption Hash 5", NULL);
-  expect_refusal(s, "go depth x", "depth");
-  expect_refusal(s, "go depth", "depth");
-  expect_refusal(s, "go depth -3", "depth");
-  expect_refusal(s, "go nodes 0", "nodes");
-  expect_refusal(s, "go movetime 99999999999999999999", "movetime");
-  expect_refusal(s, "go sideways", "sideways");
   /* Nothing above changed the position. */
   char *fen = shown_fen(s);
   g_assert_cmpstr(fen, ==, want);
   g_free(fen);
 
-  /* A 100 KB line of garbage, one of moves ending in an illegal one, and
-   * a line past the limit: each refused, the engine unharmed. */
+  /* A 100 KB line of garbage and a line past the limit: each refused, the
+   * engine unharmed. */
   char *big = g_strnfill(100 * 1024, 'z');
   expect_refusal(s, big, "zzz");
   g_free(big);
-  GString *many = g_string_new("position startpos moves");
-  while (many->len < 100 * 1024)
-    g_string_append(many, " h2e2 h9g7 e2h2 g7h9");
-  g_string_append(many, " a0a9");
-  expect_refusal(s, many->str, "a0a9");
-  g_string_free(many, TRUE);
   char *huge = g_strnfill(JQ_UCI_LINE_MAX + 4096, 'q');
   expect_refusal(s, huge, "longer");
   g_free(huge);
@@ -774,13 +980,149 @@ static void test_bad_input(void) {
   g_assert_cmpstr(g_ptr_array_index(lines, 0), ==,
                   "info string unknown command 'bo?gus' ignored");
   g_ptr_array_unref(lines);
+  fen = shown_fen(s);
+  g_assert_cmpstr(fen, ==, want);
+  g_free(fen);
 
+  /* A refused position leaves none (the old one would be answered for a
+   * game the GUI no longer plays), until a good one comes. */
+  static const char *const bad_positions[][2] = {
+      {"position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9 w - - 0 1", "FEN"},
+      {"position fen", "FEN"},
+      {"position", NULL},
+      {"position startpos moves e2e9", "e2e9"},
+      {"position startpos moves h2e2 h2e2", NULL},
+      {"position startpos garbage", NULL},
+      {"position fen 9/9/9/9/9/9/9/9/9/9 w - - 0 1", "FEN"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(bad_positions); i++) {
+    expect_refusal(s, bad_positions[i][0], bad_positions[i][1]);
+    expect_no_position(s);
+    expect_silence(s, "position startpos moves h2e2");
+    fen = shown_fen(s);
+    g_assert_cmpstr(fen, ==, want);
+    g_free(fen);
+  }
+  /* A long line of moves ending in an illegal one. */
+  GString *many = g_string_new("position startpos moves");
+  while (many->len < 100 * 1024)
+    g_string_append(many, " h2e2 h9g7 e2h2 g7h9");
+  g_string_append(many, " a0a9");
+  expect_refusal(s, many->str, "a0a9");
+  g_string_free(many, TRUE);
+  expect_no_position(s);
+
+  expect_silence(s, "position startpos moves h2e2");
   fen = shown_fen(s);
   g_assert_cmpstr(fen, ==, want);
   g_free(fen);
   g_free(want);
   send_line(s, "go depth 2");
   expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  session_end(s);
+}
+
+/* The issue's case: after a refused position the engine answered for the
+ * one before it, a Black move while the GUI had Red to move. */
+static void test_refused_position_forgotten(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "position startpos moves h2e2");
+  send_line(s, "go");
+  JqPosition pos;
+  const char *moves[] = {"h2e2", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  g_ptr_array_unref(sync_lines(s));
+  send_line(s, "stop");
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  expect_refusal(s,
+                 "position startpos moves h2e2 h9g7 b0c2 b9c7 a3a4 a6a5 a0a1R",
+                 "a0a1R");
+  send_line(s, "go");
+  GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+  char *line = expect_line(s, "bestmove", QUICK_TIMEOUT_MS, lines);
+  g_assert_cmpstr(line, ==, "bestmove (none)");
+  g_free(line);
+  g_assert_cmpint(count_prefix(lines, "info string"), ==, 1);
+  g_ptr_array_unref(lines);
+  expect_no_position(s);
+  /* Nor does go perft count the old position. */
+  expect_refusal(s, "go perft 1", "position");
+  /* ucinewgame starts a new game at the start position, as at launch. */
+  expect_silence(s, "ucinewgame");
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  send_line(s, "go depth 1");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  /* A good position after a refused one is searched. */
+  expect_refusal(s, "position startpos moves a0a5", "a0a5");
+  expect_no_position(s);
+  const char *good[] = {"h2e2", "h9g7", "b0c2", "b9c7", "a3a4", "a6a5", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, good);
+  expect_silence(s, "position startpos moves h2e2 h9g7 b0c2 b9c7 a3a4 a6a5");
+  send_line(s, "go depth 2");
+  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  session_end(s);
+}
+
+/* Every go is answered with a bestmove: unknown words are ignored and
+ * nonsense limits clamped, each with an info string. */
+static void test_go_always_answers(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  expect_silence(s, "position startpos moves h2e2");
+  JqPosition pos;
+  const char *moves[] = {"h2e2", NULL};
+  build_position(&pos, JQ_START_FEN_XIANGQI, moves);
+  static const struct {
+    const char *go;
+    const char *info; /* what an info string must mention (NULL: none) */
+  } cases[] = {
+      {"go depth 3 foo", "foo"},
+      {"go movetime 0", "movetime"},
+      {"go depth 0", "depth"},
+      {"go wtime 1000 btime 1000 movestogo 0", "movestogo"},
+      {"go depth x", "depth"},
+      {"go depth", "depth"},
+      {"go depth movetime 300", "depth"},
+      {"go depth -3", "depth"},
+      {"go nodes 0", "nodes"},
+      {"go mate 0", "mate"},
+      {"go depth 2 movetime 99999999999999999999", "movetime"},
+      {"go movetime -50", "movetime"},
+      {"go wtime -500 btime -500", NULL},
+      {"go sideways depth 2", "sideways"},
+      {"go searchmoves depth 1", "searchmoves"},
+      {"go depth 1 searchmoves a0a5", "a0a5"},
+      {"go movestogo -3 wtime 900 btime 900", "movestogo"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+    send_line(s, cases[i].go);
+    GPtrArray *before = g_ptr_array_new_with_free_func(g_free);
+    expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, before);
+    bool mentioned = false;
+    for (guint k = 0; k < before->len; k++) {
+      const char *line = g_ptr_array_index(before, k);
+      if (g_str_has_prefix(line, "info string"))
+        mentioned |= cases[i].info && strstr(line, cases[i].info);
+    }
+    if (cases[i].info && !mentioned)
+      g_error("'%s': no info string about '%s'", cases[i].go, cases[i].info);
+    if (!cases[i].info)
+      g_assert_cmpint(count_prefix(before, "info string"), ==, 0);
+    /* depth 0 is a one-ply search. */
+    if (strcmp(cases[i].go, "go depth 0") == 0) {
+      g_assert_cmpint(count_prefix(before, "info depth 1"), >=, 1);
+      g_assert_cmpint(count_prefix(before, "info depth 2"), ==, 0);
+    }
+    g_ptr_array_unref(before);
+  }
+  /* A bad move among searchmoves is left out, the good ones kept. */
+  send_line(s, "go depth 2 searchmoves a9a8 a0a5 i9i8");
+  JqMove best = expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  g_assert_true(best == jq_test_move("a9a8") || best == jq_test_move("i9i8"));
+  /* perft is not a search: its bad forms are still refused. */
+  expect_refusal(s, "go perft 0", "perft");
+  expect_refusal(s, "go perft 2 depth 3", "perft");
   session_end(s);
 }
 
@@ -802,6 +1144,31 @@ static void test_crlf_and_eof(void) {
   g_assert_true(s->eof);
   g_thread_join(s->thread);
   g_assert_cmpint(s->rc, ==, 0);
+  close(s->answer_fd);
+  g_string_free(s->pending, TRUE);
+  g_free(s);
+}
+
+/* quit during a search ends it promptly, after its answer. */
+static void test_quit_while_searching(void) {
+  Session *s = session_start();
+  send_line(s, "setoption name Hash value 16");
+  send_line(s, "position startpos");
+  send_line(s, "go infinite");
+  g_ptr_array_unref(sync_lines(s));
+  gint64 t0 = g_get_monotonic_time();
+  send_line(s, "quit");
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  char *line;
+  while ((line = read_line(s, QUICK_TIMEOUT_MS)) != NULL)
+    g_free(line);
+  g_assert_true(s->eof);
+  g_thread_join(s->thread);
+  g_assert_cmpint((g_get_monotonic_time() - t0) / 1000, <, QUICK_TIMEOUT_MS);
+  g_assert_cmpint(s->rc, ==, 0);
+  close(s->feed_fd);
   close(s->answer_fd);
   g_string_free(s->pending, TRUE);
   g_free(s);
@@ -839,12 +1206,18 @@ int main(int argc, char **argv) {
   g_test_add_func("/uci/infinite-stop", test_infinite_stop);
   g_test_add_func("/uci/movetime", test_movetime);
   g_test_add_func("/uci/ponder", test_ponder);
+  g_test_add_func("/uci/ponderhit-before-search", test_ponderhit_before_search);
+  g_test_add_func("/uci/commands-after-stop", test_commands_after_stop);
   g_test_add_func("/uci/perft", test_perft);
   g_test_add_func("/uci/mate-and-none", test_mate_and_none);
   g_test_add_func("/uci/searchmoves-algorithms",
                   test_searchmoves_and_algorithms);
   g_test_add_func("/uci/algorithm-options", test_algorithm_options);
   g_test_add_func("/uci/bad-input", test_bad_input);
+  g_test_add_func("/uci/refused-position-forgotten",
+                  test_refused_position_forgotten);
+  g_test_add_func("/uci/go-always-answers", test_go_always_answers);
   g_test_add_func("/uci/crlf-eof", test_crlf_and_eof);
+  g_test_add_func("/uci/quit-while-searching", test_quit_while_searching);
   return g_test_run();
 }

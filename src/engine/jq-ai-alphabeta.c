@@ -142,6 +142,12 @@ static JqMove ab_think(JqAi *ai, const JqPosition *view, const JqLimits *limits,
   return lines[chosen].move;
 }
 
+static void ab_prepare(JqAi *ai, const JqPosition *view,
+                       const JqLimits *limits) {
+  (void)view;
+  jq_search_prepare(((AlphaBeta *)ai)->search, limits);
+}
+
 static void ab_ponderhit(JqAi *ai) {
   jq_search_ponderhit(((AlphaBeta *)ai)->search);
 }
@@ -153,5 +159,6 @@ const JqAiClass jq_ai_alphabeta_class = {
     .set_option = ab_set_option,
     .new_game = ab_new_game,
     .think = ab_think,
+    .prepare = ab_prepare,
     .ponderhit = ab_ponderhit,
 };

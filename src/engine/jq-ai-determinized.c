@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 #include "jq-ai-options.h"
 #include "jq-ai-private.h"
+#include "jq-clock.h"
 #include "jq-determinize.h"
 #include "jq-movegen.h"
 #include "jq-rng.h"
@@ -27,7 +27,7 @@ typedef struct {
   JqSearch *search;
   int deals;
   JqRng rng;
-  atomic_bool ponderhit; /* set by ponderhit: the clock now runs */
+  JqClock clock; /* of a search over deals; in xiangqi the search's own */
 } Determinized;
 
 static JqAi *det_create(void) {
@@ -94,21 +94,29 @@ static void det_new_game(JqAi *ai) {
   jq_search_clear(((Determinized *)ai)->search);
 }
 
-static void det_ponderhit(JqAi *ai) {
-  atomic_store(&((Determinized *)ai)->ponderhit, true);
-}
-
-static int64_t clock_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static bool view_has_hidden(const JqPosition *view) {
   for (int sq = 0; sq < JQ_SQUARES; sq++)
     if (view->board[sq] && jq_piece_is_hidden(view->board[sq]))
       return true;
   return false;
+}
+
+static void det_prepare(JqAi *ai, const JqPosition *view,
+                        const JqLimits *limits) {
+  Determinized *d = (Determinized *)ai;
+  /* Only the clock that think will use: an armed clock left unused would
+   * be taken up by a later search. */
+  if (view_has_hidden(view))
+    jq_clock_arm(&d->clock, limits->ponder);
+  else
+    jq_search_prepare(d->search, limits);
+}
+
+static void det_ponderhit(JqAi *ai) {
+  Determinized *d = (Determinized *)ai;
+  /* Whichever is pondering: the other ignores it. */
+  jq_clock_ponderhit(&d->clock);
+  jq_search_ponderhit(d->search);
 }
 
 typedef struct {
@@ -126,11 +134,11 @@ static JqMove det_think(JqAi *ai, const JqPosition *view,
     return jq_search_run(d->search, view, limits, stop, progress, data, ponder,
                          NULL, 0, NULL);
 
-  atomic_store(&d->ponderhit, false);
-  int64_t start = clock_ms(), soft = 0, hard = 0;
+  jq_clock_start(&d->clock, limits->ponder);
+  int64_t soft = 0, hard = 0;
   jq_time_plan(limits, view->side, &soft, &hard);
   bool timed = soft > 0 && !limits->infinite;
-  bool open = limits->infinite || limits->ponder;
+  bool open = limits->infinite || jq_clock_pondering(&d->clock);
   /* Each deal gets an equal share of the budget, or of the node limit. */
   JqLimits each = *limits;
   each.ponder = false;
@@ -146,14 +154,13 @@ static JqMove det_think(JqAi *ai, const JqPosition *view,
   for (int round = 0;; round++) {
     if (stop && atomic_load(stop))
       break;
-    if (open && atomic_load(&d->ponderhit)) {
+    if (open && !limits->infinite && !jq_clock_pondering(&d->clock)) {
       /* The clock started at ponderhit: from now, the budget holds. */
       open = false;
-      start = clock_ms();
     }
     if (!open && round >= d->deals)
       break;
-    int64_t used = clock_ms() - start;
+    int64_t used = jq_clock_elapsed_ms(&d->clock);
     if (open) {
       each.movetime_ms = OPEN_SLICE_MS;
     } else if (timed) {
@@ -212,5 +219,6 @@ const JqAiClass jq_ai_determinized_class = {
     .set_option = det_set_option,
     .new_game = det_new_game,
     .think = det_think,
+    .prepare = det_prepare,
     .ponderhit = det_ponderhit,
 };

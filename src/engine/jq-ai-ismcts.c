@@ -48,6 +48,7 @@
 
 #include "jq-ai-options.h"
 #include "jq-ai-private.h"
+#include "jq-clock.h"
 #include "jq-determinize.h"
 #include "jq-eval.h"
 #include "jq-ismcts-leaf.h"
@@ -121,8 +122,7 @@ struct Ismcts {
   uint8_t outcome_types[2];
   atomic_bool *stop_request;
   atomic_bool abort_search;
-  atomic_bool pondering;
-  _Atomic int64_t start_ms;
+  JqClock clock;           /* armed by prepare, else started by think */
   int64_t budget_ms;       /* 0 = no time limit */
   uint64_t max_iterations; /* 0 = none */
   atomic_uint_fast64_t total_iterations;
@@ -130,12 +130,6 @@ struct Ismcts {
   void *progress_data;
   int64_t last_report_ms;
 };
-
-static int64_t now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* ---- workers ---- */
 
@@ -552,7 +546,7 @@ static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
     root_visits += totals[k].visits;
   int best = best_total(totals, n, s->lower_bound);
   uint64_t iterations = iterations_done(s);
-  int64_t elapsed = now_ms() - atomic_load(&s->start_ms);
+  int64_t elapsed = jq_clock_elapsed_ms(&s->clock);
   p->iterations = iterations;
   p->nodes = iterations;
   p->time_ms = (int)elapsed;
@@ -592,18 +586,18 @@ static bool root_won(const JqIsmctsTree *t) {
 static bool time_to_stop(Ismcts *s) {
   if (s->stop_request && atomic_load(s->stop_request))
     return true;
-  int64_t now = now_ms();
+  int64_t now = jq_clock_now_ms();
   if (s->progress && now - s->last_report_ms >= REPORT_MS) {
     s->last_report_ms = now;
     JqProgress p;
     describe(s, false, &p);
     s->progress(&p, s->progress_data);
   }
-  if (atomic_load(&s->pondering) || s->limits.infinite)
+  if (jq_clock_pondering(&s->clock) || s->limits.infinite)
     return false;
   if (root_won(&s->workers[0]->tree))
     return true; /* a proven mate: more thought changes nothing */
-  return s->budget_ms && now - atomic_load(&s->start_ms) >= s->budget_ms;
+  return s->budget_ms && jq_clock_elapsed_ms(&s->clock) >= s->budget_ms;
 }
 
 static void *worker_main(void *arg) {
@@ -737,6 +731,8 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     s->limits = *limits;
   else
     jq_limits_init(&s->limits);
+  /* Before anything that may return: an armed clock is used up here. */
+  jq_clock_start(&s->clock, s->limits.ponder);
   jq_generate_legal(view, JQ_GEN_ALL, &s->root_moves);
   if (s->root_moves.count == 0)
     return JQ_MOVE_NONE;
@@ -765,9 +761,7 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
   s->progress = progress;
   s->progress_data = data;
   atomic_store(&s->abort_search, false);
-  atomic_store(&s->pondering, s->limits.ponder);
-  atomic_store(&s->start_ms, now_ms());
-  s->last_report_ms = atomic_load(&s->start_ms);
+  s->last_report_ms = jq_clock_now_ms();
   atomic_store(&s->total_iterations, 0);
   plan_time(s, (JqColor)view->side);
   s->max_iterations = s->limits.nodes;
@@ -823,11 +817,15 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
   return best;
 }
 
+static void ismcts_prepare(JqAi *ai, const JqPosition *view,
+                           const JqLimits *limits) {
+  (void)view;
+  jq_clock_arm(&((Ismcts *)ai)->clock, limits && limits->ponder);
+}
+
 static void ismcts_ponderhit(JqAi *ai) {
-  Ismcts *s = (Ismcts *)ai;
   /* The clock starts now, as for the alpha-beta. */
-  atomic_store(&s->start_ms, now_ms());
-  atomic_store(&s->pondering, false);
+  jq_clock_ponderhit(&((Ismcts *)ai)->clock);
 }
 
 static JqAi *ismcts_create(void) {
@@ -1022,5 +1020,6 @@ const JqAiClass jq_ai_ismcts_class = {
     .set_option = ismcts_set_option,
     .new_game = ismcts_new_game,
     .think = ismcts_think,
+    .prepare = ismcts_prepare,
     .ponderhit = ismcts_ponderhit,
 };

@@ -14,6 +14,8 @@ typedef struct {
   JqMove (*think)(JqAi *ai, const JqPosition *view, const JqLimits *limits,
                   atomic_bool *stop, JqProgressFunc progress, void *data,
                   JqMove *ponder);
+  /* Optional: arms the clock of the next think (see jq_ai_prepare). */
+  void (*prepare)(JqAi *ai, const JqPosition *view, const JqLimits *limits);
   void (*ponderhit)(JqAi *ai);
 } JqAiClass;
 

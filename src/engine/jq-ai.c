@@ -66,6 +66,11 @@ JqMove jq_ai_think(JqAi *ai, const JqPosition *view, const JqLimits *limits,
   return ai->klass->think(ai, view, limits, stop, progress, data, ponder);
 }
 
+void jq_ai_prepare(JqAi *ai, const JqPosition *view, const JqLimits *limits) {
+  if (ai->klass->prepare)
+    ai->klass->prepare(ai, view, limits);
+}
+
 void jq_ai_ponderhit(JqAi *ai) {
   if (ai->klass->ponderhit)
     ai->klass->ponderhit(ai);

@@ -78,5 +78,12 @@ void jq_ai_new_game(JqAi *ai);
 JqMove jq_ai_think(JqAi *ai, const JqPosition *view, const JqLimits *limits,
                    atomic_bool *stop, JqProgressFunc progress, void *data,
                    JqMove *ponder);
+/* For a caller that runs jq_ai_think in a thread of its own and may call
+ * jq_ai_ponderhit: call this first, in the caller's thread, with the view
+ * and limits the next jq_ai_think will get, before that thread starts.
+ * Thinking's clock and ponder state start here, so a ponderhit sent at any
+ * time after this call is heard, even one that comes before the thread has
+ * reached jq_ai_think. Without it, jq_ai_think starts them itself. */
+void jq_ai_prepare(JqAi *ai, const JqPosition *view, const JqLimits *limits);
 /* Pondering became real thinking: the clock limits in force apply now. */
 void jq_ai_ponderhit(JqAi *ai);

@@ -4,8 +4,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "jq-clock.h"
 #include "jq-eval.h"
 #include "jq-judge.h"
 #include "jq-movegen.h"
@@ -36,8 +36,7 @@ struct JqSearch {
   JqLimits limits;
   atomic_bool *stop_request;
   atomic_bool abort_search;
-  atomic_bool pondering;
-  int64_t start_ms;
+  JqClock clock; /* armed by jq_search_prepare, else started by the run */
   int64_t soft_ms, hard_ms; /* time budget from start; 0 = none */
   JqProgressFunc progress;
   void *progress_data;
@@ -89,12 +88,6 @@ static int reductions[64][64];
  * relaxed atomics cost a plain load and store on common hardware. */
 static inline void count_node(Worker *w) {
   __atomic_store_n(&w->nodes, w->nodes + 1, __ATOMIC_RELAXED);
-}
-
-static int64_t now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void init_reductions(void) {
@@ -156,10 +149,13 @@ void jq_search_clear(JqSearch *s) {
     }
 }
 
+void jq_search_prepare(JqSearch *s, const JqLimits *limits) {
+  jq_clock_arm(&s->clock, limits->ponder);
+}
+
 void jq_search_ponderhit(JqSearch *s) {
   /* The clock starts now. */
-  s->start_ms = now_ms();
-  atomic_store(&s->pondering, false);
+  jq_clock_ponderhit(&s->clock);
 }
 
 /* ---- time ---- */
@@ -181,13 +177,13 @@ static bool should_stop(Worker *w) {
     atomic_store(&s->abort_search, true);
     return true;
   }
-  if (atomic_load(&s->pondering))
+  if (jq_clock_pondering(&s->clock))
     return false;
   if (s->limits.nodes && w->nodes >= s->limits.nodes) {
     atomic_store(&s->abort_search, true);
     return true;
   }
-  if (s->hard_ms && now_ms() - s->start_ms >= s->hard_ms) {
+  if (s->hard_ms && jq_clock_elapsed_ms(&s->clock) >= s->hard_ms) {
     atomic_store(&s->abort_search, true);
     return true;
   }
@@ -801,7 +797,7 @@ static void report(Worker *w, int depth, int score, int line) {
     if (s->workers[i])
       nodes += __atomic_load_n(&s->workers[i]->nodes, __ATOMIC_RELAXED);
   p.nodes = nodes;
-  int64_t elapsed = now_ms() - s->start_ms;
+  int64_t elapsed = jq_clock_elapsed_ms(&s->clock);
   p.time_ms = (int)elapsed;
   p.nps = elapsed > 0 ? nodes * 1000 / (uint64_t)elapsed : nodes * 1000;
   p.hashfull = jq_tt_hashfull(s->tt);
@@ -872,10 +868,10 @@ static void *worker_main(void *arg) {
     prev_best = w->best_move;
     /* Stop early on a proven mate, or when the next ply would not finish. */
     if (abs(v) > JQ_SCORE_MATE_BOUND && depth > 6 && s->limits.depth == 0 &&
-        !s->limits.infinite && !atomic_load(&s->pondering))
+        !s->limits.infinite && !jq_clock_pondering(&s->clock))
       break;
-    if (s->soft_ms && !atomic_load(&s->pondering) && !s->limits.infinite &&
-        now_ms() - s->start_ms >=
+    if (s->soft_ms && !jq_clock_pondering(&s->clock) && !s->limits.infinite &&
+        jq_clock_elapsed_ms(&s->clock) >=
             jq_time_iteration_limit(s->soft_ms, s->hard_ms, depth, stable, v,
                                     previous))
       break;
@@ -933,6 +929,8 @@ JqMove jq_search_run(JqSearch *s, const JqPosition *view,
                      JqRootResult *lines, int max_lines, int *line_count) {
   if (line_count)
     *line_count = 0;
+  /* Before anything that may return: an armed clock is used up here. */
+  jq_clock_start(&s->clock, limits->ponder);
   JqMoveList legal;
   jq_generate_legal(view, JQ_GEN_ALL, &legal);
   if (legal.count == 0)
@@ -941,8 +939,6 @@ JqMove jq_search_run(JqSearch *s, const JqPosition *view,
   s->stop_request = stop;
   s->progress = progress;
   s->progress_data = data;
-  s->start_ms = now_ms();
-  atomic_store(&s->pondering, limits->ponder);
   plan_time(s, view);
   jq_tt_new_search(s->tt);
   s->excluded_count = 0;

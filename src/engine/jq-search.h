@@ -34,4 +34,7 @@ JqMove jq_search_run(JqSearch *s, const JqPosition *view,
                      const JqLimits *limits, atomic_bool *stop,
                      JqProgressFunc progress, void *data, JqMove *ponder,
                      JqRootResult *lines, int max_lines, int *line_count);
+/* Arms the next run's clock now (see jq-clock.h), from the thread that
+ * will call jq_search_ponderhit, before the searching thread starts. */
+void jq_search_prepare(JqSearch *s, const JqLimits *limits);
 void jq_search_ponderhit(JqSearch *s);

@@ -1,7 +1,10 @@
 /* `go`: reads the limits, then searches (or counts perft) in a thread of
  * its own so the main loop keeps answering; `stop` and `ponderhit` reach
- * the search through an atomic flag and jq_ai_ponderhit. */
+ * the search through an atomic flag and jq_ai_ponderhit (the AI's clock is
+ * prepared before the thread starts, so no ponderhit comes too early). */
+#include <errno.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jq-movegen.h"
@@ -19,19 +22,21 @@ void jq_uci_reap(JqUci *uci) {
   }
 }
 
-void jq_uci_cmd_stop(JqUci *uci) {
+void jq_uci_stop_and_join(JqUci *uci) {
+  if (!uci->running)
+    return;
   pthread_mutex_lock(&uci->wait_lock);
   atomic_store(&uci->stop, true);
   pthread_cond_broadcast(&uci->wait_cond);
   pthread_mutex_unlock(&uci->wait_lock);
-}
-
-void jq_uci_stop_and_join(JqUci *uci) {
-  if (!uci->running)
-    return;
-  jq_uci_cmd_stop(uci);
   pthread_join(uci->thread, NULL);
   uci->running = false;
+}
+
+void jq_uci_cmd_stop(JqUci *uci) {
+  /* As Stockfish does: the search has answered when stop returns, so the
+   * GUI's next command (go, setoption, …) finds the engine idle. */
+  jq_uci_stop_and_join(uci);
 }
 
 void jq_uci_cmd_ponderhit(JqUci *uci) {
@@ -61,6 +66,7 @@ static void search(JqUci *uci) {
     /* Checkmated or stalemated: both lose in xiangqi and jieqi. */
     jq_uci_send(uci, "info depth 0 score mate 0");
   } else {
+    jq_uci_hook(JQ_UCI_HOOK_SEARCH_START);
     best = jq_ai_think(uci->ai, root, &uci->limits, &uci->stop,
                        jq_uci_send_progress, uci, &ponder);
     if (best == JQ_MOVE_NONE || !jq_position_is_legal(root, best)) {
@@ -80,6 +86,7 @@ static void search(JqUci *uci) {
   while (!atomic_load(&uci->stop) && (uci->infinite || uci->pondering))
     pthread_cond_wait(&uci->wait_cond, &uci->wait_lock);
   pthread_mutex_unlock(&uci->wait_lock);
+  jq_uci_hook(JQ_UCI_HOOK_SEARCH_END);
   /* Done before the answer: a GUI may send its next command as soon as it
    * reads bestmove, and the AI is no longer in use. */
   atomic_store(&uci->done, true);
@@ -95,25 +102,6 @@ static void *thread_main(void *data) {
   return NULL;
 }
 
-/* Reads the number after a go parameter. */
-static bool go_number(JqUci *uci, char **cursor, const char *param,
-                      long long min, long long max, long long *out) {
-  char *tok = jq_uci_token(cursor);
-  if (tok && jq_uci_parse_int(tok, min, max, out))
-    return true;
-  if (!tok) {
-    jq_uci_info_string(uci, "go: %s needs a number; not searching", param);
-  } else {
-    char quoted[JQ_UCI_QUOTE_MAX + 4];
-    jq_uci_quote(tok, quoted);
-    jq_uci_info_string(uci,
-                       "go: %s must be a whole number from %lld to "
-                       "%lld, not '%s'; not searching",
-                       param, min, max, quoted);
-  }
-  return false;
-}
-
 static const char *const go_words[] = {
     "depth",       "nodes", "movetime",  "wtime",    "btime",
     "winc",        "binc",  "movestogo", "infinite", "ponder",
@@ -127,20 +115,79 @@ static bool is_go_word(const char *tok) {
   return false;
 }
 
-/* Reads the moves after `searchmoves` up to the next parameter. Returns the
- * parameter that ended the list (NULL at the end), or sets *ok false. */
-static char *read_searchmoves(JqUci *uci, char **cursor, JqLimits *limits,
-                              bool *ok) {
+/* A whole decimal number, saturated at the ends of long long. */
+static bool parse_number(const char *text, long long *out) {
+  if (!(text[0] == '-' || (text[0] >= '0' && text[0] <= '9')))
+    return false; /* strtoll would also take blanks and "+5" */
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (*end || end == text || (errno && errno != ERANGE))
+    return false;
+  *out = v; /* on ERANGE strtoll gives LLONG_MIN or LLONG_MAX */
+  return true;
+}
+
+/* Reads the number after a go parameter; *text is its text. A missing
+ * number, or one that is not a number, is taken as `fallback` (with a
+ * message, and *text NULL) so the search stays as bounded as the GUI
+ * meant it; a parameter word in its place is handed back in *next to be
+ * read as such. */
+static long long go_number(JqUci *uci, char **cursor, const char *param,
+                           long long fallback, const char **text, char **next) {
+  *next = NULL;
+  *text = NULL;
+  char *tok = jq_uci_token(cursor);
+  long long v;
+  if (tok && parse_number(tok, &v)) {
+    *text = tok;
+    return v;
+  }
+  if (!tok || is_go_word(tok)) {
+    jq_uci_info_string(uci, "go: %s needs a number; taken as %lld", param,
+                       fallback);
+    *next = tok;
+  } else {
+    char quoted[JQ_UCI_QUOTE_MAX + 4];
+    jq_uci_quote(tok, quoted);
+    jq_uci_info_string(uci,
+                       "go: %s needs a whole number, not '%s'; taken "
+                       "as %lld",
+                       param, quoted, fallback);
+  }
+  return fallback;
+}
+
+/* Brings a parameter's value into [min, max], saying so when it was not
+ * (text: what the GUI wrote; NULL when it was already reported). */
+static long long clamp(JqUci *uci, const char *param, const char *text,
+                       long long v, long long min, long long max) {
+  long long c = v < min ? min : v > max ? max : v;
+  if (c != v && text) {
+    char quoted[JQ_UCI_QUOTE_MAX + 4];
+    jq_uci_quote(text, quoted);
+    jq_uci_info_string(uci, "go: %s %s is out of range; taken as %lld", param,
+                       quoted, c);
+  }
+  return c;
+}
+
+/* Reads the moves after `searchmoves` up to the next parameter, leaving
+ * out (with a message) any that is not legal here. Returns the parameter
+ * that ended the list, NULL at the end. */
+static char *read_searchmoves(JqUci *uci, char **cursor, JqLimits *limits) {
   char *tok;
-  *ok = true;
+  bool any = false;
   while ((tok = jq_uci_token(cursor)) != NULL && !is_go_word(tok)) {
+    any = true;
+    if (!uci->has_pos)
+      continue; /* nothing to check them against: go says so */
     JqMove move;
     JqError err = {{0}};
     if (!jq_notation_parse_coords(uci->pos, tok, &move, NULL, &err)) {
-      jq_uci_info_string(uci, "go: searchmoves: %s; not searching",
-                         err.message);
-      *ok = false;
-      return NULL;
+      /* The message quotes the move. */
+      jq_uci_info_string(uci, "go: searchmoves: %s; left out", err.message);
+      continue;
     }
     bool seen = false;
     for (int i = 0; i < limits->searchmoves_count; i++)
@@ -148,90 +195,106 @@ static char *read_searchmoves(JqUci *uci, char **cursor, JqLimits *limits,
     if (!seen && limits->searchmoves_count < JQ_MAX_MOVES)
       limits->searchmoves[limits->searchmoves_count++] = move;
   }
-  if (limits->searchmoves_count == 0) {
-    jq_uci_info_string(uci, "go: searchmoves needs at least one move; not "
-                            "searching");
-    *ok = false;
-  }
+  if (uci->has_pos && limits->searchmoves_count == 0)
+    jq_uci_info_string(uci, "go: searchmoves %s; searching every move",
+                       any ? "names no legal move" : "names no move");
   return tok;
 }
 
-/* Parses the go parameters into limits (and *perft); false with a message
- * when any is wrong. */
-static bool parse_go(JqUci *uci, char *args, JqLimits *limits, int *perft) {
+typedef enum {
+  GO_SEARCH, /* search, and answer bestmove whatever happens */
+  GO_PERFT,  /* count the move tree */
+  GO_REFUSED /* a perft that cannot be counted */
+} GoKind;
+
+/* Parses the go parameters into limits (and *perft). A search always goes
+ * ahead: unknown words are ignored and nonsense limits clamped, each with
+ * a message. `go perft` is a debugging count, not a search, and refused
+ * when it is malformed. */
+static GoKind parse_go(JqUci *uci, char *args, JqLimits *limits, int *perft) {
   jq_limits_init(limits);
   *perft = 0;
   int mate = 0;
-  bool other = false; /* a parameter besides perft */
+  bool other = false;     /* a parameter besides perft */
+  bool bad_perft = false; /* perft without a depth from 1 to the maximum */
   char *cursor = args;
   char *tok = jq_uci_token(&cursor);
   while (tok) {
     long long v;
+    char *next = NULL;
+    const char *text;
     if (strcmp(tok, "infinite") == 0) {
       limits->infinite = true;
     } else if (strcmp(tok, "ponder") == 0) {
       limits->ponder = true;
     } else if (strcmp(tok, "searchmoves") == 0) {
-      bool ok;
-      tok = read_searchmoves(uci, &cursor, limits, &ok);
-      if (!ok)
-        return false;
+      tok = read_searchmoves(uci, &cursor, limits);
       other = true;
       continue;
-    } else if (strcmp(tok, "depth") == 0) {
-      if (!go_number(uci, &cursor, tok, 1, JQ_UCI_MAX_DEPTH, &v))
-        return false;
-      limits->depth = (int)v;
-    } else if (strcmp(tok, "mate") == 0) {
-      if (!go_number(uci, &cursor, tok, 1, JQ_UCI_MAX_DEPTH / 2, &v))
-        return false;
-      mate = (int)v;
-    } else if (strcmp(tok, "nodes") == 0) {
-      if (!go_number(uci, &cursor, tok, 1, LLONG_MAX, &v))
-        return false;
-      limits->nodes = (uint64_t)v;
-    } else if (strcmp(tok, "movetime") == 0) {
-      if (!go_number(uci, &cursor, tok, 1, INT_MAX, &v))
-        return false;
-      limits->movetime_ms = (int)v;
-    } else if (strcmp(tok, "wtime") == 0 || strcmp(tok, "btime") == 0) {
-      /* Some GUIs send a negative time once a flag has fallen. */
-      if (!go_number(uci, &cursor, tok, INT_MIN, INT_MAX, &v))
-        return false;
-      limits->time_ms[tok[0] == 'w' ? JQ_RED : JQ_BLACK] = v < 0 ? 0 : (int)v;
-    } else if (strcmp(tok, "winc") == 0 || strcmp(tok, "binc") == 0) {
-      if (!go_number(uci, &cursor, tok, INT_MIN, INT_MAX, &v))
-        return false;
-      limits->inc_ms[tok[0] == 'w' ? JQ_RED : JQ_BLACK] = v < 0 ? 0 : (int)v;
-    } else if (strcmp(tok, "movestogo") == 0) {
-      if (!go_number(uci, &cursor, tok, 1, INT_MAX, &v))
-        return false;
-      limits->movestogo = (int)v;
     } else if (strcmp(tok, "perft") == 0) {
-      if (!go_number(uci, &cursor, tok, 1, JQ_UCI_MAX_PERFT, &v))
-        return false;
-      *perft = (int)v;
       tok = jq_uci_token(&cursor);
+      if (tok && parse_number(tok, &v) && v >= 1 && v <= JQ_UCI_MAX_PERFT)
+        *perft = (int)v;
+      else
+        bad_perft = true;
+      if (!tok || !is_go_word(tok))
+        tok = jq_uci_token(&cursor);
       continue;
+    } else if (strcmp(tok, "depth") == 0) {
+      /* depth 0 (or less) is a one-ply search. */
+      v = go_number(uci, &cursor, tok, 1, &text, &next);
+      limits->depth = (int)clamp(uci, tok, text, v, 1, JQ_UCI_MAX_DEPTH);
+    } else if (strcmp(tok, "mate") == 0) {
+      v = go_number(uci, &cursor, tok, 1, &text, &next);
+      mate = (int)clamp(uci, tok, text, v, 1, JQ_UCI_MAX_DEPTH / 2);
+    } else if (strcmp(tok, "nodes") == 0) {
+      v = go_number(uci, &cursor, tok, 1, &text, &next);
+      limits->nodes = (uint64_t)clamp(uci, tok, text, v, 1, LLONG_MAX);
+    } else if (strcmp(tok, "movetime") == 0) {
+      /* movetime 0 (or less): the shortest search, not an endless one. */
+      v = go_number(uci, &cursor, tok, 1, &text, &next);
+      limits->movetime_ms = (int)clamp(uci, tok, text, v, 1, INT_MAX);
+    } else if (strcmp(tok, "wtime") == 0 || strcmp(tok, "btime") == 0) {
+      /* Some GUIs send a negative time once a flag has fallen: no time
+       * left, quietly. */
+      v = go_number(uci, &cursor, tok, 0, &text, &next);
+      limits->time_ms[tok[0] == 'w' ? JQ_RED : JQ_BLACK] =
+          v < 0 ? 0 : (int)clamp(uci, tok, text, v, 0, INT_MAX);
+    } else if (strcmp(tok, "winc") == 0 || strcmp(tok, "binc") == 0) {
+      v = go_number(uci, &cursor, tok, 0, &text, &next);
+      limits->inc_ms[tok[0] == 'w' ? JQ_RED : JQ_BLACK] =
+          v < 0 ? 0 : (int)clamp(uci, tok, text, v, 0, INT_MAX);
+    } else if (strcmp(tok, "movestogo") == 0) {
+      /* 0 (or less) moves to go means nothing: sudden death. */
+      v = go_number(uci, &cursor, tok, 0, &text, &next);
+      if (v <= 0 && text)
+        jq_uci_info_string(uci, "go: movestogo %lld taken as none given", v);
+      limits->movestogo =
+          v <= 0 ? 0 : (int)clamp(uci, tok, text, v, 1, INT_MAX);
     } else {
       char quoted[JQ_UCI_QUOTE_MAX + 4];
       jq_uci_quote(tok, quoted);
-      jq_uci_info_string(uci, "go: unknown parameter '%s'; not searching",
-                         quoted);
-      return false;
+      jq_uci_info_string(uci, "go: unknown parameter '%s' ignored", quoted);
     }
     other = true;
-    tok = jq_uci_token(&cursor);
+    tok = next ? next : jq_uci_token(&cursor);
+  }
+  if (bad_perft) {
+    jq_uci_info_string(uci,
+                       "go: perft needs a depth from 1 to %d; not "
+                       "counting",
+                       JQ_UCI_MAX_PERFT);
+    return GO_REFUSED;
   }
   if (*perft && other) {
     jq_uci_info_string(uci, "go: perft takes no other parameter; not "
                             "counting");
-    return false;
+    return GO_REFUSED;
   }
   /* A mate in N moves lies within 2N - 1 plies; one more to see it. */
   if (mate && (limits->depth == 0 || limits->depth > 2 * mate))
     limits->depth = 2 * mate;
-  return true;
+  return *perft ? GO_PERFT : GO_SEARCH;
 }
 
 void jq_uci_cmd_go(JqUci *uci, char *args) {
@@ -242,8 +305,20 @@ void jq_uci_cmd_go(JqUci *uci, char *args) {
   jq_uci_reap(uci);
   JqLimits limits;
   int perft;
-  if (!parse_go(uci, args, &limits, &perft))
+  GoKind kind = parse_go(uci, args, &limits, &perft);
+  if (kind == GO_REFUSED)
     return;
+  if (!uci->has_pos) {
+    /* Whatever the GUI meant, it is not the position the engine last
+     * had: say so, and answer (a GUI waits for a bestmove). */
+    jq_uci_info_string(uci,
+                       "go: no position to %s: the last position "
+                       "command was refused; send a good one",
+                       kind == GO_PERFT ? "count" : "search");
+    if (kind == GO_SEARCH)
+      jq_uci_send_bestmove(uci, uci->pos, JQ_MOVE_NONE, JQ_MOVE_NONE);
+    return;
+  }
   *uci->search_pos = *uci->pos;
   uci->limits = limits;
   uci->perft_depth = perft;
@@ -252,8 +327,12 @@ void jq_uci_cmd_go(JqUci *uci, char *args) {
   pthread_mutex_lock(&uci->wait_lock);
   uci->infinite = limits.infinite && !perft;
   uci->pondering = limits.ponder && !perft;
-  uci->thinking = !perft;
+  uci->thinking = !perft && jq_position_has_legal_move(uci->search_pos);
   pthread_mutex_unlock(&uci->wait_lock);
+  /* The AI's clock starts here, before the thread: a ponderhit read next
+   * reaches it even if the thread has not begun to think yet. */
+  if (uci->thinking)
+    jq_ai_prepare(uci->ai, uci->search_pos, &uci->limits);
   if (pthread_create(&uci->thread, NULL, thread_main, uci) != 0) {
     jq_uci_info_string(uci, "go: could not start the search thread");
     return;

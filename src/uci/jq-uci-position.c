@@ -1,6 +1,10 @@
 /* `position startpos|fen F [moves …]`: the engine's view of the game. The
  * new position is built aside and only replaces the old one when every part
- * of the command was good. */
+ * of the command was good. A refused command leaves the engine with no
+ * position at all: the old one belongs to a game the GUI has moved on
+ * from, and a search of it would answer a move for the wrong side. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "jq-fen.h"
@@ -9,6 +13,25 @@
 
 void jq_uci_position_reset(JqUci *uci) {
   jq_position_init_start(uci->pos, uci->variant);
+  uci->has_pos = true;
+}
+
+/* Says why a position command was refused, and forgets the position. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+refuse(JqUci *uci, const char *fmt, ...) {
+  char why[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, sizeof why, fmt, ap);
+  va_end(ap);
+  jq_uci_info_string(uci,
+                     "position: %s; the engine has no position until a "
+                     "good one is sent",
+                     why);
+  uci->has_pos = false;
 }
 
 /* Applies one move of a `moves` list to pos; false (with a message) when it
@@ -21,19 +44,17 @@ static bool apply_move(JqUci *uci, JqPosition *pos, const char *text,
   JqReveal reveal = JQ_REVEAL_NONE;
   JqError err = {{0}};
   if (!jq_notation_parse_coords(pos, text, &move, &reveal, &err)) {
-    jq_uci_info_string(uci, "position: move %d '%s': %s; position unchanged",
-                       index, quoted, err.message);
+    refuse(uci, "move %d '%s': %s", index, quoted, err.message);
     return false;
   }
   /* A view cannot turn a piece up without being told what it is. */
   if (jq_piece_is_hidden(pos->board[jq_move_from(move)]) &&
       reveal.mover == JQ_NO_TYPE) {
-    jq_uci_info_string(uci,
-                       "position: move %d '%s' turns up a hidden piece but "
-                       "does not say what it is (write it like a3a4R, or "
-                       "send a fresh position fen after a reveal); position "
-                       "unchanged",
-                       index, quoted);
+    refuse(uci,
+           "move %d '%s' turns up a hidden piece but does not say what it "
+           "is (write it like a3a4R, or send a fresh position fen after a "
+           "reveal)",
+           index, quoted);
     return false;
   }
   jq_position_make_move(pos, move, reveal);
@@ -73,23 +94,18 @@ void jq_uci_cmd_position(JqUci *uci, char *args) {
     if (tok && strcmp(tok, "moves") != 0) {
       char quoted[JQ_UCI_QUOTE_MAX + 4];
       jq_uci_quote(tok, quoted);
-      jq_uci_info_string(uci,
-                         "position: expected 'moves' after startpos, "
-                         "not '%s'; position unchanged",
-                         quoted);
+      refuse(uci, "expected 'moves' after startpos, not '%s'", quoted);
       return;
     }
     saw_moves = tok != NULL;
   } else if (kind && strcmp(kind, "fen") == 0) {
     char fen[2 * JQ_FEN_MAX];
     if (!gather_fen(&cursor, fen, sizeof fen, &saw_moves)) {
-      jq_uci_info_string(uci, "position: the FEN is too long; position "
-                              "unchanged");
+      refuse(uci, "the FEN is too long");
       return;
     }
     if (fen[0] == '\0') {
-      jq_uci_info_string(uci, "position: the FEN is missing; position "
-                              "unchanged");
+      refuse(uci, "the FEN is missing");
       return;
     }
     /* Hidden pieces make a FEN jieqi whatever UCI_Variant says. */
@@ -98,14 +114,12 @@ void jq_uci_cmd_position(JqUci *uci, char *args) {
                                : JQ_FEN_VARIANT_AUTO;
     JqError err = {{0}};
     if (!jq_fen_parse(fen, variant, pos, &err)) {
-      jq_uci_info_string(uci, "position: bad FEN: %s; position unchanged",
-                         err.message);
+      refuse(uci, "bad FEN: %s", err.message);
       return;
     }
   } else {
-    jq_uci_info_string(uci, "position: expected 'position startpos' or "
-                            "'position fen F', optionally followed by "
-                            "'moves'; position unchanged");
+    refuse(uci, "expected 'position startpos' or 'position fen F', "
+                "optionally followed by 'moves'");
     return;
   }
   if (saw_moves) {
@@ -117,4 +131,5 @@ void jq_uci_cmd_position(JqUci *uci, char *args) {
   /* Swap rather than copy: the positions are large. */
   uci->scratch = uci->pos;
   uci->pos = pos;
+  uci->has_pos = true;
 }

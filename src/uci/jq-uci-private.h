@@ -70,6 +70,7 @@ typedef struct {
   JqVariant variant;                               /* UCI_Variant */
 
   JqPosition *pos;     /* the engine's view, as the last `position` set it */
+  bool has_pos;        /* false after a refused `position`: pos is stale */
   JqPosition *scratch; /* a `position` command is built here first */
 
   /* The search thread. `running` (main thread only): started, not joined. */
@@ -129,12 +130,14 @@ void jq_uci_options_print(JqUci *uci);
 void jq_uci_cmd_setoption(JqUci *uci, char *args);
 
 /* jq-uci-position.c */
-/* Resets the position to the start of the current variant. */
+/* Sets the position to the start of the current variant: at launch, at
+ * ucinewgame and when UCI_Variant changes. */
 void jq_uci_position_reset(JqUci *uci);
 void jq_uci_cmd_position(JqUci *uci, char *args);
 
 /* jq-uci-go.c */
 void jq_uci_cmd_go(JqUci *uci, char *args);
+/* Ends the search (or perft) and waits for its answer. */
 void jq_uci_cmd_stop(JqUci *uci);
 void jq_uci_cmd_ponderhit(JqUci *uci);
 /* Is a search (or perft) thread still working? */
@@ -157,3 +160,14 @@ void jq_uci_perft(JqUci *uci, JqPosition *pos, int depth);
 
 /* jq-uci-show.c: the `d` debug command. */
 void jq_uci_cmd_show(JqUci *uci);
+
+/* jq-uci-hook.c: points where a test may hold a thread. Set the hook before
+ * a session starts and clear it after the session has ended. */
+typedef enum {
+  JQ_UCI_HOOK_SEARCH_START, /* search thread, before the AI thinks */
+  JQ_UCI_HOOK_SEARCH_END,   /* search thread, before it marks itself done */
+  JQ_UCI_HOOK_COMMAND_DONE, /* command loop, after each line is handled */
+} JqUciHookPoint;
+typedef void (*JqUciHook)(JqUciHookPoint point, void *data);
+void jq_uci_set_test_hook(JqUciHook fn, void *data);
+void jq_uci_hook(JqUciHookPoint point);

@@ -5,6 +5,11 @@
 #include "jq-uci-private.h"
 
 void jq_uci_cmd_show(JqUci *uci) {
+  if (!uci->has_pos) {
+    jq_uci_info_string(uci, "no position: the last position command was "
+                            "refused; send a good one");
+    return;
+  }
   const JqPosition *pos = uci->pos;
   jq_uci_send(uci, "   a b c d e f g h i");
   for (int rank = JQ_RANKS - 1; rank >= 0; rank--) {

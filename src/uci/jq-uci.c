@@ -19,7 +19,9 @@ static void cmd_uci(JqUci *uci) {
 }
 
 static void cmd_ucinewgame(JqUci *uci) {
-  /* A new game ends whatever was being thought about the old one. */
+  /* A new game ends whatever was being thought about the old one, and
+   * starts at the start position, as at launch (even after a refused
+   * position: it is not the old game's). */
   jq_uci_stop_and_join(uci);
   jq_ai_new_game(uci->ai);
   jq_uci_position_reset(uci);
@@ -116,9 +118,12 @@ int jq_uci_run(FILE *in, FILE *out) {
   }
   JqUciLine line;
   jq_uci_line_init(&line);
-  while (!atomic_load(&uci->out_broken) && jq_uci_read_line(in, &line))
-    if (!dispatch(uci, &line))
+  while (!atomic_load(&uci->out_broken) && jq_uci_read_line(in, &line)) {
+    bool more = dispatch(uci, &line);
+    jq_uci_hook(JQ_UCI_HOOK_COMMAND_DONE);
+    if (!more)
       break;
+  }
   jq_uci_line_clear(&line);
   session_free(uci);
   return 0;
