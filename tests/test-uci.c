@@ -522,23 +522,27 @@ static void test_infinite_stop(void) {
   send_line(s, "position startpos");
   send_line(s, "go infinite");
   g_usleep(300 * 1000);
-  /* Still thinking: readyok comes, a second go and setoption are refused,
-   * and there is no bestmove yet. */
+  /* Still thinking: readyok comes and there is no bestmove yet. */
   GPtrArray *lines = sync_lines(s);
   g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
   g_ptr_array_unref(lines);
-  send_line(s, "go depth 1");
+  JqPosition pos;
+  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
+  /* A second go without stop: the running search answers, then the new
+   * one does; each go gets exactly one bestmove. */
+  send_line(s, "go infinite");
   lines = g_ptr_array_new_with_free_func(g_free);
   char *info = expect_line(s, "info string", QUICK_TIMEOUT_MS, lines);
-  g_assert_nonnull(strstr(info, "already searching"));
+  g_assert_nonnull(strstr(info, "still running"));
   g_free(info);
+  g_ptr_array_unref(lines);
+  expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
+  lines = sync_lines(s);
   g_assert_cmpint(count_prefix(lines, "bestmove"), ==, 0);
   g_ptr_array_unref(lines);
 
   gint64 t0 = g_get_monotonic_time();
   send_line(s, "stop");
-  JqPosition pos;
-  build_position(&pos, JQ_START_FEN_XIANGQI, NULL);
   expect_legal_bestmove(s, &pos, QUICK_TIMEOUT_MS, NULL);
   gint64 ms = (g_get_monotonic_time() - t0) / 1000;
   g_assert_cmpint(ms, <, 1000);

@@ -298,9 +298,11 @@ static GoKind parse_go(JqUci *uci, char *args, JqLimits *limits, int *perft) {
 }
 
 void jq_uci_cmd_go(JqUci *uci, char *args) {
+  /* Every go gets its bestmove: a search still running answers first, as
+   * if stopped, and the new one starts after it. */
   if (jq_uci_searching(uci)) {
-    jq_uci_info_string(uci, "go: already searching; send stop first");
-    return;
+    jq_uci_info_string(uci, "go: a search was still running; stopped it");
+    jq_uci_stop_and_join(uci);
   }
   jq_uci_reap(uci);
   JqLimits limits;
