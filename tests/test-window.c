@@ -126,6 +126,30 @@ static GtkWidget *find_descendant(GtkWidget *widget, GType type) {
   return NULL;
 }
 
+/* The labels of the toasts on show, one a line. */
+static void collect_toasts(GtkWidget *widget, gboolean in_toast, GString *out) {
+  in_toast =
+      in_toast || strcmp(G_OBJECT_TYPE_NAME(widget), "AdwToastWidget") == 0;
+  if (in_toast && GTK_IS_LABEL(widget))
+    g_string_append_printf(out, "%s\n", gtk_label_get_label(GTK_LABEL(widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    collect_toasts(child, in_toast, out);
+}
+
+/* How many toasts on show (or queued to show next) contain `text`. */
+static guint toasts_with(const char *text) {
+  GString *all = g_string_new(NULL);
+  collect_toasts(GTK_WIDGET(window), FALSE, all);
+  guint n = 0;
+  for (const char *p = strstr(all->str, text); p; p = strstr(p + 1, text))
+    n++;
+  g_string_free(all, TRUE);
+  return n;
+}
+
+static gboolean toast_shown(gpointer text) { return toasts_with(text) > 0; }
+
 static char **move_list_texts(void) {
   JqMoveListView *list = jq_window_get_move_list(window);
   guint n = jq_move_list_view_get_count(list);
@@ -909,6 +933,39 @@ static void test_against_computer(void) {
   g_settings_reset(settings(), "ai-strength");
 }
 
+/* ---- the autosave cannot be written ---- */
+
+static void test_autosave_fails(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  jq_board_view_set_animate(board(), FALSE);
+  const char *path = jq_game_controller_get_autosave_path(controller());
+  g_assert_true(jq_game_controller_flush_autosave(controller(), NULL));
+  /* A directory where the file should go: no file can take its name, even
+   * for root. */
+  g_assert_cmpint(g_unlink(path), ==, 0);
+  g_assert_cmpint(g_mkdir(path, 0700), ==, 0);
+  const char *words = "could not be autosaved";
+  g_assert_cmpuint(toasts_with(words), ==, 0);
+  click_move("h2e2");
+  g_assert_true(spin_until(toast_shown, (gpointer)words, 3000));
+  /* Told once, not at every move. */
+  click_move("h9g7");
+  click_move("h0g2");
+  g_assert_true(spin_until(moves_are, GINT_TO_POINTER(3), 3000));
+  spin(300);
+  g_assert_cmpuint(toasts_with(words), ==, 1);
+  /* The next move tries again, and writes the whole game. */
+  g_assert_cmpint(g_rmdir(path), ==, 0);
+  click_move("i9h9");
+  g_assert_true(spin_until(moves_are, GINT_TO_POINTER(4), 3000));
+  g_assert_true(jq_game_controller_flush_autosave(controller(), NULL));
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  g_assert_nonnull(strstr(text, "[PlyCount \"4\"]"));
+  g_free(text);
+}
+
 /* ---- quitting keeps the window's size ---- */
 
 static void test_quit(void) {
@@ -992,6 +1049,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/game-over", test_game_over);
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
   g_test_add_func("/app/window/restart", test_restart);
+  g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();

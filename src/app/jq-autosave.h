@@ -1,10 +1,11 @@
 /* The autosave file, written off the main thread: after every move the
  * controller hands over the game's PGN text and returns at once; a worker
- * writes it atomically (g_file_replace_contents), always the newest text,
- * never an older one over a newer. */
+ * writes it atomically (jq-atomic-file.h: a full disk leaves the
+ * previous autosave whole), always the newest text, never an older one
+ * over a newer. A write that fails is tried again with the next text. */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,13 @@ JqAutosave *jq_autosave_new(const char *path);
 /* Writes what is pending, then frees. */
 void jq_autosave_free(JqAutosave *autosave);
 const char *jq_autosave_get_path(const JqAutosave *autosave);
+
+/* Told, on the main context the autosave was made in, when writing starts
+ * failing: once, not again until a write has succeeded. */
+typedef void (*JqAutosaveFailed)(GObject *owner, const GError *error);
+/* `owner` is held weakly: once it is gone nobody is told. */
+void jq_autosave_set_failed_func(JqAutosave *autosave, GObject *owner,
+                                 JqAutosaveFailed func);
 
 /* Queues `text` to be written; returns without waiting. */
 void jq_autosave_write(JqAutosave *autosave, const char *text);

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jq-ai.h"
+#include "jq-atomic-file.h"
 #include "jq-autosave.h"
 #include "jq-fen.h"
 #include "jq-game-controller-private.h"
@@ -120,6 +121,7 @@ enum {
   SIGNAL_PROGRESS,
   SIGNAL_GAME_OVER,
   SIGNAL_HINT,
+  SIGNAL_NOTICE,
   N_SIGNALS
 };
 
@@ -237,6 +239,14 @@ static char *add_player_tags(JqGameController *self, const char *pgn) {
   return g_strdup_printf("%.*s\n[RedType \"%s\"]\n[BlackType \"%s\"]%s",
                          (int)(blank - pgn), pgn, types[JQ_RED],
                          types[JQ_BLACK], blank);
+}
+
+static void on_autosave_failed(GObject *owner, const GError *error) {
+  /* TRANSLATORS: %s says what went wrong (a full disk...). */
+  char *text =
+      g_strdup_printf(_("The game could not be autosaved: %s"), error->message);
+  g_signal_emit(owner, signals[SIGNAL_NOTICE], 0, text);
+  g_free(text);
 }
 
 static void autosave(JqGameController *self) {
@@ -1346,9 +1356,7 @@ gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   g_return_val_if_fail(G_IS_FILE(file), FALSE);
   char *text = jq_game_controller_to_pgn(self, style);
-  gboolean ok = g_file_replace_contents(file, text, strlen(text), NULL, FALSE,
-                                        G_FILE_CREATE_REPLACE_DESTINATION, NULL,
-                                        NULL, error);
+  gboolean ok = jq_atomic_file_replace(file, text, strlen(text), 0666, error);
   g_free(text);
   return ok;
 }
@@ -1605,6 +1613,8 @@ static void jq_game_controller_constructed(GObject *object) {
   } else if (*self->autosave_path) {
     self->autosave = jq_autosave_new(self->autosave_path);
   }
+  if (self->autosave)
+    jq_autosave_set_failed_func(self->autosave, object, on_autosave_failed);
   g_clear_pointer(&self->autosave_path, g_free);
 }
 
@@ -1686,6 +1696,9 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
   signals[SIGNAL_HINT] =
       g_signal_new("hint", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_NOTICE] =
+      g_signal_new("notice", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void jq_game_controller_init(JqGameController *self) {

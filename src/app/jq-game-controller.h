@@ -29,6 +29,9 @@
  *               read jq_game_controller_get_result_text then)
  *   hint        (guint move)                  the suggestion asked for with
  *               jq_game_controller_request_hint
+ *   notice      (const char *text)            something to tell the user
+ *               (translated) that is no answer to a request: the autosave
+ *               could not be written (once, until a write succeeds again)
  */
 #pragma once
 
@@ -204,7 +207,8 @@ gboolean jq_game_controller_is_browsing(JqGameController *self);
 /* The game as PGN (jq-pgn.h; jieqi games carry the deal and the reveals),
  * with RedType/BlackType tags ("human"/"program"). Free with g_free. */
 char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style);
-/* Written atomically (g_file_replace_contents). */
+/* Written atomically (jq-atomic-file.h): on failure (a full disk...) the
+ * file keeps its old contents and error says why. */
 gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
                                      JqPgnMoveStyle style, GError **error);
 /* Replaces the game with the first game of a PGN file; the players stay
