@@ -1211,37 +1211,98 @@ static void test_autosave_restore(void) {
   g_free(path);
 }
 
+static void on_notice(JqGameController *c, const char *text, GPtrArray *log) {
+  g_ptr_array_add(log, g_strdup(text));
+}
+
+/* The files of dir whose names start with `prefix`. */
+static GPtrArray *files_starting(const char *dir, const char *prefix) {
+  GPtrArray *found = g_ptr_array_new_with_free_func(g_free);
+  GDir *d = g_dir_open(dir, 0, NULL);
+  g_assert_nonnull(d);
+  const char *name;
+  while ((name = g_dir_read_name(d)) != NULL)
+    if (g_str_has_prefix(name, prefix))
+      g_ptr_array_add(found, g_build_filename(dir, name, NULL));
+  g_dir_close(d);
+  return found;
+}
+
+/* An autosave that cannot be read is moved aside, bytes intact, next to
+ * where it was (autosave.pgn.bad-YYYYMMDD-HHMMSS), the user is told once,
+ * and a new game starts; nothing is overwritten. */
 static void test_autosave_corrupt(void) {
   char *dir = g_build_filename(g_get_user_data_dir(), "jieqi", NULL);
   char *path = g_build_filename(dir, "autosave.pgn", NULL);
   g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
-  static const char *const corrupt[] = {
-      "[Variant \"jieqi\"]\n[JieqiDeal \"BPAC",          /* cut short */
-      "[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. e2e9\n", /* illegal */
-      "\xff\xfe\x00garbage",
+  GRand *rand = g_rand_new_with_seed(7);
+  GByteArray *noise = g_byte_array_new();
+  for (int i = 0; i < 700; i++) {
+    guint8 b = (guint8)g_rand_int_range(rand, 0, 256);
+    g_byte_array_append(noise, &b, 1);
+  }
+  g_rand_free(rand);
+  struct {
+    const char *bytes;
+    gssize size;
+  } corrupt[] = {
+      {"[Variant \"jieqi\"]\n[JieqiDeal \"BPAC", -1},          /* cut short */
+      {"[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. e2e9\n", -1}, /* illegal */
+      {(const char *)noise->data, (gssize)noise->len},         /* random */
   };
+  GSettings *settings = jq_app_settings_new();
   for (gsize i = 0; i < G_N_ELEMENTS(corrupt); i++) {
-    g_assert_true(g_file_set_contents(path, corrupt[i], -1, NULL));
+    gsize size =
+        corrupt[i].size < 0 ? strlen(corrupt[i].bytes) : (gsize)corrupt[i].size;
+    g_assert_true(
+        g_file_set_contents(path, corrupt[i].bytes, (gssize)size, NULL));
     JqGameController *c = controller_new();
-    Log log;
-    log_connect(c, &log);
-    g_test_expect_message("jieqi", G_LOG_LEVEL_WARNING,
-                          "Ignoring the autosaved game*");
+    jq_app_settings_bind(settings, c);
+    GPtrArray *notices = g_ptr_array_new_with_free_func(g_free);
+    g_signal_connect(c, "notice", G_CALLBACK(on_notice), notices);
     g_assert_false(jq_game_controller_restore_autosave(c));
-    g_test_assert_expected_messages();
-    g_assert_cmpint(log.changed, ==, 0);
+    /* Moved aside, every byte kept; one more bad file each time, even
+     * within the same second. */
+    g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    GPtrArray *bad = files_starting(dir, "autosave.pgn.bad-");
+    g_assert_cmpuint(bad->len, ==, i + 1);
+    gboolean kept = FALSE;
+    for (guint k = 0; k < bad->len; k++) {
+      const char *name = strrchr(bad->pdata[k], '/') + 1;
+      /* autosave.pgn.bad-20250131-235959, perhaps with "-2" after it */
+      g_assert_true(g_regex_match_simple(
+          "^autosave\\.pgn\\.bad-[0-9]{8}-[0-9]{6}(-[0-9]+)?$", name, 0, 0));
+      char *text = NULL;
+      gsize length = 0;
+      g_assert_true(g_file_get_contents(bad->pdata[k], &text, &length, NULL));
+      kept =
+          kept || (length == size && memcmp(text, corrupt[i].bytes, size) == 0);
+      g_free(text);
+    }
+    g_assert_true(kept);
+    g_ptr_array_unref(bad);
+    /* Told once, naming where the file went. */
+    g_assert_cmpuint(notices->len, ==, 1);
+    g_test_message("%s", (char *)notices->pdata[0]);
+    g_assert_nonnull(strstr(notices->pdata[0], "autosave.pgn.bad-"));
+    /* A new game starts, and goes on normally. */
+    jq_app_settings_start_game(settings, c);
     g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
-    g_assert_false(jq_game_controller_is_thinking(c));
-    /* It goes on normally, and the next move replaces the bad file. */
+    g_assert_false(jq_game_controller_is_over(c));
+    new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+             NULL, 1);
     play(c, "h2e2");
     g_assert_true(jq_game_controller_flush_autosave(c, NULL));
+    g_assert_cmpuint(notices->len, ==, 1);
     g_object_unref(c);
+    g_ptr_array_unref(notices);
     c = controller_new();
     g_assert_true(jq_game_controller_restore_autosave(c));
     g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
     g_object_unref(c);
-    log_clear(&log);
   }
+  g_object_unref(settings);
+  g_byte_array_unref(noise);
   g_free(path);
   g_free(dir);
 }

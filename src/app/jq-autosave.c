@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 
 #include "jq-atomic-file.h"
 
@@ -172,6 +173,31 @@ void jq_autosave_write(JqAutosave *self, const char *text) {
   self->latest_seq++;
   g_mutex_unlock(&self->state_lock);
   g_thread_pool_push(self->pool, GINT_TO_POINTER(1), NULL);
+}
+
+char *jq_autosave_move_aside(JqAutosave *self, GError **error) {
+  GDateTime *now = g_date_time_new_now_local();
+  char *stamp = g_date_time_format(now, "%Y%m%d-%H%M%S");
+  g_date_time_unref(now);
+  char *aside = NULL;
+  g_mutex_lock(&self->write_lock);
+  /* A name of its own, even for two bad files within a second. */
+  for (int n = 1; !aside; n++) {
+    aside = n == 1 ? g_strdup_printf("%s.bad-%s", self->path, stamp)
+                   : g_strdup_printf("%s.bad-%s-%d", self->path, stamp, n);
+    if (g_file_test(aside, G_FILE_TEST_EXISTS))
+      g_clear_pointer(&aside, g_free);
+  }
+  if (g_rename(self->path, aside) != 0) {
+    int saved = errno;
+    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved),
+                "Cannot rename %s to %s: %s", self->path, aside,
+                g_strerror(saved));
+    g_clear_pointer(&aside, g_free);
+  }
+  g_mutex_unlock(&self->write_lock);
+  g_free(stamp);
+  return aside;
 }
 
 gboolean jq_autosave_flush(JqAutosave *self, GError **error) {

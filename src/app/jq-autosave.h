@@ -28,6 +28,11 @@ void jq_autosave_set_failed_func(JqAutosave *autosave, GObject *owner,
 
 /* Queues `text` to be written; returns without waiting. */
 void jq_autosave_write(JqAutosave *autosave, const char *text);
+/* Renames the autosave file to "<path>.bad-YYYYMMDD-HHMMSS" (with "-2"...
+ * when that is taken), for one that cannot be read: its bytes are kept for
+ * the user to look at, and the next write does not replace them. Returns
+ * the new path (g_free it), or NULL with error. */
+char *jq_autosave_move_aside(JqAutosave *autosave, GError **error);
 /* Blocks until the newest queued text is on disk. */
 gboolean jq_autosave_flush(JqAutosave *autosave, GError **error);
 

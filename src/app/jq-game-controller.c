@@ -1473,6 +1473,28 @@ static JqPlayerMode player_from_tag(const char *text, const char *tag) {
   return JQ_PLAYER_MODE_HUMAN;
 }
 
+/* An autosave that cannot be read is kept under another name, where the
+ * next autosave will not overwrite it, and the user is told. */
+static void set_aside_autosave(JqGameController *self, const GError *why) {
+  const char *path = jq_autosave_get_path(self->autosave);
+  g_message("The autosaved game in %s cannot be read: %s", path, why->message);
+  GError *error = NULL;
+  char *aside = jq_autosave_move_aside(self->autosave, &error);
+  if (!aside) {
+    g_warning("%s", error->message);
+    g_error_free(error);
+    return;
+  }
+  /* TRANSLATORS: %s is the file the unreadable game was moved to. */
+  char *text = g_strdup_printf(_("The autosaved game could not be read, so a "
+                                 "new game begins. The file was kept as "
+                                 "“%s”."),
+                               aside);
+  g_signal_emit(self, signals[SIGNAL_NOTICE], 0, text);
+  g_free(text);
+  g_free(aside);
+}
+
 gboolean jq_game_controller_restore_autosave(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   if (!self->autosave)
@@ -1489,7 +1511,7 @@ gboolean jq_game_controller_restore_autosave(JqGameController *self) {
   }
   JqGame *game = read_pgn(text, length, &error);
   if (!game) {
-    g_warning("Ignoring the autosaved game in %s: %s", path, error->message);
+    set_aside_autosave(self, error);
     g_error_free(error);
     g_free(text);
     return FALSE;

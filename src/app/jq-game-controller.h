@@ -31,7 +31,8 @@
  *               jq_game_controller_request_hint
  *   notice      (const char *text)            something to tell the user
  *               (translated) that is no answer to a request: the autosave
- *               could not be written (once, until a write succeeds again)
+ *               could not be written (once, until a write succeeds again);
+ *               the autosave could not be read and was moved aside
  */
 #pragma once
 
@@ -231,8 +232,9 @@ gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
 const char *jq_game_controller_get_autosave_path(JqGameController *self);
 /* Reads the autosave back: the game and who played which side. TRUE when a
  * game still in progress was restored; FALSE when there is none, it is
- * finished, or it is unreadable (then a warning is logged and nothing
- * changes). */
+ * finished, or it is unreadable: then the game does not change, the file
+ * is moved aside (jq_autosave_move_aside) so that the next autosave does
+ * not overwrite it, and `notice` tells the user where it went. */
 gboolean jq_game_controller_restore_autosave(JqGameController *self);
 /* Waits until the latest state is on disk (autosaves are written in the
  * background after every change). */
