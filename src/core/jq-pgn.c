@@ -536,8 +536,12 @@ static bool token_char(char c) {
 #define TOKEN_MAX 64
 
 /* Plays the move text up to the result token, the next game's tags or the
- * end. *score receives the result token ("" when there is none). */
-static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
+ * end. *score receives the result token ("" when there is none). Moves are
+ * read in the onlookers' view (`view`, room for it): a file without its
+ * deal may leave captured hidden pieces unnamed, and the view's pools,
+ * unlike the truth's, still count what they may have been. */
+static bool read_moves_in(Reader *r, JqGame *game, char score[8],
+                          JqPosition *view, JqError *err) {
   score[0] = '\0';
   for (;;) {
     skip_blanks(r);
@@ -576,12 +580,21 @@ static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
     JqMove move;
     JqReveal reveal = JQ_REVEAL_NONE;
     JqError why;
-    if (!jq_notation_parse_any(jq_game_truth(game), move_text, &move, &reveal,
-                               &why) ||
+    jq_game_public_view(game, view);
+    if (!jq_notation_parse_any(view, move_text, &move, &reveal, &why) ||
         !jq_game_play_with_reveal(game, move, reveal, &why))
       return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at),
                           jq_game_move_count(game) + 1, move_text, why.message);
   }
+}
+
+static bool read_moves(Reader *r, JqGame *game, char score[8], JqError *err) {
+  JqPosition *view = malloc(sizeof *view);
+  if (!view)
+    return jq_error_set(err, "out of memory");
+  bool ok = read_moves_in(r, game, score, view, err);
+  free(view);
+  return ok;
 }
 
 JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
