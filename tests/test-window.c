@@ -7,6 +7,7 @@
  * piece's identity; and a screenshot of the whole window in the middle of a
  * jieqi game against the computer (window.png in the build directory, and
  * docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -732,8 +733,15 @@ static void test_no_hidden_identity(void) {
   GSettings *s = settings();
   play_random_jieqi();
   /* Chinese moves: unlike coordinates they do not name captured face-down
-   * pieces, so a deal with two of them swapped still reads. */
-  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_CHINESE);
+   * pieces, so a deal with two of them swapped still reads. With its deal,
+   * as only a finished game's file has it. */
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.style = JQ_PGN_CHINESE;
+  info.full_deal = TRUE;
+  char *written = jq_pgn_write(jq_game_controller_get_game(c), &info);
+  char *pgn = g_strdup(written);
+  free(written);
   int checked = 0;
   static const char *const rules[] = {"captor", "nobody", "both"};
   for (gsize r = 0; r < G_N_ELEMENTS(rules); r++) {

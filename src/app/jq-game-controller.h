@@ -32,7 +32,8 @@
  *   notice      (const char *text)            something to tell the user
  *               (translated) that is no answer to a request: the autosave
  *               could not be written (once, until a write succeeds again);
- *               the autosave could not be read and was moved aside
+ *               the autosave could not be read and was moved aside; a
+ *               game read was dealt afresh (see jq_game_controller_to_pgn)
  */
 #pragma once
 
@@ -205,8 +206,12 @@ gboolean jq_game_controller_is_browsing(JqGameController *self);
 
 /* ---- Files and clipboard ---- */
 
-/* The game as PGN (jq-pgn.h; jieqi games carry the deal and the reveals),
- * with RedType/BlackType tags ("human"/"program"). Free with g_free. */
+/* The game as PGN (jq-pgn.h), with RedType/BlackType tags ("human"/
+ * "program"). A finished jieqi game carries its deal; an unfinished one
+ * tells no more than the display side knows, and its deal only sealed
+ * (jq-deal-seal.h): loaded here again (load, restore) it resumes with the
+ * same deal; where the seal does not open it is dealt afresh where nothing
+ * has been seen, and `notice` says so. Free with g_free. */
 char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style);
 /* Written atomically (jq-atomic-file.h): on failure (a full disk...) the
  * file keeps its old contents and error says why. */
