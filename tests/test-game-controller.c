@@ -4,6 +4,7 @@
  * autosave, the move list's notations, what views and texts may show, the
  * settings binding, and how long the main loop is blocked while the AI
  * thinks. */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -14,6 +15,7 @@
 #include "jq-game-controller-private.h"
 #include "jq-game-controller.h"
 #include "jq-movegen.h"
+#include "jq-redeal.h"
 #include "jq-test-util.h"
 
 #define MATE_IN_ONE "4k4/9/4N4/9/9/C8/9/9/p8/3K5 w - - 0 1"
@@ -890,10 +892,37 @@ static void assert_same_shown(JqGameController *a, JqGameController *b) {
   g_free(fb);
 }
 
+/* The whole game with its deal, as only a finished game's file has it. */
+static char *full_pgn(JqGameController *c) {
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.full_deal = TRUE;
+  char *pgn = jq_pgn_write(jq_game_controller_get_game(c), &info);
+  char *copy = g_strdup(pgn);
+  free(pgn);
+  return copy;
+}
+
+/* The controller's PGN with the sealed deal's value blanked out. */
+static char *pgn_unsealed(JqGameController *c, JqPgnMoveStyle style) {
+  char *pgn = jq_game_controller_to_pgn(c, style);
+  char value[256];
+  g_assert_false(jq_pgn_tag(pgn, "JieqiDeal", value, sizeof value));
+  g_assert_true(jq_pgn_tag(pgn, "JieqiSealedDeal", value, sizeof value));
+  char *tag = g_strdup_printf("[JieqiSealedDeal \"%s\"]", value);
+  char **parts = g_strsplit(pgn, tag, 2);
+  g_assert_cmpuint(g_strv_length(parts), ==, 2);
+  char *out = g_strjoin("[JieqiSealedDeal]", parts[0], parts[1], NULL);
+  g_strfreev(parts);
+  g_free(tag);
+  g_free(pgn);
+  return out;
+}
+
 static void test_no_hidden_identity_shown(void) {
   JqGameController *c = controller_new();
   play_jieqi_game(c, 40);
-  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  char *pgn = full_pgn(c);
   char *other_pgn = swap_hidden_deal(c, pgn);
   JqGameController *other = controller_new();
   g_assert_true(jq_game_controller_load_pgn_text(other, other_pgn, NULL));
@@ -922,6 +951,13 @@ static void test_no_hidden_identity_shown(void) {
         jq_game_controller_set_player(both[i], JQ_BLACK, black);
       }
       assert_same_shown(c, other);
+      /* Nor do their files, but for the sealed deal. */
+      for (int style = 0; style < 2; style++) {
+        char *fa = pgn_unsealed(c, style), *fb = pgn_unsealed(other, style);
+        g_assert_cmpstr(fa, ==, fb);
+        g_free(fa);
+        g_free(fb);
+      }
       int n = jq_game_controller_get_move_count(c);
       for (int ply = 0; ply < n; ply += 7) {
         jq_game_controller_browse(c, ply);
@@ -1147,6 +1183,192 @@ static void test_pgn_round_trip(void) {
   g_object_unref(c);
 }
 
+/* ---- the sealed deal ---- */
+
+static void count_notice(JqGameController *c, const char *text, int *n) {
+  (*n)++;
+}
+
+/* Loads `file` into a new controller (two humans); *notices counts what it
+ * said. */
+static JqGameController *load_into_new(GFile *file, int *notices) {
+  JqGameController *d = controller_new();
+  new_game(d, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  *notices = 0;
+  g_signal_connect(d, "notice", G_CALLBACK(count_notice), notices);
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_load_pgn(d, file, &error));
+  g_assert_no_error(error);
+  return d;
+}
+
+/* Both play the same random moves: the same identities turn up when they
+ * have the same deal. */
+static void play_on_both(JqGameController *a, JqGameController *b) {
+  GRand *ra = g_rand_new_with_seed(5), *rb = g_rand_new_with_seed(5);
+  play_random(a, ra, 16);
+  play_random(b, rb, 16);
+  g_rand_free(ra);
+  g_rand_free(rb);
+}
+
+/* Files of unfinished jieqi games hold no hidden identity, only a sealed
+ * deal: with this installation's key the game comes back with its deal;
+ * without the key, or with a damaged seal, with a fresh deal that agrees
+ * with everything seen, and the user is told. A finished game's file has
+ * the whole deal. */
+static void test_sealed_deal(void) {
+  JqGameController *c = controller_new();
+  play_jieqi_game(c, 40);
+  char *dir = g_dir_make_tmp("jieqi-seal-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "game.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+  char *key =
+      g_build_filename(g_get_user_data_dir(), "jieqi", "deal.key", NULL);
+  for (int style = 0; style < 2; style++) {
+    GError *error = NULL;
+    g_assert_true(jq_game_controller_save_pgn(c, file, style, &error));
+    g_assert_no_error(error);
+    char *text = NULL;
+    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    char value[256];
+    g_assert_false(jq_pgn_tag(text, "JieqiDeal", value, sizeof value));
+    g_assert_true(jq_pgn_tag(text, "JieqiSealedDeal", value, sizeof value));
+    /* The key: made at the first seal, for this user alone. */
+    GStatBuf st;
+    g_assert_cmpint(g_stat(key, &st), ==, 0);
+    g_assert_cmpint(st.st_mode & 0777, ==, 0600);
+    g_assert_cmpint(st.st_size, ==, 32);
+
+    /* With the key: the same game, the same deal, so playing on turns up
+     * the same pieces. */
+    int notices;
+    JqGameController *d = load_into_new(file, &notices);
+    assert_same_record(c, d);
+    g_assert_cmpint(notices, ==, 0);
+    JqGameController *ref = controller_new();
+    char *full = full_pgn(c);
+    g_assert_true(jq_game_controller_load_pgn_text(ref, full, NULL));
+    g_free(full);
+    play_on_both(ref, d);
+    assert_same_record(ref, d);
+    g_object_unref(ref);
+    g_object_unref(d);
+
+    /* A damaged seal does not open. */
+    char *bad = g_strdup(text);
+    char *at = strstr(bad, value);
+    at[10] = at[10] == 'A' ? 'B' : 'A';
+    g_assert_true(g_file_set_contents(path, bad, -1, NULL));
+    g_free(bad);
+    d = load_into_new(file, &notices);
+    g_assert_cmpint(notices, ==, 1);
+    g_object_unref(d);
+    g_assert_true(g_file_set_contents(path, text, -1, NULL));
+
+    /* Without the key (another machine): a fresh deal of what nobody has
+     * seen; what is shown is the same, and the game plays on. */
+    char *key_text = NULL;
+    gsize key_size = 0;
+    g_assert_true(g_file_get_contents(key, &key_text, &key_size, NULL));
+    g_assert_cmpint(g_unlink(key), ==, 0);
+    const JqGame *gc = jq_game_controller_get_game(c);
+    bool seen[JQ_SQUARES];
+    jq_redeal_seen(gc, -1, seen);
+    JqPieceType want[JQ_SQUARES];
+    jq_game_initial_deal(gc, want);
+    int fresh = 0;
+    for (int t = 0; t < 3; t++) {
+      d = load_into_new(file, &notices);
+      g_assert_cmpint(notices, ==, 1);
+      /* The screen (both humans: what both know) is the same; only what
+       * a captor alone learned may differ. */
+      char **la = jq_game_controller_get_move_list(c);
+      char **ld = jq_game_controller_get_move_list(d);
+      g_assert_true(
+          g_strv_equal((const char *const *)la, (const char *const *)ld));
+      g_strfreev(la);
+      g_strfreev(ld);
+      char *fc = jq_game_controller_get_fen(c),
+           *fd = jq_game_controller_get_fen(d);
+      g_assert_cmpstr(fc, ==, fd);
+      g_free(fc);
+      g_free(fd);
+      const JqGame *gd = jq_game_controller_get_game(d);
+      g_assert_cmpint(jq_game_move_count(gd), ==, jq_game_move_count(gc));
+      JqPieceType got[JQ_SQUARES];
+      jq_game_initial_deal(gd, got);
+      int pools[2][JQ_TYPE_COUNT] = {{0}};
+      for (int sq = 0; sq < JQ_SQUARES; sq++) {
+        JqPiece p = jq_game_initial(gc)->board[sq];
+        if (!jq_piece_is_hidden(p))
+          continue;
+        if (seen[sq])
+          g_assert_cmpint(got[sq], ==, want[sq]);
+        fresh += got[sq] != want[sq];
+        pools[jq_piece_color(p)][want[sq]]++;
+        pools[jq_piece_color(p)][got[sq]]--;
+      }
+      for (int side = 0; side < 2; side++)
+        for (int type = 0; type < JQ_TYPE_COUNT; type++)
+          g_assert_cmpint(pools[side][type], ==, 0);
+      GRand *rand = g_rand_new_with_seed(11);
+      play_random(d, rand, 20);
+      g_rand_free(rand);
+      g_object_unref(d);
+    }
+    g_assert_cmpint(fresh, >, 0);
+    /* The key back, for the next style. */
+    g_assert_true(g_file_set_contents_full(
+        key, key_text, (gssize)key_size, G_FILE_SET_CONTENTS_NONE, 0600, NULL));
+    g_free(key_text);
+    g_free(text);
+  }
+
+  /* The autosave is sealed too, and comes back with its deal. (The other
+   * controllers wrote theirs meanwhile: c writes its own again.) */
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_true(jq_game_controller_redo(c));
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_flush_autosave(c, &error));
+  g_assert_no_error(error);
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(jq_game_controller_get_autosave_path(c),
+                                    &text, NULL, NULL));
+  char value[256];
+  g_assert_false(jq_pgn_tag(text, "JieqiDeal", value, sizeof value));
+  g_assert_true(jq_pgn_tag(text, "JieqiSealedDeal", value, sizeof value));
+  g_free(text);
+  JqGameController *d = controller_new();
+  g_assert_true(jq_game_controller_restore_autosave(d));
+  assert_same_record(c, d);
+  g_object_unref(d);
+
+  /* Over: the whole deal, in the clear. */
+  g_assert_true(jq_game_controller_resign(c, NULL));
+  g_assert_true(jq_game_controller_save_pgn(c, file, JQ_PGN_COORDS, NULL));
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  g_assert_true(jq_pgn_tag(text, "JieqiDeal", value, sizeof value));
+  g_assert_cmpint(strlen(value), ==, 30);
+  g_assert_false(jq_pgn_tag(text, "JieqiSealedDeal", value, sizeof value));
+  g_free(text);
+  int notices;
+  g_unlink(key);
+  d = load_into_new(file, &notices);
+  assert_same_record(c, d);
+  g_assert_cmpint(notices, ==, 0);
+  g_object_unref(d);
+
+  g_unlink(path);
+  g_rmdir(dir);
+  g_object_unref(file);
+  g_free(key);
+  g_free(path);
+  g_free(dir);
+  g_object_unref(c);
+}
+
 /* ---- autosave ---- */
 
 static void test_autosave_restore(void) {
@@ -1211,37 +1433,98 @@ static void test_autosave_restore(void) {
   g_free(path);
 }
 
+static void on_notice(JqGameController *c, const char *text, GPtrArray *log) {
+  g_ptr_array_add(log, g_strdup(text));
+}
+
+/* The files of dir whose names start with `prefix`. */
+static GPtrArray *files_starting(const char *dir, const char *prefix) {
+  GPtrArray *found = g_ptr_array_new_with_free_func(g_free);
+  GDir *d = g_dir_open(dir, 0, NULL);
+  g_assert_nonnull(d);
+  const char *name;
+  while ((name = g_dir_read_name(d)) != NULL)
+    if (g_str_has_prefix(name, prefix))
+      g_ptr_array_add(found, g_build_filename(dir, name, NULL));
+  g_dir_close(d);
+  return found;
+}
+
+/* An autosave that cannot be read is moved aside, bytes intact, next to
+ * where it was (autosave.pgn.bad-YYYYMMDD-HHMMSS), the user is told once,
+ * and a new game starts; nothing is overwritten. */
 static void test_autosave_corrupt(void) {
   char *dir = g_build_filename(g_get_user_data_dir(), "jieqi", NULL);
   char *path = g_build_filename(dir, "autosave.pgn", NULL);
   g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
-  static const char *const corrupt[] = {
-      "[Variant \"jieqi\"]\n[JieqiDeal \"BPAC",          /* cut short */
-      "[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. e2e9\n", /* illegal */
-      "\xff\xfe\x00garbage",
+  GRand *rand = g_rand_new_with_seed(7);
+  GByteArray *noise = g_byte_array_new();
+  for (int i = 0; i < 700; i++) {
+    guint8 b = (guint8)g_rand_int_range(rand, 0, 256);
+    g_byte_array_append(noise, &b, 1);
+  }
+  g_rand_free(rand);
+  struct {
+    const char *bytes;
+    gssize size;
+  } corrupt[] = {
+      {"[Variant \"jieqi\"]\n[JieqiDeal \"BPAC", -1},          /* cut short */
+      {"[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. e2e9\n", -1}, /* illegal */
+      {(const char *)noise->data, (gssize)noise->len},         /* random */
   };
+  GSettings *settings = jq_app_settings_new();
   for (gsize i = 0; i < G_N_ELEMENTS(corrupt); i++) {
-    g_assert_true(g_file_set_contents(path, corrupt[i], -1, NULL));
+    gsize size =
+        corrupt[i].size < 0 ? strlen(corrupt[i].bytes) : (gsize)corrupt[i].size;
+    g_assert_true(
+        g_file_set_contents(path, corrupt[i].bytes, (gssize)size, NULL));
+    /* (Not bound: the settings keep their defaults for the tests after.) */
     JqGameController *c = controller_new();
-    Log log;
-    log_connect(c, &log);
-    g_test_expect_message("jieqi", G_LOG_LEVEL_WARNING,
-                          "Ignoring the autosaved game*");
+    GPtrArray *notices = g_ptr_array_new_with_free_func(g_free);
+    g_signal_connect(c, "notice", G_CALLBACK(on_notice), notices);
     g_assert_false(jq_game_controller_restore_autosave(c));
-    g_test_assert_expected_messages();
-    g_assert_cmpint(log.changed, ==, 0);
+    /* Moved aside, every byte kept; one more bad file each time, even
+     * within the same second. */
+    g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    GPtrArray *bad = files_starting(dir, "autosave.pgn.bad-");
+    g_assert_cmpuint(bad->len, ==, i + 1);
+    gboolean kept = FALSE;
+    for (guint k = 0; k < bad->len; k++) {
+      const char *name = strrchr(bad->pdata[k], '/') + 1;
+      /* autosave.pgn.bad-20250131-235959, perhaps with "-2" after it */
+      g_assert_true(g_regex_match_simple(
+          "^autosave\\.pgn\\.bad-[0-9]{8}-[0-9]{6}(-[0-9]+)?$", name, 0, 0));
+      char *text = NULL;
+      gsize length = 0;
+      g_assert_true(g_file_get_contents(bad->pdata[k], &text, &length, NULL));
+      kept =
+          kept || (length == size && memcmp(text, corrupt[i].bytes, size) == 0);
+      g_free(text);
+    }
+    g_assert_true(kept);
+    g_ptr_array_unref(bad);
+    /* Told once, naming where the file went. */
+    g_assert_cmpuint(notices->len, ==, 1);
+    g_test_message("%s", (char *)notices->pdata[0]);
+    g_assert_nonnull(strstr(notices->pdata[0], "autosave.pgn.bad-"));
+    /* A new game starts, and goes on normally. */
+    jq_app_settings_start_game(settings, c);
     g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
-    g_assert_false(jq_game_controller_is_thinking(c));
-    /* It goes on normally, and the next move replaces the bad file. */
+    g_assert_false(jq_game_controller_is_over(c));
+    new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+             NULL, 1);
     play(c, "h2e2");
     g_assert_true(jq_game_controller_flush_autosave(c, NULL));
+    g_assert_cmpuint(notices->len, ==, 1);
     g_object_unref(c);
+    g_ptr_array_unref(notices);
     c = controller_new();
     g_assert_true(jq_game_controller_restore_autosave(c));
     g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
     g_object_unref(c);
-    log_clear(&log);
   }
+  g_object_unref(settings);
+  g_byte_array_unref(noise);
   g_free(path);
   g_free(dir);
 }
@@ -1442,6 +1725,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/browse", test_browse);
   g_test_add_func("/app/controller/fen-copy-paste", test_fen_copy_paste);
   g_test_add_func("/app/controller/pgn-round-trip", test_pgn_round_trip);
+  g_test_add_func("/app/controller/sealed-deal", test_sealed_deal);
   g_test_add_func("/app/controller/autosave-restore", test_autosave_restore);
   g_test_add_func("/app/controller/autosave-corrupt", test_autosave_corrupt);
   g_test_add_func("/app/controller/main-loop-not-blocked",

@@ -175,7 +175,11 @@ static void test_jieqi_reveals_and_deal(void) {
     JqRng rng;
     jq_rng_seed(&rng, seed * 77);
     random_plies(game, &rng, 120);
-    char *pgn = jq_pgn_write(game, NULL);
+    /* Finished or not: this is about the deal and every letter. */
+    JqPgnInfo full;
+    jq_pgn_info_init(&full);
+    full.full_deal = true;
+    char *pgn = jq_pgn_write(game, &full);
     g_assert_nonnull(pgn);
     assert_tag(pgn, "Variant", "jieqi");
     char value[128];
@@ -265,13 +269,20 @@ static void test_chinese_moves(void) {
   free(pgn);
   jq_game_free(game);
 
-  /* A jieqi game in Chinese still replays: the deal gives the reveals. */
+  /* A jieqi game in Chinese still replays, unfinished and so without its
+   * deal: the reveals are named in full-width parentheses, since PGN would
+   * skip "(车)" as a variation. */
   game = jq_game_new(JQ_VARIANT_JIEQI, 9);
   JqRng rng;
   jq_rng_seed(&rng, 9);
   random_plies(game, &rng, 60);
+  g_assert_false(jq_game_is_over(game));
   pgn = jq_pgn_write(game, &info);
   g_assert_nonnull(strstr(pgn, "暗"));
+  const char *moves = strstr(pgn, "\n\n");
+  g_assert_nonnull(moves);
+  g_assert_nonnull(strstr(moves, "（"));
+  g_assert_null(strchr(moves, '('));
   back = jq_pgn_read(pgn, NULL, &err);
   if (!back)
     g_error("%s", err.message);
@@ -280,7 +291,8 @@ static void test_chinese_moves(void) {
     JqGameMove a = jq_game_move_at(game, i), b = jq_game_move_at(back, i);
     g_assert_cmpint(a.move, ==, b.move);
     g_assert_cmpint(a.reveal.mover, ==, b.reveal.mover);
-    g_assert_cmpint(a.reveal.captured, ==, b.reveal.captured);
+    /* (A captured hidden piece has no name in Chinese: the reader makes
+     * one up, consistent with the pools.) */
   }
   jq_game_free(back);
   free(pgn);
@@ -465,6 +477,7 @@ static void test_long_tags(void) {
   info.red = white;
   info.black = event;
   info.reason = white;
+  info.full_deal = true; /* unfinished: only a full deal names every piece */
   char *pgn = round_trip(game, &info);
   assert_long_tag(pgn, "Event", event);
   assert_long_tag(pgn, "Red", white);
@@ -510,7 +523,10 @@ static void test_bom_and_crlf(void) {
   JqRng rng;
   jq_rng_seed(&rng, 12);
   random_plies(game, &rng, 50);
-  char *pgn = jq_pgn_write(game, NULL);
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.full_deal = true; /* the deal read back is compared below */
+  char *pgn = jq_pgn_write(game, &info);
   GString *dos = g_string_new("\xEF\xBB\xBF");
   for (const char *p = pgn; *p; p++) {
     if (*p == '\n')
@@ -767,6 +783,7 @@ static void test_chinese_reveals(void) {
     jq_pgn_info_init(&info);
     info.style = JQ_PGN_CHINESE;
     info.charset = (JqCharset)cs;
+    info.full_deal = true;
     char *pgn = jq_pgn_write(game, &info);
     char *deal = strstr(pgn, "[JieqiDeal ");
     g_assert_nonnull(deal);
@@ -811,12 +828,192 @@ static void test_chinese_reveals(void) {
   g_free(text);
 }
 
+/* A jieqi game of random moves, unfinished, in which Red has captured a
+ * hidden black piece whose identity differs from one still hidden. */
+static JqGame *game_with_hidden_capture(int *captured_sq, int *hidden_sq) {
+  for (guint64 seed = 1; seed < 500; seed++) {
+    JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, seed);
+    JqRng rng;
+    jq_rng_seed(&rng, seed);
+    random_plies(game, &rng, 60);
+    const JqPosition *now = jq_game_truth(game);
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    for (int i = 0; i < jq_game_move_count(game) && !jq_game_is_over(game);
+         i += 2) {
+      JqGameMove gm = jq_game_move_at(game, i); /* Red's */
+      if (gm.reveal.captured == JQ_NO_TYPE)
+        continue;
+      for (int sq = 0; sq < JQ_SQUARES; sq++) {
+        if (jq_piece_is_hidden(now->board[sq]) &&
+            jq_piece_color(now->board[sq]) == JQ_BLACK &&
+            deal[sq] != gm.reveal.captured) {
+          *captured_sq = jq_move_to(gm.move);
+          *hidden_sq = sq;
+          return game;
+        }
+      }
+    }
+    jq_game_free(game);
+  }
+  g_error("no game with a hidden capture");
+}
+
+/* The same moves from the same start with another deal. */
+static JqGame *replay_with_deal(const JqGame *game,
+                                const JqPieceType deal[JQ_SQUARES]) {
+  JqPosition *start = g_new(JqPosition, 1);
+  JqError err;
+  g_assert_true(jq_fen_parse(jq_game_initial_fen(game), JQ_FEN_VARIANT_JIEQI,
+                             start, &err));
+  JqGame *other = jq_game_new_from_view(start, deal, &err);
+  g_assert_nonnull(other);
+  g_free(start);
+  for (int i = 0; i < jq_game_move_count(game); i++)
+    g_assert_true(jq_game_play(other, jq_game_move_at(game, i).move, &err));
+  return other;
+}
+
+static char *write_as(const JqGame *game, int reader, const char *sealed) {
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.reader = reader;
+  info.sealed_deal = sealed;
+  char *pgn = jq_pgn_write(game, &info);
+  g_assert_nonnull(pgn);
+  return pgn;
+}
+
+/* An unfinished jieqi game's file tells nothing its reader may not know:
+ * two games with the same moves whose deals differ in a piece still hidden
+ * and in one that Red captured give the same text, but for the sealed
+ * deal; Red, the captor, is told the captured letter. Once over, the file
+ * has the whole deal. */
+static void test_unfinished_keeps_secrets(void) {
+  int captured_sq, hidden_sq;
+  JqGame *a = game_with_hidden_capture(&captured_sq, &hidden_sq);
+  JqPieceType deal[JQ_SQUARES];
+  jq_game_initial_deal(a, deal);
+  JqPieceType tmp = deal[captured_sq];
+  deal[captured_sq] = deal[hidden_sq];
+  deal[hidden_sq] = tmp;
+  JqGame *b = replay_with_deal(a, deal);
+  g_assert_cmpint(jq_game_move_count(a), ==, jq_game_move_count(b));
+  g_assert_false(jq_game_is_over(b));
+
+  /* Anyone, and Black, who did not learn the captured piece. */
+  for (int reader = -1; reader <= JQ_BLACK; reader += 2) {
+    char *pa = write_as(a, reader, NULL), *pb = write_as(b, reader, NULL);
+    g_assert_cmpstr(pa, ==, pb);
+    char value[128];
+    g_assert_false(jq_pgn_tag(pa, "JieqiDeal", value, sizeof value));
+    g_assert_false(jq_pgn_tag(pa, "JieqiSealedDeal", value, sizeof value));
+    /* Read back: the same moves, the revealed identities, another deal. */
+    JqError err;
+    JqGame *back = jq_pgn_read(pa, NULL, &err);
+    if (!back)
+      g_error("%s", err.message);
+    g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(a));
+    for (int i = 0; i < jq_game_move_count(a); i++)
+      g_assert_cmpint(jq_game_move_at(back, i).reveal.mover, ==,
+                      jq_game_move_at(a, i).reveal.mover);
+    jq_game_free(back);
+    free(pa);
+    free(pb);
+  }
+  /* The sealed deal is the only difference the caller makes. */
+  char *pa = write_as(a, -1, "sealed-a"), *pb = write_as(b, -1, "sealed-b");
+  assert_tag(pa, "JieqiSealedDeal", "sealed-a");
+  char *at = strstr(pb, "sealed-b");
+  g_assert_nonnull(at);
+  memcpy(at, "sealed-a", 8);
+  g_assert_cmpstr(pa, ==, pb);
+  free(pa);
+  free(pb);
+  /* Red took the piece and knows it; so does everybody under "both". */
+  pa = write_as(a, JQ_RED, NULL);
+  pb = write_as(b, JQ_RED, NULL);
+  g_assert_cmpstr(pa, !=, pb);
+  free(pa);
+  free(pb);
+  jq_game_set_disclosure(a, JQ_DISCLOSE_BOTH);
+  jq_game_set_disclosure(b, JQ_DISCLOSE_BOTH);
+  pa = write_as(a, -1, NULL);
+  pb = write_as(b, -1, NULL);
+  g_assert_cmpstr(pa, !=, pb);
+  free(pa);
+  free(pb);
+
+  /* Over: the full deal, and no seal. */
+  g_assert_true(
+      jq_game_declare_result(a, jq_result_loss(JQ_RED, JQ_REASON_RESIGNATION)));
+  pa = write_as(a, -1, "sealed-a");
+  char value[128];
+  g_assert_true(jq_pgn_tag(pa, "JieqiDeal", value, sizeof value));
+  g_assert_cmpint(strlen(value), ==, 30);
+  g_assert_false(jq_pgn_tag(pa, "JieqiSealedDeal", value, sizeof value));
+  JqError err;
+  JqGame *back = jq_pgn_read(pa, NULL, &err);
+  g_assert_nonnull(back);
+  JqPieceType want[JQ_SQUARES], got[JQ_SQUARES];
+  jq_game_initial_deal(a, want);
+  jq_game_initial_deal(back, got);
+  g_assert_cmpmem(want, sizeof want, got, sizeof got);
+  jq_game_free(back);
+  free(pa);
+  jq_game_free(a);
+  jq_game_free(b);
+}
+
+/* A file that keeps captured pieces secret still reads back, whatever
+ * turns up later: the reader's stand-in for a captured piece may have to
+ * give way to a piece revealed afterwards. */
+static void test_unfinished_reads_back(void) {
+  for (guint64 seed = 1; seed <= 60; seed++) {
+    JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, seed);
+    JqRng rng;
+    jq_rng_seed(&rng, seed * 31);
+    random_plies(game, &rng, 90);
+    if (jq_game_is_over(game)) {
+      jq_game_free(game);
+      continue;
+    }
+    for (int style = 0; style < 2; style++) {
+      char *pgn = write_as(game, -1, NULL);
+      if (style == JQ_PGN_CHINESE) {
+        free(pgn);
+        JqPgnInfo info;
+        jq_pgn_info_init(&info);
+        info.style = JQ_PGN_CHINESE;
+        pgn = jq_pgn_write(game, &info);
+      }
+      JqError err;
+      JqGame *back = jq_pgn_read(pgn, NULL, &err);
+      if (!back)
+        g_error("seed %" G_GUINT64_FORMAT " style %d: %s", seed, style,
+                err.message);
+      g_assert_cmpint(jq_game_move_count(back), ==, jq_game_move_count(game));
+      for (int i = 0; i < jq_game_move_count(game); i++) {
+        JqGameMove a = jq_game_move_at(game, i), b = jq_game_move_at(back, i);
+        g_assert_cmpint(a.move, ==, b.move);
+        g_assert_cmpint(a.reveal.mover, ==, b.reveal.mover);
+      }
+      jq_game_free(back);
+      free(pgn);
+    }
+    jq_game_free(game);
+  }
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
   g_test_add_func("/pgn/checkmate-fen", test_checkmate_from_fen);
   g_test_add_func("/pgn/declared-result", test_declared_result);
   g_test_add_func("/pgn/jieqi-reveals-deal", test_jieqi_reveals_and_deal);
+  g_test_add_func("/pgn/unfinished-keeps-secrets",
+                  test_unfinished_keeps_secrets);
+  g_test_add_func("/pgn/unfinished-reads-back", test_unfinished_reads_back);
   g_test_add_func("/pgn/chinese", test_chinese_moves);
   g_test_add_func("/pgn/read-several", test_read_several);
   g_test_add_func("/pgn/bad-input", test_bad_input);

@@ -7,6 +7,7 @@
  * piece's identity; and a screenshot of the whole window in the middle of a
  * jieqi game against the computer (window.png in the build directory, and
  * docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -124,6 +125,42 @@ static GtkWidget *find_descendant(GtkWidget *widget, GType type) {
       return found;
   }
   return NULL;
+}
+
+/* The labels of the toasts on show, one a line. */
+static void collect_toasts(GtkWidget *widget, gboolean in_toast, GString *out) {
+  in_toast =
+      in_toast || strcmp(G_OBJECT_TYPE_NAME(widget), "AdwToastWidget") == 0;
+  if (in_toast && GTK_IS_LABEL(widget))
+    g_string_append_printf(out, "%s\n", gtk_label_get_label(GTK_LABEL(widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    collect_toasts(child, in_toast, out);
+}
+
+/* How many toasts on show (or queued to show next) contain `text`. */
+static guint toasts_with(const char *text) {
+  GString *all = g_string_new(NULL);
+  collect_toasts(GTK_WIDGET(window), FALSE, all);
+  guint n = 0;
+  for (const char *p = strstr(all->str, text); p; p = strstr(p + 1, text))
+    n++;
+  g_string_free(all, TRUE);
+  return n;
+}
+
+static gboolean toast_shown(gpointer text) { return toasts_with(text) > 0; }
+
+static guint count_toasts(GtkWidget *widget) {
+  guint n = strcmp(G_OBJECT_TYPE_NAME(widget), "AdwToastWidget") == 0;
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    n += count_toasts(child);
+  return n;
+}
+
+static gboolean no_toast(gpointer data) {
+  return count_toasts(GTK_WIDGET(window)) == 0;
 }
 
 static char **move_list_texts(void) {
@@ -696,8 +733,15 @@ static void test_no_hidden_identity(void) {
   GSettings *s = settings();
   play_random_jieqi();
   /* Chinese moves: unlike coordinates they do not name captured face-down
-   * pieces, so a deal with two of them swapped still reads. */
-  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_CHINESE);
+   * pieces, so a deal with two of them swapped still reads. With its deal,
+   * as only a finished game's file has it. */
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.style = JQ_PGN_CHINESE;
+  info.full_deal = TRUE;
+  char *written = jq_pgn_write(jq_game_controller_get_game(c), &info);
+  char *pgn = g_strdup(written);
+  free(written);
   int checked = 0;
   static const char *const rules[] = {"captor", "nobody", "both"};
   for (gsize r = 0; r < G_N_ELEMENTS(rules); r++) {
@@ -770,6 +814,43 @@ static void test_restart(void) {
                    ==, g_strv_length(before));
   g_strfreev(before);
   g_strfreev(after);
+}
+
+/* An unreadable autosave at start-up: moved aside, a toast, a new game. */
+static void test_bad_autosave(void) {
+  char *path = g_strdup(jq_game_controller_get_autosave_path(controller()));
+  gtk_window_destroy(GTK_WINDOW(window));
+  spin(50);
+  static const char garbage[] = "\x89PNG\r\n\x1a\n\x01\x02 not a game";
+  g_assert_true(g_file_set_contents(path, garbage, sizeof garbage - 1, NULL));
+  g_application_activate(G_APPLICATION(app));
+  window = JQ_WINDOW(gtk_application_get_active_window(GTK_APPLICATION(app)));
+  g_assert_nonnull(window);
+  g_assert_true(spin_until(board_ready, NULL, 5000));
+  g_assert_true(spin_until(toast_shown, "could not be read", 3000));
+  g_assert_cmpuint(toasts_with("autosave.pgn.bad-"), ==, 1);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  /* The bad bytes are kept next to where they were. */
+  char *dir = g_path_get_dirname(path);
+  GDir *d = g_dir_open(dir, 0, NULL);
+  const char *name;
+  int kept = 0;
+  while ((name = g_dir_read_name(d)) != NULL) {
+    if (!g_str_has_prefix(name, "autosave.pgn.bad-"))
+      continue;
+    char *bad = g_build_filename(dir, name, NULL);
+    char *text = NULL;
+    gsize length = 0;
+    g_assert_true(g_file_get_contents(bad, &text, &length, NULL));
+    kept += length == sizeof garbage - 1 && memcmp(text, garbage, length) == 0;
+    g_free(text);
+    g_unlink(bad);
+    g_free(bad);
+  }
+  g_dir_close(d);
+  g_assert_cmpint(kept, ==, 1);
+  g_free(dir);
+  g_free(path);
 }
 
 /* ---- against the computer, and the screenshot ---- */
@@ -909,6 +990,42 @@ static void test_against_computer(void) {
   g_settings_reset(settings(), "ai-strength");
 }
 
+/* ---- the autosave cannot be written ---- */
+
+static void test_autosave_fails(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  jq_board_view_set_animate(board(), FALSE);
+  const char *path = jq_game_controller_get_autosave_path(controller());
+  g_assert_true(jq_game_controller_flush_autosave(controller(), NULL));
+  /* A directory where the file should go: no file can take its name, even
+   * for root. */
+  g_assert_cmpint(g_unlink(path), ==, 0);
+  g_assert_cmpint(g_mkdir(path, 0700), ==, 0);
+  const char *words = "could not be autosaved";
+  /* Toasts show one at a time (4 s each): earlier ones go first. */
+  g_assert_true(spin_until(no_toast, NULL, 10000));
+  click_move("h2e2");
+  g_assert_true(spin_until(toast_shown, (gpointer)words, 3000));
+  /* Told once, not at every move: when the toast has gone, no other
+   * follows it. */
+  click_move("h9g7");
+  click_move("h0g2");
+  g_assert_true(spin_until(moves_are, GINT_TO_POINTER(3), 3000));
+  g_assert_true(spin_until(no_toast, NULL, 10000));
+  spin(500);
+  g_assert_true(no_toast(NULL));
+  /* The next move tries again, and writes the whole game. */
+  g_assert_cmpint(g_rmdir(path), ==, 0);
+  click_move("i9h9");
+  g_assert_true(spin_until(moves_are, GINT_TO_POINTER(4), 3000));
+  g_assert_true(jq_game_controller_flush_autosave(controller(), NULL));
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  g_assert_nonnull(strstr(text, "[PlyCount \"4\"]"));
+  g_free(text);
+}
+
 /* ---- quitting keeps the window's size ---- */
 
 static void test_quit(void) {
@@ -992,6 +1109,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/game-over", test_game_over);
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
   g_test_add_func("/app/window/restart", test_restart);
+  g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
+  g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();

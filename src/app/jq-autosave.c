@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "jq-atomic-file.h"
 
 struct JqAutosave {
   char *path;
@@ -15,8 +18,68 @@ struct JqAutosave {
   GBytes *latest;
   guint64 latest_seq;
   guint64 written_seq;
-  gint warned;
+  /* Under write_lock: the last write failed, and that has been told. */
+  gboolean failing;
+  /* Who is told of a failure, on the context the autosave was made in. */
+  GMainContext *context;
+  GWeakRef owner;
+  JqAutosaveFailed failed_func;
 };
+
+/* One failure on its way to the owner's thread. */
+typedef struct {
+  GWeakRef owner;
+  JqAutosaveFailed func;
+  GError *error;
+} FailureReport;
+
+static gboolean report_failure(gpointer data) {
+  FailureReport *report = data;
+  GObject *owner = g_weak_ref_get(&report->owner);
+  if (owner) {
+    report->func(owner, report->error);
+    g_object_unref(owner);
+  }
+  return G_SOURCE_REMOVE;
+}
+
+static void failure_report_free(gpointer data) {
+  FailureReport *report = data;
+  g_weak_ref_clear(&report->owner);
+  g_error_free(report->error);
+  g_free(report);
+}
+
+/* Called with write_lock held after each write. Only the first failure of
+ * a run is told: a full disk should not bring a message every move. */
+static void note_outcome(JqAutosave *self, gboolean ok, const GError *error) {
+  if (ok) {
+    self->failing = FALSE;
+    return;
+  }
+  if (self->failing)
+    return;
+  self->failing = TRUE;
+  g_message("Could not autosave the game to %s: %s", self->path,
+            error->message);
+  GObject *owner = g_weak_ref_get(&self->owner);
+  if (!owner || !self->failed_func) {
+    g_clear_object(&owner);
+    return;
+  }
+  FailureReport *report = g_new0(FailureReport, 1);
+  g_weak_ref_init(&report->owner, owner);
+  report->func = self->failed_func;
+  report->error = g_error_copy(error);
+  g_object_unref(owner);
+  /* Always through the loop, never at once: the owner is told on its own
+   * thread, and not while the lock is held. */
+  GSource *source = g_idle_source_new();
+  g_source_set_priority(source, G_PRIORITY_DEFAULT);
+  g_source_set_callback(source, report_failure, report, failure_report_free);
+  g_source_attach(source, self->context);
+  g_source_unref(source);
+}
 
 char *jq_autosave_default_path(void) {
   return g_build_filename(g_get_user_data_dir(), "jieqi", "autosave.pgn", NULL);
@@ -31,29 +94,28 @@ static gboolean write_latest(JqAutosave *self, GError **error) {
   g_mutex_unlock(&self->state_lock);
 
   gboolean ok = TRUE;
+  GError *failure = NULL;
   if (bytes && seq > self->written_seq) {
     char *dir = g_path_get_dirname(self->path);
     if (g_mkdir_with_parents(dir, 0700) != 0) {
       int saved = errno;
-      g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved),
+      g_set_error(&failure, G_FILE_ERROR, g_file_error_from_errno(saved),
                   "Cannot create %s: %s", dir, g_strerror(saved));
       ok = FALSE;
     }
     g_free(dir);
     if (ok) {
-      GFile *file = g_file_new_for_path(self->path);
       gsize size;
       const char *data = g_bytes_get_data(bytes, &size);
-      ok = g_file_replace_contents(file, data, size, NULL, FALSE,
-                                   G_FILE_CREATE_PRIVATE |
-                                       G_FILE_CREATE_REPLACE_DESTINATION,
-                                   NULL, NULL, error);
-      g_object_unref(file);
+      ok = jq_atomic_file_write(self->path, data, size, 0600, &failure);
     }
     if (ok)
       self->written_seq = seq;
+    note_outcome(self, ok, failure);
   }
   g_mutex_unlock(&self->write_lock);
+  if (failure)
+    g_propagate_error(error, failure);
   if (bytes)
     g_bytes_unref(bytes);
   return ok;
@@ -62,13 +124,8 @@ static gboolean write_latest(JqAutosave *self, GError **error) {
 static void pool_func(gpointer data, gpointer user_data) {
   JqAutosave *self = user_data;
   GError *error = NULL;
-  if (!write_latest(self, &error)) {
-    /* Once per session: a full disk should not flood the log. */
-    if (!g_atomic_int_exchange(&self->warned, TRUE))
-      g_warning("Could not autosave the game to %s: %s", self->path,
-                error->message);
-    g_error_free(error);
-  }
+  if (!write_latest(self, &error))
+    g_error_free(error); /* told by note_outcome */
 }
 
 JqAutosave *jq_autosave_new(const char *path) {
@@ -77,6 +134,8 @@ JqAutosave *jq_autosave_new(const char *path) {
   self->path = g_strdup(path);
   g_mutex_init(&self->state_lock);
   g_mutex_init(&self->write_lock);
+  self->context = g_main_context_ref_thread_default();
+  g_weak_ref_init(&self->owner, NULL);
   /* One thread at most: the writes are serial anyway. */
   self->pool = g_thread_pool_new(pool_func, self, 1, FALSE, NULL);
   return self;
@@ -90,8 +149,18 @@ void jq_autosave_free(JqAutosave *self) {
   g_clear_pointer(&self->latest, g_bytes_unref);
   g_mutex_clear(&self->state_lock);
   g_mutex_clear(&self->write_lock);
+  g_weak_ref_clear(&self->owner);
+  g_main_context_unref(self->context);
   g_free(self->path);
   g_free(self);
+}
+
+void jq_autosave_set_failed_func(JqAutosave *self, GObject *owner,
+                                 JqAutosaveFailed func) {
+  g_mutex_lock(&self->write_lock);
+  g_weak_ref_set(&self->owner, owner);
+  self->failed_func = func;
+  g_mutex_unlock(&self->write_lock);
 }
 
 const char *jq_autosave_get_path(const JqAutosave *self) { return self->path; }
@@ -104,6 +173,31 @@ void jq_autosave_write(JqAutosave *self, const char *text) {
   self->latest_seq++;
   g_mutex_unlock(&self->state_lock);
   g_thread_pool_push(self->pool, GINT_TO_POINTER(1), NULL);
+}
+
+char *jq_autosave_move_aside(JqAutosave *self, GError **error) {
+  GDateTime *now = g_date_time_new_now_local();
+  char *stamp = g_date_time_format(now, "%Y%m%d-%H%M%S");
+  g_date_time_unref(now);
+  char *aside = NULL;
+  g_mutex_lock(&self->write_lock);
+  /* A name of its own, even for two bad files within a second. */
+  for (int n = 1; !aside; n++) {
+    aside = n == 1 ? g_strdup_printf("%s.bad-%s", self->path, stamp)
+                   : g_strdup_printf("%s.bad-%s-%d", self->path, stamp, n);
+    if (g_file_test(aside, G_FILE_TEST_EXISTS))
+      g_clear_pointer(&aside, g_free);
+  }
+  if (g_rename(self->path, aside) != 0) {
+    int saved = errno;
+    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved),
+                "Cannot rename %s to %s: %s", self->path, aside,
+                g_strerror(saved));
+    g_clear_pointer(&aside, g_free);
+  }
+  g_mutex_unlock(&self->write_lock);
+  g_free(stamp);
+  return aside;
 }
 
 gboolean jq_autosave_flush(JqAutosave *self, GError **error) {

@@ -9,7 +9,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "jq-ai.h"
+#include "jq-atomic-file.h"
 #include "jq-autosave.h"
+#include "jq-deal-seal.h"
 #include "jq-fen.h"
 #include "jq-game-controller-private.h"
 #include "jq-movegen.h"
@@ -89,6 +91,8 @@ struct _JqGameController {
 
   char *autosave_path; /* construct property; NULL = default, "" = off */
   JqAutosave *autosave;
+  char *sealed_deal;       /* the game's, made once for all its files */
+  gboolean pending_redeal; /* a game read was dealt afresh: say so */
 };
 
 G_DEFINE_FINAL_TYPE(JqGameController, jq_game_controller, G_TYPE_OBJECT)
@@ -120,6 +124,7 @@ enum {
   SIGNAL_PROGRESS,
   SIGNAL_GAME_OVER,
   SIGNAL_HINT,
+  SIGNAL_NOTICE,
   N_SIGNALS
 };
 
@@ -237,6 +242,14 @@ static char *add_player_tags(JqGameController *self, const char *pgn) {
   return g_strdup_printf("%.*s\n[RedType \"%s\"]\n[BlackType \"%s\"]%s",
                          (int)(blank - pgn), pgn, types[JQ_RED],
                          types[JQ_BLACK], blank);
+}
+
+static void on_autosave_failed(GObject *owner, const GError *error) {
+  /* TRANSLATORS: %s says what went wrong (a full disk...). */
+  char *text =
+      g_strdup_printf(_("The game could not be autosaved: %s"), error->message);
+  g_signal_emit(owner, signals[SIGNAL_NOTICE], 0, text);
+  g_free(text);
 }
 
 static void autosave(JqGameController *self) {
@@ -674,6 +687,7 @@ static void install_game(JqGameController *self, JqGame *game, gboolean save) {
   jq_game_free(self->game);
   self->game = game;
   self->game_id++;
+  g_clear_pointer(&self->sealed_deal, g_free);
   if (jq_game_disclosure(game) != self->disclosure)
     jq_game_set_disclosure(game, self->disclosure);
   g_array_set_size(self->redo, 0);
@@ -1318,6 +1332,51 @@ static char *player_name(JqGameController *self, JqColor side) {
                          self->strength);
 }
 
+/* The seal of an unfinished jieqi game's deal (jq-deal-seal.h), NULL when
+ * none is needed or it cannot be made (the game then resumes elsewhere
+ * with a fresh deal). */
+static const char *sealed_deal(JqGameController *self) {
+  if (jq_game_variant(self->game) != JQ_VARIANT_JIEQI ||
+      jq_game_is_over(self->game))
+    return NULL;
+  if (!self->sealed_deal) {
+    char *key = jq_deal_seal_default_key_path();
+    GError *error = NULL;
+    self->sealed_deal = jq_deal_seal(key, self->game, &error);
+    if (!self->sealed_deal) {
+      g_message("The deal is not saved: %s", error->message);
+      g_error_free(error);
+    }
+    g_free(key);
+  }
+  return self->sealed_deal;
+}
+
+/* A jieqi game read without its deal gets the sealed one, or a fresh deal
+ * of what the display side has not seen (and the user is told). */
+static JqGame *resume_deal(JqGameController *self, JqGame *game,
+                           const char *text, int reader) {
+  jq_game_set_disclosure(game, self->disclosure);
+  char *key = jq_deal_seal_default_key_path();
+  gboolean redrawn = FALSE;
+  game = jq_deal_seal_resume(game, text, key, reader, &redrawn);
+  g_free(key);
+  if (redrawn)
+    self->pending_redeal = TRUE;
+  return game;
+}
+
+/* After the game is in place. */
+static void tell_redeal(JqGameController *self) {
+  if (!self->pending_redeal)
+    return;
+  self->pending_redeal = FALSE;
+  g_signal_emit(self, signals[SIGNAL_NOTICE], 0,
+                _("The hidden pieces of this game could not be restored "
+                  "here, so they were dealt afresh, in keeping with "
+                  "everything already seen."));
+}
+
 char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
   char *red = player_name(self, JQ_RED);
@@ -1331,6 +1390,9 @@ char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style) {
   info.black = black;
   info.style = style;
   info.charset = self->charset;
+  /* Whoever sees the screen may read the file: it tells no more. */
+  info.reader = jq_game_controller_get_display_side(self);
+  info.sealed_deal = sealed_deal(self);
   char *pgn = jq_pgn_write(self->game, &info);
   g_free(red);
   g_free(black);
@@ -1346,9 +1408,7 @@ gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   g_return_val_if_fail(G_IS_FILE(file), FALSE);
   char *text = jq_game_controller_to_pgn(self, style);
-  gboolean ok = g_file_replace_contents(file, text, strlen(text), NULL, FALSE,
-                                        G_FILE_CREATE_REPLACE_DESTINATION, NULL,
-                                        NULL, error);
+  gboolean ok = jq_atomic_file_replace(file, text, strlen(text), 0666, error);
   g_free(text);
   return ok;
 }
@@ -1388,9 +1448,12 @@ gboolean jq_game_controller_load_pgn_text(JqGameController *self,
   JqGame *game = read_pgn(text, strlen(text), error);
   if (!game)
     return FALSE;
+  game =
+      resume_deal(self, game, text, jq_game_controller_get_display_side(self));
   take_date(self, text);
   install_game(self, game, TRUE);
   emit_pending(self);
+  tell_redeal(self);
   return TRUE;
 }
 
@@ -1410,10 +1473,13 @@ gboolean jq_game_controller_load_pgn(JqGameController *self, GFile *file,
     g_free(contents);
     return FALSE;
   }
+  game = resume_deal(self, game, contents,
+                     jq_game_controller_get_display_side(self));
   take_date(self, contents);
   g_free(contents);
   install_game(self, game, TRUE);
   emit_pending(self);
+  tell_redeal(self);
   return TRUE;
 }
 
@@ -1465,6 +1531,28 @@ static JqPlayerMode player_from_tag(const char *text, const char *tag) {
   return JQ_PLAYER_MODE_HUMAN;
 }
 
+/* An autosave that cannot be read is kept under another name, where the
+ * next autosave will not overwrite it, and the user is told. */
+static void set_aside_autosave(JqGameController *self, const GError *why) {
+  const char *path = jq_autosave_get_path(self->autosave);
+  g_message("The autosaved game in %s cannot be read: %s", path, why->message);
+  GError *error = NULL;
+  char *aside = jq_autosave_move_aside(self->autosave, &error);
+  if (!aside) {
+    g_warning("%s", error->message);
+    g_error_free(error);
+    return;
+  }
+  /* TRANSLATORS: %s is the file the unreadable game was moved to. */
+  char *text = g_strdup_printf(_("The autosaved game could not be read, so a "
+                                 "new game begins. The file was kept as "
+                                 "“%s”."),
+                               aside);
+  g_signal_emit(self, signals[SIGNAL_NOTICE], 0, text);
+  g_free(text);
+  g_free(aside);
+}
+
 gboolean jq_game_controller_restore_autosave(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   if (!self->autosave)
@@ -1481,7 +1569,7 @@ gboolean jq_game_controller_restore_autosave(JqGameController *self) {
   }
   JqGame *game = read_pgn(text, length, &error);
   if (!game) {
-    g_warning("Ignoring the autosaved game in %s: %s", path, error->message);
+    set_aside_autosave(self, error);
     g_error_free(error);
     g_free(text);
     return FALSE;
@@ -1492,14 +1580,22 @@ gboolean jq_game_controller_restore_autosave(JqGameController *self) {
     g_free(text);
     return FALSE;
   }
+  JqPlayerMode red = player_from_tag(text, "RedType");
+  JqPlayerMode black = player_from_tag(text, "BlackType");
+  /* The display side of those players (jq-game-controller.h). */
+  int reader = red == black                  ? -1
+               : red == JQ_PLAYER_MODE_HUMAN ? JQ_RED
+                                             : JQ_BLACK;
+  game = resume_deal(self, game, text, reader);
   g_object_freeze_notify(G_OBJECT(self));
-  set_player_quietly(self, JQ_RED, player_from_tag(text, "RedType"));
-  set_player_quietly(self, JQ_BLACK, player_from_tag(text, "BlackType"));
+  set_player_quietly(self, JQ_RED, red);
+  set_player_quietly(self, JQ_BLACK, black);
   take_date(self, text);
   g_free(text);
   install_game(self, game, FALSE);
   g_object_thaw_notify(G_OBJECT(self));
   emit_pending(self);
+  tell_redeal(self);
   return TRUE;
 }
 
@@ -1605,6 +1701,8 @@ static void jq_game_controller_constructed(GObject *object) {
   } else if (*self->autosave_path) {
     self->autosave = jq_autosave_new(self->autosave_path);
   }
+  if (self->autosave)
+    jq_autosave_set_failed_func(self->autosave, object, on_autosave_failed);
   g_clear_pointer(&self->autosave_path, g_free);
 }
 
@@ -1626,6 +1724,7 @@ static void jq_game_controller_finalize(GObject *object) {
   g_free(self->algorithm);
   g_free(self->date);
   g_free(self->autosave_path);
+  g_free(self->sealed_deal);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->finalize(object);
 }
 
@@ -1686,6 +1785,9 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
   signals[SIGNAL_HINT] =
       g_signal_new("hint", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_NOTICE] =
+      g_signal_new("notice", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void jq_game_controller_init(JqGameController *self) {

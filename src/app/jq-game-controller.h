@@ -29,6 +29,11 @@
  *               read jq_game_controller_get_result_text then)
  *   hint        (guint move)                  the suggestion asked for with
  *               jq_game_controller_request_hint
+ *   notice      (const char *text)            something to tell the user
+ *               (translated) that is no answer to a request: the autosave
+ *               could not be written (once, until a write succeeds again);
+ *               the autosave could not be read and was moved aside; a
+ *               game read was dealt afresh (see jq_game_controller_to_pgn)
  */
 #pragma once
 
@@ -201,10 +206,15 @@ gboolean jq_game_controller_is_browsing(JqGameController *self);
 
 /* ---- Files and clipboard ---- */
 
-/* The game as PGN (jq-pgn.h; jieqi games carry the deal and the reveals),
- * with RedType/BlackType tags ("human"/"program"). Free with g_free. */
+/* The game as PGN (jq-pgn.h), with RedType/BlackType tags ("human"/
+ * "program"). A finished jieqi game carries its deal; an unfinished one
+ * tells no more than the display side knows, and its deal only sealed
+ * (jq-deal-seal.h): loaded here again (load, restore) it resumes with the
+ * same deal; where the seal does not open it is dealt afresh where nothing
+ * has been seen, and `notice` says so. Free with g_free. */
 char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style);
-/* Written atomically (g_file_replace_contents). */
+/* Written atomically (jq-atomic-file.h): on failure (a full disk...) the
+ * file keeps its old contents and error says why. */
 gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
                                      JqPgnMoveStyle style, GError **error);
 /* Replaces the game with the first game of a PGN file; the players stay
@@ -227,8 +237,9 @@ gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
 const char *jq_game_controller_get_autosave_path(JqGameController *self);
 /* Reads the autosave back: the game and who played which side. TRUE when a
  * game still in progress was restored; FALSE when there is none, it is
- * finished, or it is unreadable (then a warning is logged and nothing
- * changes). */
+ * finished, or it is unreadable: then the game does not change, the file
+ * is moved aside (jq_autosave_move_aside) so that the next autosave does
+ * not overwrite it, and `notice` tells the user where it went. */
 gboolean jq_game_controller_restore_autosave(JqGameController *self);
 /* Waits until the latest state is on disk (autosaves are written in the
  * background after every change). */

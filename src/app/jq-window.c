@@ -430,6 +430,11 @@ static void on_game_over(JqGameController *c, JqOutcome outcome,
       show_game_over, self);
 }
 
+/* What the controller tells unasked (the autosave failed...). */
+static void on_notice(JqGameController *c, const char *text, JqWindow *self) {
+  toast(self, text);
+}
+
 static void on_hint(JqGameController *c, guint move, JqWindow *self) {
   jq_board_view_set_hint(self->board, (JqMove)move);
   if (self->hint_text == NULL) {
@@ -854,6 +859,8 @@ static void jq_window_constructed(GObject *object) {
                           G_CALLBACK(on_game_over), self, 0);
   g_signal_connect_object(self->controller, "hint", G_CALLBACK(on_hint), self,
                           0);
+  g_signal_connect_object(self->controller, "notice", G_CALLBACK(on_notice),
+                          self, 0);
 
   if (self->own_controller)
     jq_app_settings_start_game(self->settings, self->controller);

@@ -23,6 +23,9 @@ struct JqGame {
   JqGameMove *moves;
   int move_count, move_capacity;
   JqResult result;
+  /* Starting points whose identity a record named (play_with_reveal);
+   * the others' came from the deal and may still be changed. */
+  bool named[JQ_SQUARES];
 };
 
 static JqGame *game_alloc(void) {
@@ -255,9 +258,21 @@ static void apply(JqGame *g, JqGameMove gm) {
   g->deal[jq_move_to(gm.move)] = JQ_NO_TYPE;
 }
 
+static void replay(JqGame *g, int count);
+
+/* A captured hidden piece whose identity agree_deal changed, to be put
+ * back if the move is refused after all. */
+typedef struct {
+  int index; /* of the capture in the record, -1: none */
+  JqPieceType was;
+} Rewrite;
+
 /* Makes the deal agree with a reveal named by a record: swap identities
- * with another hidden point of the same colour holding the named one. */
-static bool agree_deal(JqGame *g, int sq, JqPieceType want, JqError *err) {
+ * with another hidden point of the same colour holding the named one, or
+ * else with a hidden piece captured earlier that holds it, when the record
+ * did not name that one (a file that keeps a captured piece secret). */
+static bool agree_deal(JqGame *g, int sq, JqPieceType want, Rewrite *rewrite,
+                       JqError *err) {
   if (g->deal[sq] == want)
     return true;
   JqColor c = jq_piece_color(g->truth.board[sq]);
@@ -274,6 +289,23 @@ static bool agree_deal(JqGame *g, int sq, JqPieceType want, JqError *err) {
       g->initial_deal[sq] = tmp;
       return true;
     }
+  }
+  for (int i = 0; i < g->move_count; i++) {
+    JqGameMove *m = &g->moves[i];
+    int victim = jq_move_to(m->move);
+    JqColor captor = (JqColor)(g->initial.side ^ (i & 1));
+    if (m->reveal.captured != want || g->named[victim] ||
+        jq_color_other(captor) != c)
+      continue;
+    /* It never moved before it was taken: its starting identity is the
+     * captured one. The record is replayed with the two exchanged. */
+    rewrite->index = i;
+    rewrite->was = want;
+    m->reveal.captured = g->deal[sq];
+    g->initial_deal[victim] = g->deal[sq];
+    g->initial_deal[sq] = want;
+    replay(g, g->move_count);
+    return true;
   }
   return jq_error_set(err, "no hidden %s %c is left to be revealed",
                       c == JQ_RED ? "red" : "black",
@@ -304,12 +336,27 @@ bool jq_game_play_with_reveal(JqGame *game, JqMove move, JqReveal reveal,
   JqPieceType saved_deal[JQ_SQUARES], saved_initial[JQ_SQUARES];
   memcpy(saved_deal, game->deal, sizeof saved_deal);
   memcpy(saved_initial, game->initial_deal, sizeof saved_initial);
-  if ((reveal.mover && !agree_deal(game, from, reveal.mover, err)) ||
-      (reveal.captured && !agree_deal(game, to, reveal.captured, err))) {
-    memcpy(game->deal, saved_deal, sizeof saved_deal);
+  Rewrite rewrites[2] = {{-1, JQ_NO_TYPE}, {-1, JQ_NO_TYPE}};
+  if ((reveal.mover &&
+       !agree_deal(game, from, reveal.mover, &rewrites[0], err)) ||
+      (reveal.captured &&
+       !agree_deal(game, to, reveal.captured, &rewrites[1], err))) {
     memcpy(game->initial_deal, saved_initial, sizeof saved_initial);
+    if (rewrites[0].index >= 0 || rewrites[1].index >= 0) {
+      for (int k = 1; k >= 0; k--)
+        if (rewrites[k].index >= 0)
+          game->moves[rewrites[k].index].reveal.captured = rewrites[k].was;
+      JqResult result = game->result;
+      replay(game, game->move_count);
+      game->result = result;
+    }
+    memcpy(game->deal, saved_deal, sizeof saved_deal);
     return false;
   }
+  if (reveal.mover)
+    game->named[from] = true;
+  if (reveal.captured)
+    game->named[to] = true;
   JqGameMove gm = {move,
                    {hidden_mover ? game->deal[from] : JQ_NO_TYPE,
                     hidden_victim ? game->deal[to] : JQ_NO_TYPE}};

@@ -49,6 +49,7 @@ void jq_pgn_info_init(JqPgnInfo *info) {
   memset(info, 0, sizeof *info);
   info->style = JQ_PGN_COORDS;
   info->charset = JQ_CHARSET_SIMPLIFIED;
+  info->reader = -1;
 }
 
 /* [Name "value"] with the quote and backslash escaped as PGN does. */
@@ -112,6 +113,42 @@ static void add_token(Text *t, size_t *line_len, const char *token) {
   *line_len += n;
 }
 
+/* PGN takes "(" for the start of a variation, so a Chinese move's revealed
+ * piece goes in full-width parentheses, "暗马八进七（车）", which readers
+ * of Chinese moves take too. */
+static void fullwidth_parens(const char *in, char *out, size_t size) {
+  size_t n = 0;
+  for (const char *p = in; *p && n + 4 < size; p++) {
+    const char *wide = *p == '(' ? "（" : *p == ')' ? "）" : NULL;
+    if (wide) {
+      memcpy(out + n, wide, strlen(wide));
+      n += strlen(wide);
+    } else {
+      out[n++] = *p;
+    }
+  }
+  out[n] = '\0';
+}
+
+/* Unfinished jieqi games keep their secrets (jq-pgn.h). */
+static bool keeps_secrets(const JqGame *game, const JqPgnInfo *info) {
+  return jq_game_variant(game) == JQ_VARIANT_JIEQI && !jq_game_is_over(game) &&
+         !info->full_deal;
+}
+
+/* May the file tell what the hidden piece `captor` took was? */
+static bool tells_capture(const JqGame *game, const JqPgnInfo *info,
+                          JqColor captor) {
+  if (!keeps_secrets(game, info))
+    return true;
+  switch (jq_game_disclosure(game)) {
+  case JQ_DISCLOSE_BOTH: return true;
+  case JQ_DISCLOSE_NOBODY: return false;
+  case JQ_DISCLOSE_CAPTOR:
+  default: return info->reader == (int)captor;
+  }
+}
+
 static void write_moves(Text *t, const JqGame *game, const JqPgnInfo *info,
                         size_t *line_len) {
   /* The arbiter's start is replayed with the recorded identities, so each
@@ -127,16 +164,22 @@ static void write_moves(Text *t, const JqGame *game, const JqPgnInfo *info,
   for (int i = 0; i < count; i++) {
     JqGameMove gm = jq_game_move_at(game, i);
     JqColor mover = (JqColor)pos->side;
-    char name[JQ_CHINESE_MAX];
+    JqReveal told = gm.reveal;
+    if (!tells_capture(game, info, mover))
+      told.captured = JQ_NO_TYPE;
+    char name[JQ_CHINESE_MAX + 8];
     size_t len = 0;
-    if (info->style == JQ_PGN_CHINESE)
+    if (info->style == JQ_PGN_CHINESE) {
+      char chinese[JQ_CHINESE_MAX];
       len = jq_move_to_chinese(pos, gm.move, gm.reveal.mover, info->charset,
-                               name, sizeof name);
+                               chinese, sizeof chinese);
+      fullwidth_parens(chinese, name, sizeof name);
+    }
     /* Coordinates always work, so they stand in for a missing name. */
     if (len == 0)
-      jq_move_to_coords_ext(gm.move, mover, gm.reveal, name);
+      jq_move_to_coords_ext(gm.move, mover, told, name);
     /* The number stays on the line of its move. */
-    char token[24 + JQ_CHINESE_MAX];
+    char token[32 + JQ_CHINESE_MAX];
     if (mover == JQ_RED)
       snprintf(token, sizeof token, "%d. %s", number, name);
     else if (i == 0)
@@ -173,10 +216,12 @@ char *jq_pgn_write(const JqGame *game, const JqPgnInfo *info) {
     write_tag(&t, "SetUp", "1");
     write_tag(&t, "FEN", jq_game_initial_fen(game));
   }
-  if (jieqi) {
+  if (jieqi && !keeps_secrets(game, info)) {
     char deal[JQ_SQUARES + 1];
     if (deal_letters(game, deal, sizeof deal) > 0)
       write_tag(&t, "JieqiDeal", deal);
+  } else if (jieqi && info->sealed_deal) {
+    write_tag(&t, "JieqiSealedDeal", info->sealed_deal);
   }
   char number[24];
   snprintf(number, sizeof number, "%d", jq_game_move_count(game));
@@ -665,9 +710,12 @@ static bool reveal_fits_deal(const JqGame *game, JqMove move, JqReveal reveal,
 
 /* Plays the move text up to the result token, the next game's tags or the
  * end. *score receives the result token ("" when there is none). `dealt`:
- * the identities come from a JieqiDeal tag. */
-static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
-                       JqError *err) {
+ * the identities come from a JieqiDeal tag. Moves are read in the
+ * onlookers' view (`view`, room for it): a file without its deal may leave
+ * captured hidden pieces unnamed, and the view's pools, unlike the
+ * truth's, still count what they may have been. */
+static bool read_moves_in(Reader *r, JqGame *game, bool dealt, char score[8],
+                          JqPosition *view, JqError *err) {
   score[0] = '\0';
   for (;;) {
     skip_blanks(r);
@@ -720,8 +768,8 @@ static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
           line_of(r, at), ply, move_text,
           jq_result_reason_text(jq_game_result(game), reason, sizeof reason));
     }
-    if (!jq_notation_parse_any(jq_game_truth(game), move_text, &move, &reveal,
-                               &why))
+    jq_game_public_view(game, view);
+    if (!jq_notation_parse_any(view, move_text, &move, &reveal, &why))
       return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
                           move_text, why.message);
     if (dealt && !reveal_fits_deal(game, move, reveal, ply, &why))
@@ -730,6 +778,16 @@ static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
       return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
                           move_text, why.message);
   }
+}
+
+static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
+                       JqError *err) {
+  JqPosition *view = malloc(sizeof *view);
+  if (!view)
+    return jq_error_set(err, "out of memory");
+  bool ok = read_moves_in(r, game, dealt, score, view, err);
+  free(view);
+  return ok;
 }
 
 JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {

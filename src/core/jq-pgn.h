@@ -7,7 +7,9 @@
  *   [SetUp "1"] [FEN "..."]     only when the game did not start from the
  *                               variant's standard start (jq_game_initial_fen)
  *   [JieqiDeal "..."]           jieqi: the identity of every hidden starting
- *                               point, see below
+ *                               point, see below; only once the game is over
+ *   [JieqiSealedDeal "..."]     jieqi, unfinished: the caller's sealed deal,
+ *                               see "Secrets" below
  *   [PlyCount "n"]
  *   [Termination "..."]         PGN's words: normal, time forfeit, rules
  *                               infraction, unterminated (or the caller's)
@@ -21,8 +23,9 @@
  * Moves are coordinates with jieqi's reveal letters (jq_move_to_coords_ext:
  * "a3a4R", "b2b9Rn"), the record of the arbiter, so every identity that was
  * turned up or captured is in the text; or, when asked, Chinese names
- * ("暗马八进七(车)"; Chinese has no way to name a captured hidden piece, but
- * the deal still tells it).
+ * ("暗马八进七（车）", in full-width parentheses: PGN reads "(" as a
+ * variation; Chinese has no way to name a captured hidden piece, but the
+ * deal tells it once the game is over).
  *
  * JieqiDeal: one letter per hidden point of the initial position, in the
  * order of the points' squares: rank 0 to rank 9, and on each rank file a
@@ -31,9 +34,21 @@
  * Red's letters are upper case, Black's lower case (rules.md section 1):
  * 30 letters from the standard start, such as
  * "BPACANPCPPNPBRRcpnpnpbaarbpcpr". With the deal the game replays
- * exactly, down to the pieces that never moved. */
+ * exactly, down to the pieces that never moved.
+ *
+ * Secrets: while a jieqi game is unfinished its file holds no identity its
+ * reader may not know (info->reader: a player, or -1 for anyone, which is
+ * what both players know). So there is no JieqiDeal, and a captured hidden
+ * piece's letter is written only when the disclosure rule told the reader
+ * (rules.md section 3: by default only the captor learns it). Revealed
+ * identities are everybody's and are always written. What resuming the game
+ * needs may travel sealed in JieqiSealedDeal, text the caller makes and
+ * alone can open (the app: jq-deal-seal.h); a reader without it deals the
+ * unseen pieces afresh (jq-redeal.h). A finished game has the full
+ * JieqiDeal and every letter; so has any game with info->full_deal. */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "jq-error.h"
@@ -42,7 +57,7 @@
 
 typedef enum {
   JQ_PGN_COORDS = 0,  /* "h2e2", "a3a4R" */
-  JQ_PGN_CHINESE = 1, /* "炮二平五", "暗马八进七(车)" */
+  JQ_PGN_CHINESE = 1, /* "炮二平五", "暗马八进七（车）" */
 } JqPgnMoveStyle;
 
 /* The text around the moves. NULL strings are written as PGN's unknowns
@@ -60,9 +75,15 @@ typedef struct {
   const char *comment;     /* written as {comment} after the moves */
   JqPgnMoveStyle style;
   JqCharset charset; /* for JQ_PGN_CHINESE */
+  /* Unfinished jieqi games (see "Secrets"): who will read the file,
+   * JQ_RED, JQ_BLACK or -1 for anyone; the sealed deal to write, or NULL;
+   * full_deal writes every identity anyway (analysis, tests). */
+  int reader;
+  const char *sealed_deal;
+  bool full_deal;
 } JqPgnInfo;
 
-/* Every field NULL or default: coordinates. */
+/* Every field NULL or default: coordinates, read by anyone. */
 void jq_pgn_info_init(JqPgnInfo *info);
 
 /* The game as PGN text ending with a blank line (games can be written one
