@@ -827,7 +827,7 @@ static void test_bad_autosave(void) {
   window = JQ_WINDOW(gtk_application_get_active_window(GTK_APPLICATION(app)));
   g_assert_nonnull(window);
   g_assert_true(spin_until(board_ready, NULL, 5000));
-  g_assert_true(spin_until(toast_shown, "could not be read", 3000));
+  g_assert_true(spin_until(toast_shown, "Could not read the autosaved game", 3000));
   g_assert_cmpuint(toasts_with("autosave.pgn.bad-"), ==, 1);
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
   /* The bad bytes are kept next to where they were. */

@@ -1372,9 +1372,8 @@ static void tell_redeal(JqGameController *self) {
     return;
   self->pending_redeal = FALSE;
   g_signal_emit(self, signals[SIGNAL_NOTICE], 0,
-                _("The hidden pieces of this game could not be restored "
-                  "here, so they were dealt afresh, in keeping with "
-                  "everything already seen."));
+                _("Hidden pieces dealt afresh, in keeping with what was "
+                  "seen: their deal cannot be opened here."));
 }
 
 char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style) {
@@ -1543,11 +1542,13 @@ static void set_aside_autosave(JqGameController *self, const GError *why) {
     g_error_free(error);
     return;
   }
-  /* TRANSLATORS: %s is the file the unreadable game was moved to. */
-  char *text = g_strdup_printf(_("The autosaved game could not be read, so a "
-                                 "new game begins. The file was kept as "
-                                 "“%s”."),
-                               aside);
+  /* A toast has room for one short line: the name, not the whole path
+   * (the log above has that). */
+  char *name = g_path_get_basename(aside);
+  /* TRANSLATORS: %s is the file name the unreadable game was moved to. */
+  char *text = g_strdup_printf(
+      _("Could not read the autosaved game; it was kept as “%s”."), name);
+  g_free(name);
   g_signal_emit(self, signals[SIGNAL_NOTICE], 0, text);
   g_free(text);
   g_free(aside);
