@@ -11,6 +11,7 @@
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-test-ai.h"
+#include "jq-test-tactics.h"
 #include "jq-test-util.h"
 
 static JqAi *new_ai(const char *algorithm, const char *hash_mb) {
@@ -327,6 +328,30 @@ static void test_tactic(gconstpointer data) {
   jq_ai_free(ai);
 }
 
+/* The jieqi positions with known best play (tests/data): the move within
+ * the case's node budget. */
+static void test_jieqi_tactic(gconstpointer data) {
+  const JqTestTactic *t = data;
+  JqPosition pos;
+  jq_test_tactic_check(t, &pos);
+  JqAi *ai = new_ai("alphabeta", "16");
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = t->alphabeta_nodes;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  LastInfo last;
+  memset(&last, 0, sizeof last);
+  JqMove m = jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
+  g_assert_true(jq_position_is_legal(&pos, m));
+  char name[JQ_COORDS_MAX];
+  jq_move_to_coords(m, name);
+  if (!jq_test_tactic_is_best(t, m))
+    g_test_fail_printf("%s: played %s (depth %d, score %d), expected one of %s",
+                       t->name, name, last.depth, last.score, t->best);
+  jq_ai_free(ai);
+}
+
 /* Asian rules: Red has checked on a9 and a8 in turn; checking on a9 once
  * more repeats a position the third time and loses for perpetual check.
  * Red is a cannon down, so a draw would tempt it (and would be its due
@@ -624,11 +649,21 @@ int main(int argc, char **argv) {
   }
   g_test_add_func("/search/tactic/perpetual-check-avoided",
                   test_perpetual_check_avoided);
+  GPtrArray *tactics = jq_test_tactics_load();
+  for (guint i = 0; i < tactics->len; i++) {
+    const JqTestTactic *t = g_ptr_array_index(tactics, i);
+    if (t->alphabeta_nodes == 0)
+      continue; /* a known weakness, noted in the data file */
+    g_autofree char *path = g_strdup_printf("/search/jieqi-tactic/%s", t->name);
+    g_test_add_data_func(path, t, test_jieqi_tactic);
+  }
   g_test_add_func("/search/selfplay/xiangqi", test_selfplay_xiangqi);
   g_test_add_func("/search/selfplay/jieqi", test_selfplay_jieqi);
   g_test_add_func("/search/stop/infinite", test_stop_infinite);
   g_test_add_func("/search/stop/movetime", test_movetime);
   g_test_add_func("/search/truth-blind", test_truth_blind);
   g_test_add_func("/search/bench-deterministic", test_bench_deterministic);
-  return g_test_run();
+  int rc = g_test_run();
+  g_ptr_array_unref(tactics);
+  return rc;
 }
