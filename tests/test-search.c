@@ -635,6 +635,47 @@ static void test_bench_deterministic(void) {
   g_free(best);
 }
 
+/* The timed jieqi bench: five jieqi positions of the fixed list, the start
+ * first; each reaches at least depth 1 (the search always completes its
+ * first iteration) with a legal move. A bad time is refused. */
+static void test_bench_timed(void) {
+  size_t count, all_count;
+  const JqBenchPosition *timed = jq_bench_timed_positions(&count);
+  const JqBenchPosition *all = jq_bench_positions(&all_count);
+  g_assert_cmpuint(count, ==, 5);
+  g_assert_cmpstr(timed[0].fen, ==, JQ_START_FEN_JIEQI);
+  JqAi *ai = new_ai("alphabeta", "16");
+  JqError err;
+  for (size_t i = 0; i < count; i++) {
+    g_assert_cmpint(timed[i].variant, ==, JQ_VARIANT_JIEQI);
+    bool listed = false;
+    for (size_t k = 0; k < all_count; k++)
+      listed = listed || (strcmp(all[k].fen, timed[i].fen) == 0 &&
+                          all[k].variant == timed[i].variant);
+    g_assert_true(listed);
+    int depth = 0;
+    uint64_t nodes = 0;
+    JqMove best = JQ_MOVE_NONE;
+    g_assert_true(
+        jq_bench_search_timed(ai, &timed[i], 20, &depth, &nodes, &best, &err));
+    g_assert_cmpint(depth, >=, 1);
+    g_assert_cmpuint(nodes, >, 0);
+    JqPosition pos;
+    jq_test_position_from_fen(&pos, timed[i].fen);
+    g_assert_true(jq_position_is_legal(&pos, best));
+  }
+  int depth = 7;
+  uint64_t nodes = 7;
+  JqMove best = JQ_MOVE_NONE;
+  memset(&err, 0, sizeof err);
+  g_assert_false(
+      jq_bench_search_timed(ai, &timed[0], 0, &depth, &nodes, &best, &err));
+  g_assert_cmpuint(strlen(err.message), >, 0);
+  g_assert_cmpint(depth, ==, 7);
+  g_assert_cmpuint(nodes, ==, 7);
+  jq_ai_free(ai);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
@@ -663,6 +704,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/search/stop/movetime", test_movetime);
   g_test_add_func("/search/truth-blind", test_truth_blind);
   g_test_add_func("/search/bench-deterministic", test_bench_deterministic);
+  g_test_add_func("/search/bench-timed", test_bench_timed);
   int rc = g_test_run();
   g_ptr_array_unref(tactics);
   return rc;
