@@ -14,6 +14,7 @@
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-test-ai.h"
+#include "jq-test-tactics.h"
 #include "jq-test-util.h"
 
 static void keep_last(const JqProgress *p, void *data) {
@@ -595,78 +596,6 @@ static void test_full_pool(void) {
 
 /* ---- (e) mates in two ---- */
 
-/* Brute force over every move and, at every reveal, every identity the
- * pool allows (an arbiter's deal could be any of them): can the side to
- * move leave the other without a legal move within `moves` of its own? */
-static bool wins_within(JqPosition *pos, int moves);
-
-static JqReveal *reveals_of(const JqPosition *pos, JqMove m, JqReveal *out,
-                            int *n) {
-  *n = 0;
-  int from = jq_move_from(m), to = jq_move_to(m);
-  bool hidden_mover = jq_piece_is_hidden(pos->board[from]);
-  bool hidden_victim = jq_piece_is_hidden(pos->board[to]);
-  int us = pos->side;
-  for (int a = JQ_NO_TYPE; a < JQ_TYPE_COUNT; a++) {
-    if (hidden_mover ? (a == JQ_NO_TYPE || !pos->pool[us][a]) : a != 0)
-      continue;
-    for (int b = JQ_NO_TYPE; b < JQ_TYPE_COUNT; b++) {
-      if (hidden_victim ? (b == JQ_NO_TYPE || !pos->pool[us ^ 1][b]) : b != 0)
-        continue;
-      out[(*n)++] = (JqReveal){(JqPieceType)a, (JqPieceType)b};
-    }
-  }
-  return out;
-}
-
-static bool all_replies_lose(JqPosition *pos, int moves) {
-  JqMoveList list;
-  jq_generate_legal(pos, JQ_GEN_ALL, &list);
-  if (list.count == 0)
-    return true;
-  if (moves == 0)
-    return false;
-  for (int i = 0; i < list.count; i++) {
-    JqReveal r[64];
-    int n;
-    reveals_of(pos, list.moves[i], r, &n);
-    for (int k = 0; k < n; k++) {
-      jq_position_make_move(pos, list.moves[i], r[k]);
-      bool won = wins_within(pos, moves);
-      jq_position_unmake_move(pos);
-      if (!won)
-        return false;
-    }
-  }
-  return true;
-}
-
-/* Does this move win within `moves` (counting itself) whatever turns up? */
-static bool move_wins(JqPosition *pos, JqMove m, int moves) {
-  JqReveal r[64];
-  int n;
-  reveals_of(pos, m, r, &n);
-  for (int k = 0; k < n; k++) {
-    jq_position_make_move(pos, m, r[k]);
-    bool lost = all_replies_lose(pos, moves - 1);
-    jq_position_unmake_move(pos);
-    if (!lost)
-      return false;
-  }
-  return true;
-}
-
-static bool wins_within(JqPosition *pos, int moves) {
-  if (moves <= 0)
-    return false;
-  JqMoveList list;
-  jq_generate_legal(pos, JQ_GEN_ALL, &list);
-  for (int i = 0; i < list.count; i++)
-    if (move_wins(pos, list.moves[i], moves))
-      return true;
-  return false;
-}
-
 typedef struct {
   const char *name;
   const char *fen;
@@ -686,13 +615,13 @@ static void test_mate_in_two(gconstpointer data) {
   const MateCase *c = data;
   JqPosition pos;
   jq_test_position_from_fen(&pos, c->fen);
-  g_assert_false(wins_within(&pos, 1));
+  g_assert_false(jq_test_wins_within(&pos, 1));
   JqMoveList list;
   jq_generate_legal(&pos, JQ_GEN_ALL, &list);
   bool winning[JQ_MAX_MOVES];
   int winners = 0;
   for (int i = 0; i < list.count; i++) {
-    winning[i] = move_wins(&pos, list.moves[i], 2);
+    winning[i] = jq_test_move_wins(&pos, list.moves[i], 2);
     winners += winning[i];
   }
   g_assert_cmpint(winners, >, 0);
@@ -717,6 +646,27 @@ static void test_mate_in_two(gconstpointer data) {
   jq_ai_free(ai);
 }
 
+/* The jieqi positions with known best play (tests/data): the move within
+ * the case's iteration count. */
+static void test_jieqi_tactic(gconstpointer data) {
+  const JqTestTactic *t = data;
+  JqPosition pos;
+  jq_test_tactic_check(t, &pos);
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  JqProgress last;
+  JqMove m = think_iterations(ai, &pos, t->ismcts_iterations, &last);
+  g_assert_true(jq_position_is_legal(&pos, m));
+  g_assert_cmpuint(last.iterations, <=, t->ismcts_iterations);
+  char name[JQ_COORDS_MAX];
+  jq_move_to_coords(m, name);
+  if (!jq_test_tactic_is_best(t, m))
+    g_test_fail_printf("%s: played %s after %" G_GUINT64_FORMAT
+                       " iterations, expected one of %s",
+                       t->name, name, last.iterations, t->best);
+  jq_ai_free(ai);
+}
+
 /* From a lost game against alpha-beta: Black's rook takes the cannon on
  * e4, and Rd7, a chariot offered to the king but covered by the advisor,
  * mates. Ranked low by the priors, that reply went unseen below a
@@ -729,7 +679,7 @@ static void test_mate_in_one_reply(void) {
                                   "N1R1C1P1 12 28");
   JqMove capture = jq_test_move("b4e4");
   jq_position_make_move(&pos, capture, (JqReveal){0, 0});
-  g_assert_true(move_wins(&pos, jq_test_move("d6d7"), 1));
+  g_assert_true(jq_test_move_wins(&pos, jq_test_move("d6d7"), 1));
   jq_position_unmake_move(&pos);
 
   JqAi *ai = jq_test_ai_new("ismcts");
@@ -876,8 +826,8 @@ static void test_solver_through_reveals(void) {
                             "3k5/9/9/8x/9/9/9/9/R8/1R3K3 w p1r1n1c1b1 0 1");
   JqMove quiet = jq_move_make(jq_square_parse("a1"), jq_square_parse("a8"));
   JqMove king = jq_move_make(jq_square_parse("f0"), jq_square_parse("f1"));
-  g_assert_true(move_wins(&pos, quiet, 2));
-  g_assert_false(move_wins(&pos, king, 2));
+  g_assert_true(jq_test_move_wins(&pos, quiet, 2));
+  g_assert_false(jq_test_move_wins(&pos, king, 2));
   jq_position_make_move(&pos, quiet, JQ_REVEAL_NONE);
   JqMove step = jq_move_make(jq_square_parse("i6"), jq_square_parse("i5"));
   g_assert_true(jq_position_is_legal(&pos, step));
@@ -1201,6 +1151,15 @@ int main(int argc, char **argv) {
     g_free(path);
   }
   g_test_add_func("/ismcts/mate-in-one-reply", test_mate_in_one_reply);
+  GPtrArray *tactics = jq_test_tactics_load();
+  for (guint i = 0; i < tactics->len; i++) {
+    const JqTestTactic *t = g_ptr_array_index(tactics, i);
+    if (t->ismcts_iterations == 0)
+      continue; /* a known weakness, noted in the data file */
+    char *path = g_strdup_printf("/ismcts/jieqi-tactic/%s", t->name);
+    g_test_add_data_func(path, t, test_jieqi_tactic);
+    g_free(path);
+  }
   g_test_add_func("/ismcts/center", test_center);
   g_test_add_func("/ismcts/solver-through-reveals",
                   test_solver_through_reveals);
@@ -1211,5 +1170,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/tree-reuse", test_tree_reuse);
   g_test_add_func("/ismcts/selfplay-xiangqi", test_selfplay_xiangqi);
   g_test_add_func("/ismcts/selfplay-jieqi", test_selfplay_jieqi);
-  return g_test_run();
+  int rc = g_test_run();
+  g_ptr_array_unref(tactics);
+  return rc;
 }

@@ -11,6 +11,7 @@
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-test-ai.h"
+#include "jq-test-tactics.h"
 #include "jq-test-util.h"
 
 static JqAi *new_ai(const char *algorithm, const char *hash_mb) {
@@ -327,6 +328,30 @@ static void test_tactic(gconstpointer data) {
   jq_ai_free(ai);
 }
 
+/* The jieqi positions with known best play (tests/data): the move within
+ * the case's node budget. */
+static void test_jieqi_tactic(gconstpointer data) {
+  const JqTestTactic *t = data;
+  JqPosition pos;
+  jq_test_tactic_check(t, &pos);
+  JqAi *ai = new_ai("alphabeta", "16");
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = t->alphabeta_nodes;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  LastInfo last;
+  memset(&last, 0, sizeof last);
+  JqMove m = jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
+  g_assert_true(jq_position_is_legal(&pos, m));
+  char name[JQ_COORDS_MAX];
+  jq_move_to_coords(m, name);
+  if (!jq_test_tactic_is_best(t, m))
+    g_test_fail_printf("%s: played %s (depth %d, score %d), expected one of %s",
+                       t->name, name, last.depth, last.score, t->best);
+  jq_ai_free(ai);
+}
+
 /* Asian rules: Red has checked on a9 and a8 in turn; checking on a9 once
  * more repeats a position the third time and loses for perpetual check.
  * Red is a cannon down, so a draw would tempt it (and would be its due
@@ -610,6 +635,47 @@ static void test_bench_deterministic(void) {
   g_free(best);
 }
 
+/* The timed jieqi bench: five jieqi positions of the fixed list, the start
+ * first; each reaches at least depth 1 (the search always completes its
+ * first iteration) with a legal move. A bad time is refused. */
+static void test_bench_timed(void) {
+  size_t count, all_count;
+  const JqBenchPosition *timed = jq_bench_timed_positions(&count);
+  const JqBenchPosition *all = jq_bench_positions(&all_count);
+  g_assert_cmpuint(count, ==, 5);
+  g_assert_cmpstr(timed[0].fen, ==, JQ_START_FEN_JIEQI);
+  JqAi *ai = new_ai("alphabeta", "16");
+  JqError err;
+  for (size_t i = 0; i < count; i++) {
+    g_assert_cmpint(timed[i].variant, ==, JQ_VARIANT_JIEQI);
+    bool listed = false;
+    for (size_t k = 0; k < all_count; k++)
+      listed = listed || (strcmp(all[k].fen, timed[i].fen) == 0 &&
+                          all[k].variant == timed[i].variant);
+    g_assert_true(listed);
+    int depth = 0;
+    uint64_t nodes = 0;
+    JqMove best = JQ_MOVE_NONE;
+    g_assert_true(
+        jq_bench_search_timed(ai, &timed[i], 20, &depth, &nodes, &best, &err));
+    g_assert_cmpint(depth, >=, 1);
+    g_assert_cmpuint(nodes, >, 0);
+    JqPosition pos;
+    jq_test_position_from_fen(&pos, timed[i].fen);
+    g_assert_true(jq_position_is_legal(&pos, best));
+  }
+  int depth = 7;
+  uint64_t nodes = 7;
+  JqMove best = JQ_MOVE_NONE;
+  memset(&err, 0, sizeof err);
+  g_assert_false(
+      jq_bench_search_timed(ai, &timed[0], 0, &depth, &nodes, &best, &err));
+  g_assert_cmpuint(strlen(err.message), >, 0);
+  g_assert_cmpint(depth, ==, 7);
+  g_assert_cmpuint(nodes, ==, 7);
+  jq_ai_free(ai);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
@@ -624,11 +690,22 @@ int main(int argc, char **argv) {
   }
   g_test_add_func("/search/tactic/perpetual-check-avoided",
                   test_perpetual_check_avoided);
+  GPtrArray *tactics = jq_test_tactics_load();
+  for (guint i = 0; i < tactics->len; i++) {
+    const JqTestTactic *t = g_ptr_array_index(tactics, i);
+    if (t->alphabeta_nodes == 0)
+      continue; /* a known weakness, noted in the data file */
+    g_autofree char *path = g_strdup_printf("/search/jieqi-tactic/%s", t->name);
+    g_test_add_data_func(path, t, test_jieqi_tactic);
+  }
   g_test_add_func("/search/selfplay/xiangqi", test_selfplay_xiangqi);
   g_test_add_func("/search/selfplay/jieqi", test_selfplay_jieqi);
   g_test_add_func("/search/stop/infinite", test_stop_infinite);
   g_test_add_func("/search/stop/movetime", test_movetime);
   g_test_add_func("/search/truth-blind", test_truth_blind);
   g_test_add_func("/search/bench-deterministic", test_bench_deterministic);
-  return g_test_run();
+  g_test_add_func("/search/bench-timed", test_bench_timed);
+  int rc = g_test_run();
+  g_ptr_array_unref(tactics);
+  return rc;
 }

@@ -1,7 +1,10 @@
 /* `bench`: searches the fixed bench positions to a fixed depth and prints
  * the node counts and the speed, as Stockfish's bench does. With one
  * thread the total is the engine's signature: the same build always
- * prints the same number. */
+ * prints the same number; the xiangqi and jieqi parts are printed too.
+ * With --movetime it then gives five jieqi positions that time each and
+ * prints the depth reached: chance nodes make jieqi's depth the figure
+ * that moves. */
 #include "jq-cli.h"
 
 #include <glib.h>
@@ -18,13 +21,48 @@ static bool parse_number(const char *text, guint64 lo, guint64 hi,
   return text && g_ascii_string_to_unsigned(text, 10, lo, hi, out, NULL);
 }
 
+/* The jieqi positions at a fixed time each: the depth completed and the
+ * nodes when it completed. */
+static int timed_part(JqAi *ai, int movetime_ms) {
+  size_t count;
+  const JqBenchPosition *positions = jq_bench_timed_positions(&count);
+  int depth_sum = 0;
+  uint64_t nodes_sum = 0;
+  printf("\nJieqi, %d ms a position:\n", movetime_ms);
+  for (size_t i = 0; i < count; i++) {
+    int depth;
+    uint64_t nodes;
+    JqMove best;
+    JqError err;
+    if (!jq_bench_search_timed(ai, &positions[i], movetime_ms, &depth, &nodes,
+                               &best, &err)) {
+      fprintf(stderr, "jieqi-cli bench: timed position %zu: %s\n", i + 1,
+              err.message);
+      return 1;
+    }
+    depth_sum += depth;
+    nodes_sum += nodes;
+    char move[JQ_COORDS_MAX];
+    jq_move_to_coords(best, move);
+    printf("Jieqi %zu/%zu: depth %d, %" PRIu64 " nodes (bestmove %s)\n", i + 1,
+           count, depth, nodes, move);
+    fflush(stdout);
+  }
+  printf("Jieqi mean depth: %.1f\n", (double)depth_sum / (double)count);
+  printf("Jieqi nodes     : %" PRIu64 "\n", nodes_sum);
+  return 0;
+}
+
 int jq_cli_bench(int argc, char **argv) {
-  char *threads_text = NULL, *hash_text = NULL;
+  char *threads_text = NULL, *hash_text = NULL, *movetime_text = NULL;
   GOptionEntry entries[] = {
       {"threads", 't', 0, G_OPTION_ARG_STRING, &threads_text,
        "Search threads (default 1; node counts then vary)", "N"},
       {"hash", 0, 0, G_OPTION_ARG_STRING, &hash_text,
        "Hash table size in MB (default 64)", "MB"},
+      {"movetime", 0, 0, G_OPTION_ARG_STRING, &movetime_text,
+       "Then search five jieqi positions MS each and print the depth reached",
+       "MS"},
       G_OPTION_ENTRY_NULL,
   };
   GOptionContext *ctx = g_option_context_new("bench [DEPTH]");
@@ -43,7 +81,7 @@ int jq_cli_bench(int argc, char **argv) {
   bool ok = g_option_context_parse(ctx, &argc, &argv, &error);
   g_option_context_free(ctx);
 
-  guint64 depth = 0, threads = 1, hash = 64;
+  guint64 depth = 0, threads = 1, hash = 64, movetime = 0;
   int rc = 0;
   if (!ok) {
     rc = jq_cli_usage_error("bench", "%s", error->message);
@@ -57,9 +95,13 @@ int jq_cli_bench(int argc, char **argv) {
     rc = jq_cli_usage_error("bench", "--threads must be from 1 to 64");
   } else if (hash_text && !parse_number(hash_text, 1, 65536, &hash)) {
     rc = jq_cli_usage_error("bench", "--hash must be from 1 to 65536 MB");
+  } else if (movetime_text &&
+             !parse_number(movetime_text, 1, 3600000, &movetime)) {
+    rc = jq_cli_usage_error("bench", "--movetime must be from 1 to 3600000 ms");
   }
   g_free(threads_text);
   g_free(hash_text);
+  g_free(movetime_text);
   if (rc != 0)
     return rc;
 
@@ -82,7 +124,7 @@ int jq_cli_bench(int argc, char **argv) {
 
   size_t count;
   const JqBenchPosition *positions = jq_bench_positions(&count);
-  uint64_t total = 0;
+  uint64_t total = 0, part[2] = {0, 0};
   gint64 elapsed_us = 0;
   for (size_t i = 0; i < count && rc == 0; i++) {
     int d = depth                                      ? (int)depth
@@ -99,15 +141,17 @@ int jq_cli_bench(int argc, char **argv) {
     }
     elapsed_us += g_get_monotonic_time() - start;
     total += nodes;
+    part[positions[i].variant == JQ_VARIANT_JIEQI] += nodes;
     char move[JQ_COORDS_MAX];
     jq_move_to_coords(best, move);
     printf("Position %zu/%zu: %" PRIu64 " (depth %d, bestmove %s)\n", i + 1,
            count, nodes, d, move);
     fflush(stdout);
   }
-  jq_ai_free(ai);
-  if (rc != 0)
+  if (rc != 0) {
+    jq_ai_free(ai);
     return rc;
+  }
 
   if (elapsed_us < 1)
     elapsed_us = 1;
@@ -116,5 +160,10 @@ int jq_cli_bench(int argc, char **argv) {
   printf("Nodes searched  : %" PRIu64 "\n", total);
   printf("Nodes/second    : %" PRIu64 "\n",
          (uint64_t)((double)total * 1e6 / (double)elapsed_us));
-  return 0;
+  printf("Xiangqi nodes   : %" PRIu64 "\n", part[0]);
+  printf("Jieqi nodes     : %" PRIu64 "\n", part[1]);
+  if (movetime > 0)
+    rc = timed_part(ai, (int)movetime);
+  jq_ai_free(ai);
+  return rc;
 }

@@ -78,10 +78,44 @@ const JqBenchPosition *jq_bench_positions(size_t *count) {
   return positions;
 }
 
+/* The start, a first cannon exchange, first captures of hidden pieces on
+ * both sides, a middlegame and the late middlegame. */
+static const JqBenchPosition timed_positions[] = {
+    {JQ_START_FEN_JIEQI, JQ_VARIANT_JIEQI},
+    {"xxxxkxxxx/9/1x2c4/x1x1x1x1x/9/9/X1X1X1X1X/1X2C4/9/XXXXKXXXX w "
+     "A2B2N2R2C1P5a2b2n2r2c1p5 - 2 2",
+     JQ_VARIANT_JIEQI},
+    {"xRxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/7X1/9/XXXXKXXXX b "
+     "A2B2N2R1C2P5a2b2n1r2c2p5 n1 0 1",
+     JQ_VARIANT_JIEQI},
+    {"xrx1kx1n1/4a4/1x2c2x1/p1x3x1p/4p4/2P3R2/P3X1X1P/1C5C1/9/1NBAK1XXX b "
+     "A1B1N1R1P2a1b2n1r1c1p2 - 3 12",
+     JQ_VARIANT_JIEQI},
+    {"x2akx3/9/1x2b4/p3R3p/9/2C6/P7P/9/4A4/2X1KX3 w N1R1a1r1c1 - 0 30",
+     JQ_VARIANT_JIEQI},
+};
+
+const JqBenchPosition *jq_bench_timed_positions(size_t *count) {
+  *count = sizeof timed_positions / sizeof timed_positions[0];
+  return timed_positions;
+}
+
 /* The node count of the last completed iteration, which with a depth
  * limit is the whole search. */
 static void keep_nodes(const JqProgress *progress, void *data) {
   *(uint64_t *)data = progress->nodes;
+}
+
+/* The depth and nodes of the last completed iteration. */
+typedef struct {
+  int depth;
+  uint64_t nodes;
+} LastIteration;
+
+static void keep_iteration(const JqProgress *progress, void *data) {
+  LastIteration *last = data;
+  last->depth = progress->depth;
+  last->nodes = progress->nodes;
 }
 
 bool jq_bench_search(JqAi *ai, const JqBenchPosition *position, int depth,
@@ -99,5 +133,29 @@ bool jq_bench_search(JqAi *ai, const JqBenchPosition *position, int depth,
   *nodes = 0;
   jq_ai_new_game(ai);
   *best = jq_ai_think(ai, &pos, &limits, &stop, keep_nodes, nodes, NULL);
+  return true;
+}
+
+bool jq_bench_search_timed(JqAi *ai, const JqBenchPosition *position,
+                           int movetime_ms, int *depth, uint64_t *nodes,
+                           JqMove *best, JqError *err) {
+  if (movetime_ms < 1)
+    return jq_error_set(err, "movetime must be at least 1 ms, not %d",
+                        movetime_ms);
+  JqPosition pos;
+  if (!jq_fen_parse(position->fen, (JqFenVariant)position->variant, &pos, err))
+    return false;
+  if (!jq_position_has_legal_move(&pos))
+    return jq_error_set(err, "no legal move in '%s'", position->fen);
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.movetime_ms = movetime_ms;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  LastIteration last = {0, 0};
+  jq_ai_new_game(ai);
+  *best = jq_ai_think(ai, &pos, &limits, &stop, keep_iteration, &last, NULL);
+  *depth = last.depth;
+  *nodes = last.nodes;
   return true;
 }
