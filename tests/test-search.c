@@ -352,6 +352,31 @@ static void test_jieqi_tactic(gconstpointer data) {
   jq_ai_free(ai);
 }
 
+/* The jieqi start position, where every move but the king's turns a piece
+ * up: on a budget of nodes (not of time, to stay deterministic) the search
+ * must get well past the two or three plies that branching on every reveal
+ * allowed (depth 3 took some 250,000 nodes). */
+static void test_jieqi_depth(void) {
+  JqPosition pos;
+  JqError err;
+  g_assert_true(
+      jq_fen_parse(JQ_START_FEN_JIEQI, JQ_FEN_VARIANT_AUTO, &pos, &err));
+  JqAi *ai = new_ai("alphabeta", "16");
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = 250000;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  LastInfo last;
+  memset(&last, 0, sizeof last);
+  JqMove m = jq_ai_think(ai, &pos, &limits, &stop, keep_last, &last, NULL);
+  g_assert_true(jq_position_is_legal(&pos, m));
+  g_test_message("depth %d in %" G_GUINT64_FORMAT " nodes", last.depth,
+                 last.nodes);
+  g_assert_cmpint(last.depth, >=, 6);
+  jq_ai_free(ai);
+}
+
 /* Asian rules: Red has checked on a9 and a8 in turn; checking on a9 once
  * more repeats a position the third time and loses for perpetual check.
  * Red is a cannon down, so a draw would tempt it (and would be its due
@@ -698,6 +723,7 @@ int main(int argc, char **argv) {
     g_autofree char *path = g_strdup_printf("/search/jieqi-tactic/%s", t->name);
     g_test_add_data_func(path, t, test_jieqi_tactic);
   }
+  g_test_add_func("/search/jieqi-depth", test_jieqi_depth);
   g_test_add_func("/search/selfplay/xiangqi", test_selfplay_xiangqi);
   g_test_add_func("/search/selfplay/jieqi", test_selfplay_jieqi);
   g_test_add_func("/search/stop/infinite", test_stop_infinite);

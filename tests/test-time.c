@@ -102,6 +102,24 @@ static void test_iteration_limit(void) {
                   1100);
 }
 
+/* Jieqi: no iteration is skipped while more than half the time remains,
+ * however settled the search; past that the usual rule holds. */
+static void test_jieqi_iteration_limit(void) {
+  const int64_t soft = 1000, hard = 3000;
+  for (int stable = 0; stable < 8; stable++)
+    for (int score = -100; score <= 100; score += 100) {
+      int64_t j =
+          jq_time_jieqi_iteration_limit(soft, hard, 10, stable, score, 50);
+      int64_t x = jq_time_iteration_limit(soft, hard, 10, stable, score, 50);
+      g_assert_cmpint(j, >=, soft / 2);
+      g_assert_cmpint(j, >=, x);
+      g_assert_cmpint(j, <=, x > soft / 2 ? x : soft / 2);
+    }
+  /* The settled case is where xiangqi stops earlier. */
+  g_assert_cmpint(jq_time_iteration_limit(soft, hard, 10, 6, 50, 50), <,
+                  soft / 2);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/time/no-clock", test_no_clock);
@@ -109,5 +127,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/time/short-clock", test_short_clock);
   g_test_add_func("/time/moves-to-go", test_moves_to_go);
   g_test_add_func("/time/iteration-limit", test_iteration_limit);
+  g_test_add_func("/time/jieqi-iteration-limit", test_jieqi_iteration_limit);
   return g_test_run();
 }

@@ -20,6 +20,12 @@
 #define REPETITION_SCORE 10000
 /* Values averaged at a reveal are kept inside this band. */
 #define CHANCE_LIMIT 12000
+/* Reveals branched on along one line: the first reveal's identities are
+ * searched one by one; later ones take one representative identity (see
+ * representative_value). Branching at every reveal kept the jieqi search
+ * at depth 3 in half a second; with one, it reaches 7-8 (docs/benchmarks.md,
+ * "Jieqi strength"). */
+#define CHANCE_BUDGET 1
 
 typedef struct Worker Worker;
 
@@ -69,6 +75,8 @@ struct Worker {
   JqMove pv[MAX_PLY + 2][MAX_PLY + 2];
   int pv_len[MAX_PLY + 2];
   int root_depth;
+  /* Reveals branched on along the current line (chance nodes above). */
+  int chance_depth;
   /* Result of the last completed iteration. */
   JqMove best_move;
   int best_score;
@@ -299,13 +307,73 @@ static int child_value(Worker *w, JqMove m, JqReveal r, int alpha, int beta,
   return v;
 }
 
+/* Material of one side's hidden pieces as the evaluation counts it: each
+ * hidden piece on the board is worth the pool's average. */
+static int64_t hidden_material(const int counts[JQ_TYPE_COUNT], int on_board,
+                               int total) {
+  if (total <= 0)
+    return 0;
+  int64_t sum = 0;
+  for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++)
+    sum += (int64_t)counts[t] * jq_eval_piece_value((JqPieceType)t, true);
+  return sum * on_board / total;
+}
+
+/* A reveal past the branching budget: one identity stands for all. The
+ * child is searched with it, and its value is corrected by the material
+ * the evaluation sees change (the identity's worth and the pool's new
+ * average against the old average), so that no identity looks like luck
+ * or bad luck to the search. */
+static int representative_value(Worker *w, JqMove m, const int *counts,
+                                const int *order, int n, int total, int alpha,
+                                int beta, int depth, int ply, int qply) {
+  const JqPosition *pos = &w->pos;
+  int us = pos->side;
+  /* The identity whose worth is closest to the average: the correction
+   * below is then smallest, and what follows the reveal least skewed. */
+  int t = order[0];
+  if (n > 1) {
+    int64_t avg = hidden_material(counts, 1, total);
+    int64_t best_gap = -1;
+    for (int i = 0; i < n; i++) {
+      int64_t gap = jq_eval_piece_value((JqPieceType)order[i], true) - avg;
+      if (gap < 0)
+        gap = -gap;
+      if (best_gap < 0 || gap < best_gap) {
+        best_gap = gap;
+        t = order[i];
+      }
+    }
+  }
+  int hidden = 0;
+  for (int sq = 0; sq < JQ_SQUARES; sq++) {
+    JqPiece p = pos->board[sq];
+    if (p && jq_piece_is_hidden(p) && (int)jq_piece_color(p) == us)
+      hidden++;
+  }
+  int after[JQ_TYPE_COUNT];
+  memcpy(after, counts, sizeof after);
+  after[t]--;
+  int64_t before_m = hidden_material(counts, hidden, total);
+  int64_t after_m = hidden_material(after, hidden - 1, total - 1) +
+                    jq_eval_piece_value((JqPieceType)t, true);
+  int corr = (int)(before_m - after_m);
+  int v = child_value(w, m, (JqReveal){(JqPieceType)t, JQ_NO_TYPE},
+                      clamp(alpha - corr, -INF, INF),
+                      clamp(beta - corr, -INF, INF), depth, ply, qply);
+  /* Mates and repetition verdicts are not material: left as they are. */
+  if (abs(v) >= REPETITION_SCORE)
+    return v;
+  return v + corr;
+}
+
 /* The value of a move for the mover within (alpha, beta). A hidden mover
  * makes a chance node: the identities it may turn up as, weighted by the
  * pool counts this side knows, averaged with Star1-style cut-offs. A
  * captured hidden piece stays unknown (its value is its pool's average).
- * `qply` < 0 in the main search, else the quiescence ply: past the first
- * quiescence ply a reveal takes its most likely identity only, since
- * capture chains branching six ways at every reveal would never end. */
+ * `qply` < 0 in the main search, else the quiescence ply. Only the first
+ * reveal along a line branches (CHANCE_BUDGET), and none past the first
+ * quiescence ply: there one representative identity stands for all. */
 static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
                       int ply, int qply, bool pv_node) {
   const JqPosition *pos = &w->pos;
@@ -324,7 +392,7 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
   if (!jq_piece_is_hidden(pos->board[from]))
     return child_value(w, m, JQ_REVEAL_NONE, alpha, beta, depth, ply, qply);
   int us = pos->side;
-  int counts[JQ_TYPE_COUNT], order[JQ_TYPE_COUNT], n = 0, total = 0;
+  int counts[JQ_TYPE_COUNT] = {0}, order[JQ_TYPE_COUNT], n = 0, total = 0;
   for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
     counts[t] = pos->pool[us][t];
     if (counts[t]) {
@@ -342,9 +410,9 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
       order[j] = order[j - 1];
       order[j - 1] = tmp;
     }
-  if (n == 1 || qply >= 1)
-    return child_value(w, m, (JqReveal){(JqPieceType)order[0], JQ_NO_TYPE},
-                       alpha, beta, depth, ply, qply);
+  if (n == 1 || qply >= 1 || w->chance_depth >= CHANCE_BUDGET)
+    return representative_value(w, m, counts, order, n, total, alpha, beta,
+                                depth, ply, qply);
   const int lo_bound = -CHANCE_LIMIT, hi_bound = CHANCE_LIMIT;
   int64_t sum = 0; /* sum of count * value over searched identities */
   int64_t rest = total;
@@ -371,9 +439,11 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
       d = 0;
     else if (!pv_node && !quiescence && c * 5 < total)
       d--;
+    w->chance_depth++;
     int v = clamp(child_value(w, m, (JqReveal){(JqPieceType)t, JQ_NO_TYPE}, wa,
                               wb, d, ply, qply),
                   lo_bound, hi_bound);
+    w->chance_depth--;
     if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
       return 0;
     sum += c * v;
@@ -872,8 +942,9 @@ static void *worker_main(void *arg) {
       break;
     if (s->soft_ms && !jq_clock_pondering(&s->clock) && !s->limits.infinite &&
         jq_clock_elapsed_ms(&s->clock) >=
-            jq_time_iteration_limit(s->soft_ms, s->hard_ms, depth, stable, v,
-                                    previous))
+            (w->pos.variant == JQ_VARIANT_JIEQI ? jq_time_jieqi_iteration_limit
+                                                : jq_time_iteration_limit)(
+                s->soft_ms, s->hard_ms, depth, stable, v, previous))
       break;
   }
   if (w->id == 0)
@@ -906,6 +977,7 @@ static bool run_threads(JqSearch *s, const JqPosition *view) {
     w->best_move = JQ_MOVE_NONE;
     w->completed_depth = 0;
     w->best_pv_len = 0;
+    w->chance_depth = 0;
     memset(w->killers, 0, sizeof w->killers);
     w->cont_stack[0] = w->cont_stack[1] = NULL;
     w->static_eval[0] = w->static_eval[1] = -INF;

@@ -54,3 +54,10 @@ int64_t jq_time_iteration_limit(int64_t soft, int64_t hard, int depth,
    * longer than all before it together. */
   return budget * 60 / 100;
 }
+
+int64_t jq_time_jieqi_iteration_limit(int64_t soft, int64_t hard, int depth,
+                                      int stable, int score, int previous) {
+  int64_t limit =
+      jq_time_iteration_limit(soft, hard, depth, stable, score, previous);
+  return limit < soft / 2 ? soft / 2 : limit;
+}

@@ -20,3 +20,9 @@ void jq_time_plan(const JqLimits *limits, int side, int64_t *soft,
  * new best move) takes longer, never past `hard`. */
 int64_t jq_time_iteration_limit(int64_t soft, int64_t hard, int depth,
                                 int stable, int score, int previous);
+
+/* The same for jieqi, whose iterations grow less evenly (a reveal deep in
+ * a line can widen the next one): the next iteration may always begin
+ * while more than half of `soft` remains. */
+int64_t jq_time_jieqi_iteration_limit(int64_t soft, int64_t hard, int depth,
+                                      int stable, int score, int previous);
