@@ -990,6 +990,77 @@ static void test_against_computer(void) {
   g_settings_reset(settings(), "ai-strength");
 }
 
+/* ---- the analysis belongs to the position it was for ---- */
+
+static gboolean panel_has(const char *text) {
+  GString *panel = g_string_new(NULL);
+  collect_texts(jq_window_get_side_panel(window), panel);
+  gboolean found = strstr(panel->str, text) != NULL;
+  g_string_free(panel, TRUE);
+  return found;
+}
+
+/* The human plays `coords`; the computer answers, its line in the pane. */
+static void play_and_get_answer(const char *coords) {
+  g_assert_true(spin_until(human_to_play, NULL, 30000));
+  click_move(coords);
+  g_assert_true(spin_until(human_to_play, NULL, 30000));
+  g_assert_true(panel_has("label: Black thinks\n"));
+}
+
+static void test_stale_analysis(void) {
+  g_settings_set_int(settings(), "think-time-ms", 200);
+  GVariant *shown =
+      g_action_group_get_action_state(G_ACTION_GROUP(window), "show-analysis");
+  if (!g_variant_get_boolean(shown))
+    win_action("show-analysis");
+  g_variant_unref(shown);
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_COMPUTER);
+  jq_board_view_set_animate(board(), FALSE);
+
+  /* Browsing away hides the line; back at the live board it is there. */
+  play_and_get_answer("h2e2");
+  win_action("browse-start");
+  g_assert_false(panel_has("Black thinks"));
+  win_action("browse-live");
+  g_assert_true(panel_has("label: Black thinks\n"));
+
+  /* Undo takes back the position the line was for. */
+  win_action("undo");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_assert_false(panel_has("Black thinks"));
+
+  /* Pasting a position. */
+  play_and_get_answer("h2e2");
+  g_assert_true(
+      jq_window_paste_fen(window, "4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1"));
+  g_assert_false(panel_has("Black thinks"));
+
+  /* Opening a file. */
+  play_and_get_answer("a8a7");
+  char *dir = g_dir_make_tmp("jieqi-window-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "game.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+  g_assert_true(jq_window_save_file(window, file));
+  g_assert_true(jq_window_open_file(window, file));
+  g_assert_false(panel_has("Black thinks"));
+  g_object_unref(file);
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(path);
+  g_free(dir);
+
+  /* A new game. */
+  play_and_get_answer("b1b2");
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_COMPUTER);
+  g_assert_false(panel_has("Black thinks"));
+
+  jq_board_view_set_animate(board(), TRUE);
+  g_settings_reset(settings(), "think-time-ms");
+}
+
 /* ---- the autosave cannot be written ---- */
 
 static void test_autosave_fails(void) {
@@ -1111,6 +1182,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/restart", test_restart);
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
+  g_test_add_func("/app/window/stale-analysis", test_stale_analysis);
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();

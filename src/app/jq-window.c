@@ -48,8 +48,6 @@ struct _JqWindow {
   char *hint_text; /* the hint's move as written, from the analysis */
   guint game_over_id;
   char *game_over_text; /* the reason, as game-over told it */
-  JqAnalysis *analysis; /* the latest report, shown again as the game
-                         * changes what may be shown of it */
 };
 
 G_DEFINE_FINAL_TYPE(JqWindow, jq_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -198,6 +196,7 @@ static void update_actions(JqWindow *self) {
 }
 
 static void show_analysis(JqWindow *self, const JqAnalysis *a);
+static void clear_analysis(JqWindow *self);
 
 /* Everything shown, from the controller's display view. */
 static void refresh(JqWindow *self) {
@@ -237,8 +236,14 @@ static void refresh(JqWindow *self) {
   update_title(self);
   update_status(self, pos);
   update_actions(self);
-  if (self->analysis != NULL && !jq_game_controller_is_thinking(c))
-    show_analysis(self, self->analysis);
+  /* While it thinks, its reports come as they are made. */
+  if (!jq_game_controller_is_thinking(c)) {
+    const JqAnalysis *a = jq_game_controller_get_shown_analysis(c);
+    if (a != NULL)
+      show_analysis(self, a);
+    else
+      clear_analysis(self);
+  }
   g_free(pos);
 }
 
@@ -414,8 +419,6 @@ static void on_thinking(JqGameController *c, gboolean thinking,
 
 static void on_progress(JqGameController *c, JqAnalysis *analysis,
                         JqWindow *self) {
-  g_clear_pointer(&self->analysis, jq_analysis_free);
-  self->analysis = jq_analysis_copy(analysis);
   show_analysis(self, analysis);
 }
 
@@ -911,7 +914,6 @@ static void jq_window_finalize(GObject *object) {
   g_free(self->note);
   g_free(self->hint_text);
   g_free(self->game_over_text);
-  g_clear_pointer(&self->analysis, jq_analysis_free);
   G_OBJECT_CLASS(jq_window_parent_class)->finalize(object);
 }
 
