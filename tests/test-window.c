@@ -305,7 +305,9 @@ static void test_browse(void) {
   g_assert_true(jq_game_controller_is_browsing(controller()));
   g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 2);
   g_assert_false(jq_board_view_get_interactive(board()));
-  g_assert_cmpstr(jq_window_get_status(window), ==, "Looking at move 2 of 3.");
+  /* Numbered as the list numbers them: 1. h2e2 h9g7 2. b0c2. */
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Looking at move 1, Black, of 2.");
   g_assert_cmpint(
       jq_move_list_view_get_current(jq_window_get_move_list(window)), ==, 2);
   /* The start, then one move on, as the list's buttons do. */
@@ -316,6 +318,8 @@ static void test_browse(void) {
   g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 1);
   g_assert_cmpint(jq_board_view_get_last_move(board()), ==,
                   jq_test_move("h2e2"));
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Looking at move 1, Red, of 2.");
   win_action("browse-live");
   g_assert_false(jq_game_controller_is_browsing(controller()));
   g_assert_true(jq_board_view_get_interactive(board()));

@@ -142,17 +142,32 @@ static char *turn_text(JqWindow *self, const JqPosition *pos) {
   return g_strdup(side == JQ_RED ? _("Red to move.") : _("Black to move."));
 }
 
+/* Where the browsing is, numbered as the move list numbers the moves. */
+static char *browse_text(JqGameController *c) {
+  int ply = jq_game_controller_get_browse_ply(c);
+  if (ply == 0)
+    return g_strdup(_("Looking at the starting position."));
+  JqColor first = jq_game_controller_get_first_mover(c);
+  JqColor mover;
+  int number = jq_move_list_number(ply - 1, first, &mover);
+  int last = jq_move_list_number(jq_game_controller_get_move_count(c) - 1,
+                                 first, NULL);
+  /* TRANSLATORS: browsing the game's history: the position after Red's
+   * move of that number in the move list; the second number is the move
+   * list's last one. */
+  if (mover == JQ_RED)
+    return g_strdup_printf(_("Looking at move %d, Red, of %d."), number, last);
+  /* TRANSLATORS: as above, after Black's move. */
+  return g_strdup_printf(_("Looking at move %d, Black, of %d."), number, last);
+}
+
 static void update_status(JqWindow *self, const JqPosition *pos) {
   JqGameController *c = self->controller;
   gboolean thinking = jq_game_controller_is_thinking(c);
   gboolean warning = FALSE;
   char *text;
   if (jq_game_controller_is_browsing(c)) {
-    int ply = jq_game_controller_get_browse_ply(c);
-    text = ply == 0 ? g_strdup(_("Looking at the starting position."))
-                    /* TRANSLATORS: browsing the game's history. */
-                    : g_strdup_printf(_("Looking at move %d of %d."), ply,
-                                      jq_game_controller_get_move_count(c));
+    text = browse_text(c);
   } else if (jq_game_controller_is_over(c)) {
     text = jq_game_controller_get_result_text(c);
   } else if (thinking) {
