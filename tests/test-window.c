@@ -228,6 +228,43 @@ static void picture_of(GtkWindow *dialog, const char *name) {
   g_free(path);
 }
 
+/* ---- drop-down rows are not cut off ---- */
+
+/* Whether any label in `widget` shows its text cut short. */
+static gboolean has_ellipsized_label(GtkWidget *widget) {
+  if (GTK_IS_LABEL(widget) && gtk_widget_get_mapped(widget) &&
+      pango_layout_is_ellipsized(gtk_label_get_layout(GTK_LABEL(widget)))) {
+    g_test_message("cut off: %s", gtk_label_get_text(GTK_LABEL(widget)));
+    return TRUE;
+  }
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    if (has_ellipsized_label(child))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every item of every combo row in `root`, chosen in turn, shows whole at
+ * the window's size; each row's choice is put back afterwards. */
+static void assert_combo_rows_fit(GtkWidget *root) {
+  if (ADW_IS_COMBO_ROW(root)) {
+    AdwComboRow *row = ADW_COMBO_ROW(root);
+    guint before = adw_combo_row_get_selected(row);
+    guint n = g_list_model_get_n_items(adw_combo_row_get_model(row));
+    for (guint i = 0; i < n; i++) {
+      adw_combo_row_set_selected(row, i);
+      spin(50);
+      g_assert_false(has_ellipsized_label(root));
+    }
+    adw_combo_row_set_selected(row, before);
+    spin(20);
+    return;
+  }
+  for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    assert_combo_rows_fit(child);
+}
+
 /* ---- the window appears ---- */
 
 static void test_startup(void) {
@@ -358,6 +395,7 @@ static void test_preferences(void) {
       JQ_PREFERENCES_WINDOW(find_toplevel(JQ_TYPE_PREFERENCES_WINDOW));
   g_assert_nonnull(prefs);
   picture_of(GTK_WINDOW(prefs), "preferences.png");
+  assert_combo_rows_fit(GTK_WIDGET(prefs));
   AdwComboRow *notation =
       ADW_COMBO_ROW(jq_preferences_window_get_editor(prefs, "notation"));
   g_assert_cmpuint(adw_combo_row_get_selected(notation), ==, 1);
@@ -534,6 +572,7 @@ static void test_new_game_bad_fen(void) {
                                  "rnbakabnr/9/9/9 w");
   g_assert_nonnull(jq_new_game_dialog_get_error(dialog));
   picture_of(GTK_WINDOW(dialog), "new-game-dialog.png");
+  assert_combo_rows_fit(GTK_WIDGET(dialog));
   g_assert_false(jq_new_game_dialog_start(dialog));
   g_test_message("new game refused: %s", jq_new_game_dialog_get_error(dialog));
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
