@@ -115,6 +115,8 @@ static void update_strength(JqPreferencesWindow *self) {
 }
 
 static void update_disclosure(JqPreferencesWindow *self) {
+  if (self->disclosure_row == NULL)
+    return; /* the window is going */
   guint i = adw_combo_row_get_selected(self->disclosure_row);
   if (i < G_N_ELEMENTS(disclosure_meanings))
     adw_action_row_set_subtitle(ADW_ACTION_ROW(self->disclosure_row),
