@@ -7,8 +7,11 @@
  * piece's identity; and a screenshot of the whole window in the middle of a
  * jieqi game against the computer (window.png in the build directory, and
  * docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <glib/gi18n.h>
 
 #include <glib/gstdio.h>
 
@@ -1140,6 +1143,73 @@ static void test_autosave_fails(void) {
   g_free(text);
 }
 
+/* ---- Chinese buttons and rows carry no mnemonic suffix ---- */
+
+/* glibc's count of message catalogs: raised, it forgets the translations
+ * it found, so a change of LANGUAGE takes effect. */
+extern int _nl_msg_cat_cntr;
+
+static void use_language(const char *language) {
+  g_setenv("LANGUAGE", language, TRUE);
+  ++_nl_msg_cat_cntr;
+}
+
+/* The texts shown on buttons and rows under `widget`, one a line. */
+static void collect_button_texts(GtkWidget *widget, GString *out) {
+  if (GTK_IS_BUTTON(widget) && gtk_button_get_label(GTK_BUTTON(widget)))
+    g_string_append_printf(out, "%s\n",
+                           gtk_button_get_label(GTK_BUTTON(widget)));
+  if (ADW_IS_PREFERENCES_ROW(widget))
+    g_string_append_printf(
+        out, "%s\n", adw_preferences_row_get_title(ADW_PREFERENCES_ROW(widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    collect_button_texts(child, out);
+}
+
+/* "新对局(_N)" shows as "新对局(N)": a letter in brackets. */
+static void assert_no_mnemonic_suffix(GtkWidget *widget) {
+  GString *texts = g_string_new(NULL);
+  collect_button_texts(widget, texts);
+  g_test_message("%s", texts->str);
+  g_assert_cmpuint(texts->len, >, 0);
+  GRegex *suffix = g_regex_new("\\(_?[A-Za-z]\\)", 0, 0, NULL);
+  g_assert_false(g_regex_match(suffix, texts->str, 0, NULL));
+  g_regex_unref(suffix);
+  g_string_free(texts, TRUE);
+}
+
+static void test_chinese_mnemonics(void) {
+  const char *localedir = g_getenv("JIEQI_LOCALEDIR");
+  g_assert_nonnull(localedir);
+  bindtextdomain("jieqi", localedir);
+  bind_textdomain_codeset("jieqi", "UTF-8");
+  g_assert_nonnull(setlocale(LC_MESSAGES, "C.UTF-8"));
+  static const char *const languages[] = {"zh_CN", "zh_TW"};
+  for (gsize i = 0; i < G_N_ELEMENTS(languages); i++) {
+    use_language(languages[i]);
+    /* The translations are there at all. */
+    g_assert_cmpstr(g_dgettext("jieqi", "Red"), !=, "Red");
+    app_action("new-game");
+    GtkWindow *dialog = find_toplevel(JQ_TYPE_NEW_GAME_DIALOG);
+    g_assert_nonnull(dialog);
+    assert_no_mnemonic_suffix(GTK_WIDGET(dialog));
+    gtk_window_destroy(dialog);
+    app_action("preferences");
+    GtkWindow *prefs = find_toplevel(JQ_TYPE_PREFERENCES_WINDOW);
+    g_assert_nonnull(prefs);
+    assert_no_mnemonic_suffix(GTK_WIDGET(prefs));
+    gtk_window_destroy(prefs);
+    spin(20);
+    /* The buttons of the window's messages. */
+    g_assert_null(strchr(_("_Close"), '('));
+    g_assert_null(strchr(_("_Cancel"), '('));
+    g_assert_null(strchr(_("_Resign"), '('));
+    g_assert_null(strchr(C_("button", "_New Game…"), '('));
+  }
+  use_language("C");
+}
+
 /* ---- quitting keeps the window's size ---- */
 
 static void test_quit(void) {
@@ -1227,6 +1297,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
   g_test_add_func("/app/window/stale-analysis", test_stale_analysis);
   g_test_add_func("/app/window/against-computer", test_against_computer);
+  g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
   g_object_unref(app);

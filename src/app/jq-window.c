@@ -14,6 +14,7 @@
 #include "jq-pieces-panel.h"
 #include "jq-preferences-window.h"
 #include "jq-sound-player.h"
+#include "jq-tooltips.h"
 #include "jq-window-private.h"
 
 /* The end-of-game message waits for the last move to slide into place. */
@@ -386,7 +387,7 @@ static gboolean show_game_over(gpointer data) {
       adw_message_dialog_new(GTK_WINDOW(self), heading, self->game_over_text);
   AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
   adw_message_dialog_add_responses(md, "close", _("_Close"), "new-game",
-                                   _("_New Game…"), NULL);
+                                   C_("button", "_New Game…"), NULL);
   adw_message_dialog_set_response_appearance(md, "new-game",
                                              ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response(md, "new-game");
@@ -979,6 +980,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
 
 static void jq_window_init(JqWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
+  jq_tooltips_keep_on_one_line(GTK_WIDGET(self));
   self->settings = jq_app_settings_new();
   self->sounds = jq_sound_player_new();
   g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
