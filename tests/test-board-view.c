@@ -250,6 +250,24 @@ static void test_drag(Fixture *fx, gconstpointer data) {
   g_assert_false(jq_board_view_is_animating(fx->view));
 }
 
+/* A click on the board gives it the keyboard, whether or not a move may be
+ * made now (the computer thinking, an earlier position shown): the arrow
+ * keys then move its cursor at once. */
+static void test_click_focus(Fixture *fx, gconstpointer data) {
+  static const gboolean interactive[] = {FALSE, TRUE};
+  for (gsize i = 0; i < G_N_ELEMENTS(interactive); i++) {
+    jq_board_view_set_interactive(fx->view, interactive[i]);
+    gtk_window_set_focus(GTK_WINDOW(fx->window), NULL);
+    g_assert_false(gtk_widget_is_focus(GTK_WIDGET(fx->view)));
+    jq_board_view_test_click(fx->view, sq("e4"));
+    g_assert_true(gtk_widget_is_focus(GTK_WIDGET(fx->view)));
+  }
+  /* Off the points, in the board's margin, too. */
+  gtk_window_set_focus(GTK_WINDOW(fx->window), NULL);
+  jq_board_view_test_click_at(fx->view, 1, 1);
+  g_assert_true(gtk_widget_is_focus(GTK_WIDGET(fx->view)));
+}
+
 /* ---- keyboard ---- */
 
 static void test_keyboard(Fixture *fx, gconstpointer data) {
@@ -614,6 +632,7 @@ int main(int argc, char **argv) {
   ADD("click-refusals", test_click_refusals);
   ADD("king-safety-reasons", test_king_safety_reasons);
   ADD("drag", test_drag);
+  ADD("click-focus", test_click_focus);
   ADD("keyboard", test_keyboard);
   ADD("flipped-mapping", test_flipped_mapping);
   ADD("accessible", test_accessible);

@@ -7,8 +7,11 @@
  * piece's identity; and a screenshot of the whole window in the middle of a
  * jieqi game against the computer (window.png in the build directory, and
  * docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <glib/gi18n.h>
 
 #include <glib/gstdio.h>
 
@@ -228,6 +231,43 @@ static void picture_of(GtkWindow *dialog, const char *name) {
   g_free(path);
 }
 
+/* ---- drop-down rows are not cut off ---- */
+
+/* Whether any label in `widget` shows its text cut short. */
+static gboolean has_ellipsized_label(GtkWidget *widget) {
+  if (GTK_IS_LABEL(widget) && gtk_widget_get_mapped(widget) &&
+      pango_layout_is_ellipsized(gtk_label_get_layout(GTK_LABEL(widget)))) {
+    g_test_message("cut off: %s", gtk_label_get_text(GTK_LABEL(widget)));
+    return TRUE;
+  }
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    if (has_ellipsized_label(child))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every item of every combo row in `root`, chosen in turn, shows whole at
+ * the window's size; each row's choice is put back afterwards. */
+static void assert_combo_rows_fit(GtkWidget *root) {
+  if (ADW_IS_COMBO_ROW(root)) {
+    AdwComboRow *row = ADW_COMBO_ROW(root);
+    guint before = adw_combo_row_get_selected(row);
+    guint n = g_list_model_get_n_items(adw_combo_row_get_model(row));
+    for (guint i = 0; i < n; i++) {
+      adw_combo_row_set_selected(row, i);
+      spin(50);
+      g_assert_false(has_ellipsized_label(root));
+    }
+    adw_combo_row_set_selected(row, before);
+    spin(20);
+    return;
+  }
+  for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    assert_combo_rows_fit(child);
+}
+
 /* ---- the window appears ---- */
 
 static void test_startup(void) {
@@ -305,7 +345,9 @@ static void test_browse(void) {
   g_assert_true(jq_game_controller_is_browsing(controller()));
   g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 2);
   g_assert_false(jq_board_view_get_interactive(board()));
-  g_assert_cmpstr(jq_window_get_status(window), ==, "Looking at move 2 of 3.");
+  /* Numbered as the list numbers them: 1. h2e2 h9g7 2. b0c2. */
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Looking at move 1, Black, of 2.");
   g_assert_cmpint(
       jq_move_list_view_get_current(jq_window_get_move_list(window)), ==, 2);
   /* The start, then one move on, as the list's buttons do. */
@@ -316,6 +358,8 @@ static void test_browse(void) {
   g_assert_cmpint(jq_game_controller_get_browse_ply(controller()), ==, 1);
   g_assert_cmpint(jq_board_view_get_last_move(board()), ==,
                   jq_test_move("h2e2"));
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Looking at move 1, Red, of 2.");
   win_action("browse-live");
   g_assert_false(jq_game_controller_is_browsing(controller()));
   g_assert_true(jq_board_view_get_interactive(board()));
@@ -354,6 +398,7 @@ static void test_preferences(void) {
       JQ_PREFERENCES_WINDOW(find_toplevel(JQ_TYPE_PREFERENCES_WINDOW));
   g_assert_nonnull(prefs);
   picture_of(GTK_WINDOW(prefs), "preferences.png");
+  assert_combo_rows_fit(GTK_WIDGET(prefs));
   AdwComboRow *notation =
       ADW_COMBO_ROW(jq_preferences_window_get_editor(prefs, "notation"));
   g_assert_cmpuint(adw_combo_row_get_selected(notation), ==, 1);
@@ -530,6 +575,7 @@ static void test_new_game_bad_fen(void) {
                                  "rnbakabnr/9/9/9 w");
   g_assert_nonnull(jq_new_game_dialog_get_error(dialog));
   picture_of(GTK_WINDOW(dialog), "new-game-dialog.png");
+  assert_combo_rows_fit(GTK_WIDGET(dialog));
   g_assert_false(jq_new_game_dialog_start(dialog));
   g_test_message("new game refused: %s", jq_new_game_dialog_get_error(dialog));
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
@@ -990,6 +1036,77 @@ static void test_against_computer(void) {
   g_settings_reset(settings(), "ai-strength");
 }
 
+/* ---- the analysis belongs to the position it was for ---- */
+
+static gboolean panel_has(const char *text) {
+  GString *panel = g_string_new(NULL);
+  collect_texts(jq_window_get_side_panel(window), panel);
+  gboolean found = strstr(panel->str, text) != NULL;
+  g_string_free(panel, TRUE);
+  return found;
+}
+
+/* The human plays `coords`; the computer answers, its line in the pane. */
+static void play_and_get_answer(const char *coords) {
+  g_assert_true(spin_until(human_to_play, NULL, 30000));
+  click_move(coords);
+  g_assert_true(spin_until(human_to_play, NULL, 30000));
+  g_assert_true(panel_has("label: Black thinks\n"));
+}
+
+static void test_stale_analysis(void) {
+  g_settings_set_int(settings(), "think-time-ms", 200);
+  GVariant *shown =
+      g_action_group_get_action_state(G_ACTION_GROUP(window), "show-analysis");
+  if (!g_variant_get_boolean(shown))
+    win_action("show-analysis");
+  g_variant_unref(shown);
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_COMPUTER);
+  jq_board_view_set_animate(board(), FALSE);
+
+  /* Browsing away hides the line; back at the live board it is there. */
+  play_and_get_answer("h2e2");
+  win_action("browse-start");
+  g_assert_false(panel_has("Black thinks"));
+  win_action("browse-live");
+  g_assert_true(panel_has("label: Black thinks\n"));
+
+  /* Undo takes back the position the line was for. */
+  win_action("undo");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_assert_false(panel_has("Black thinks"));
+
+  /* Pasting a position. */
+  play_and_get_answer("h2e2");
+  g_assert_true(
+      jq_window_paste_fen(window, "4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1"));
+  g_assert_false(panel_has("Black thinks"));
+
+  /* Opening a file. */
+  play_and_get_answer("a8a7");
+  char *dir = g_dir_make_tmp("jieqi-window-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "game.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+  g_assert_true(jq_window_save_file(window, file));
+  g_assert_true(jq_window_open_file(window, file));
+  g_assert_false(panel_has("Black thinks"));
+  g_object_unref(file);
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(path);
+  g_free(dir);
+
+  /* A new game. */
+  play_and_get_answer("b1b2");
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_COMPUTER);
+  g_assert_false(panel_has("Black thinks"));
+
+  jq_board_view_set_animate(board(), TRUE);
+  g_settings_reset(settings(), "think-time-ms");
+}
+
 /* ---- the autosave cannot be written ---- */
 
 static void test_autosave_fails(void) {
@@ -1024,6 +1141,73 @@ static void test_autosave_fails(void) {
   g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
   g_assert_nonnull(strstr(text, "[PlyCount \"4\"]"));
   g_free(text);
+}
+
+/* ---- Chinese buttons and rows carry no mnemonic suffix ---- */
+
+/* glibc's count of message catalogs: raised, it forgets the translations
+ * it found, so a change of LANGUAGE takes effect. */
+extern int _nl_msg_cat_cntr;
+
+static void use_language(const char *language) {
+  g_setenv("LANGUAGE", language, TRUE);
+  ++_nl_msg_cat_cntr;
+}
+
+/* The texts shown on buttons and rows under `widget`, one a line. */
+static void collect_button_texts(GtkWidget *widget, GString *out) {
+  if (GTK_IS_BUTTON(widget) && gtk_button_get_label(GTK_BUTTON(widget)))
+    g_string_append_printf(out, "%s\n",
+                           gtk_button_get_label(GTK_BUTTON(widget)));
+  if (ADW_IS_PREFERENCES_ROW(widget))
+    g_string_append_printf(
+        out, "%s\n", adw_preferences_row_get_title(ADW_PREFERENCES_ROW(widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    collect_button_texts(child, out);
+}
+
+/* "新对局(_N)" shows as "新对局(N)": a letter in brackets. */
+static void assert_no_mnemonic_suffix(GtkWidget *widget) {
+  GString *texts = g_string_new(NULL);
+  collect_button_texts(widget, texts);
+  g_test_message("%s", texts->str);
+  g_assert_cmpuint(texts->len, >, 0);
+  GRegex *suffix = g_regex_new("\\(_?[A-Za-z]\\)", 0, 0, NULL);
+  g_assert_false(g_regex_match(suffix, texts->str, 0, NULL));
+  g_regex_unref(suffix);
+  g_string_free(texts, TRUE);
+}
+
+static void test_chinese_mnemonics(void) {
+  const char *localedir = g_getenv("JIEQI_LOCALEDIR");
+  g_assert_nonnull(localedir);
+  bindtextdomain("jieqi", localedir);
+  bind_textdomain_codeset("jieqi", "UTF-8");
+  g_assert_nonnull(setlocale(LC_MESSAGES, "C.UTF-8"));
+  static const char *const languages[] = {"zh_CN", "zh_TW"};
+  for (gsize i = 0; i < G_N_ELEMENTS(languages); i++) {
+    use_language(languages[i]);
+    /* The translations are there at all. */
+    g_assert_cmpstr(g_dgettext("jieqi", "Red"), !=, "Red");
+    app_action("new-game");
+    GtkWindow *dialog = find_toplevel(JQ_TYPE_NEW_GAME_DIALOG);
+    g_assert_nonnull(dialog);
+    assert_no_mnemonic_suffix(GTK_WIDGET(dialog));
+    gtk_window_destroy(dialog);
+    app_action("preferences");
+    GtkWindow *prefs = find_toplevel(JQ_TYPE_PREFERENCES_WINDOW);
+    g_assert_nonnull(prefs);
+    assert_no_mnemonic_suffix(GTK_WIDGET(prefs));
+    gtk_window_destroy(prefs);
+    spin(20);
+    /* The buttons of the window's messages. */
+    g_assert_null(strchr(_("_Close"), '('));
+    g_assert_null(strchr(_("_Cancel"), '('));
+    g_assert_null(strchr(_("_Resign"), '('));
+    g_assert_null(strchr(C_("button", "_New Game…"), '('));
+  }
+  use_language("C");
 }
 
 /* ---- quitting keeps the window's size ---- */
@@ -1111,7 +1295,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/restart", test_restart);
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
+  g_test_add_func("/app/window/stale-analysis", test_stale_analysis);
   g_test_add_func("/app/window/against-computer", test_against_computer);
+  g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
   g_object_unref(app);

@@ -33,16 +33,30 @@ char **jq_ai_names_list(void) {
 const char *jq_ai_names_label(const char *algorithm) {
   g_return_val_if_fail(algorithm != NULL, "");
   if (strcmp(algorithm, "alphabeta") == 0)
-    return _("Alpha-beta search");
+    return _("Alpha-beta");
   if (strcmp(algorithm, "ismcts") == 0 || strcmp(algorithm, "mcts") == 0)
-    return _("Monte Carlo tree search");
+    return _("Monte Carlo");
   if (strcmp(algorithm, "greedy") == 0)
     /* TRANSLATORS: an opponent that takes whatever it can, one move
      * ahead. */
     return _("Greedy");
   if (strcmp(algorithm, "random") == 0)
-    return _("Beginner (random moves)");
+    return _("Beginner");
   return algorithm;
+}
+
+const char *jq_ai_names_description(const char *algorithm) {
+  g_return_val_if_fail(algorithm != NULL, "");
+  if (strcmp(algorithm, "alphabeta") == 0)
+    return _("Alpha-beta search: reads the moves ahead");
+  if (strcmp(algorithm, "ismcts") == 0 || strcmp(algorithm, "mcts") == 0)
+    return _("Monte Carlo tree search: plays out many games from the "
+             "position");
+  if (strcmp(algorithm, "greedy") == 0)
+    return _("Takes whatever it can, one move ahead");
+  if (strcmp(algorithm, "random") == 0)
+    return _("Plays random moves, for a first game");
+  return _("How the computer chooses its moves");
 }
 
 GListModel *jq_ai_names_model(char **algorithms) {
@@ -69,11 +83,13 @@ const char *jq_ai_names_strength_hint(const char *algorithm) {
   return _("From 0, the weakest, to 20, full strength");
 }
 
-void jq_ai_names_show_strength(AdwActionRow *strength_row,
-                               AdwComboRow *algorithm_row, char **algorithms) {
+void jq_ai_names_show_choice(AdwComboRow *algorithm_row,
+                             AdwActionRow *strength_row, char **algorithms) {
   guint i = adw_combo_row_get_selected(algorithm_row);
   if (algorithms == NULL || i >= g_strv_length(algorithms))
     return;
+  adw_action_row_set_subtitle(ADW_ACTION_ROW(algorithm_row),
+                              jq_ai_names_description(algorithms[i]));
   adw_action_row_set_subtitle(strength_row,
                               jq_ai_names_strength_hint(algorithms[i]));
   gtk_widget_set_sensitive(GTK_WIDGET(strength_row),

@@ -12,8 +12,11 @@ G_BEGIN_DECLS
  * last; the developers' measuring baseline "determinized" is left out.
  * NULL-terminated; free with g_strfreev. */
 char **jq_ai_names_list(void);
-/* "Alpha-beta search" for "alphabeta"; the name itself when unknown. */
+/* A short label, "Alpha-beta" for "alphabeta", that fits a combo row; the
+ * name itself when unknown. */
 const char *jq_ai_names_label(const char *algorithm);
+/* What the algorithm is and does, for the subtitle under its label. */
+const char *jq_ai_names_description(const char *algorithm);
 /* A list model of the labels of `algorithms` (as jq_ai_names_list gives
  * them), for a combo row. */
 GListModel *jq_ai_names_model(char **algorithms);
@@ -22,10 +25,10 @@ GListModel *jq_ai_names_model(char **algorithms);
  * it does nothing (the baselines). */
 const char *jq_ai_names_strength_hint(const char *algorithm);
 gboolean jq_ai_names_has_strength(const char *algorithm);
-/* Shows on `strength_row` what strength means for the algorithm selected
- * in `algorithm_row`, whose items are `algorithms`; off for the
- * baselines. */
-void jq_ai_names_show_strength(AdwActionRow *strength_row,
-                               AdwComboRow *algorithm_row, char **algorithms);
+/* Shows under `algorithm_row` what the algorithm selected in it (one of
+ * `algorithms`) is, and on `strength_row` what strength means for it;
+ * that row is off for the baselines. */
+void jq_ai_names_show_choice(AdwComboRow *algorithm_row,
+                             AdwActionRow *strength_row, char **algorithms);
 
 G_END_DECLS

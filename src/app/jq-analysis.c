@@ -17,3 +17,11 @@ void jq_analysis_free(JqAnalysis *analysis) {
   g_free(analysis->pv);
   g_free(analysis);
 }
+
+gboolean jq_analysis_is_for(const JqAnalysis *analysis, int shown_ply,
+                            JqMove next) {
+  if (shown_ply == analysis->ply)
+    return TRUE;
+  return shown_ply == analysis->ply + 1 && next != JQ_MOVE_NONE &&
+         (!analysis->hint || next == analysis->best);
+}

@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   JqColor side;      /* the side being thought for */
+  int ply;           /* moves played before the position thought about */
   gboolean hint;     /* thinking for a hint rather than for its own move */
   gboolean sampling; /* a sampling AI: iterations and value are filled in */
   /* Alpha-beta AIs: plies searched, and the score for `side` in
@@ -35,6 +36,13 @@ typedef struct {
 GType jq_analysis_get_type(void);
 
 JqAnalysis *jq_analysis_copy(const JqAnalysis *analysis);
+/* Whether the report is about the position shown, `shown_ply` moves into
+ * the game whose move after `analysis->ply` moves is `next` (JQ_MOVE_NONE
+ * when there is none): the position thought about itself, or, for the
+ * computer's own move, the one that move made, whose line it still
+ * explains. A hint's line stays only when its move was played. */
+gboolean jq_analysis_is_for(const JqAnalysis *analysis, int shown_ply,
+                            JqMove next);
 void jq_analysis_free(JqAnalysis *analysis);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(JqAnalysis, jq_analysis_free)

@@ -344,6 +344,9 @@ static void try_move(JqBoardView *self, int from, int to, gboolean dropped) {
 static void press(JqBoardView *self, double x, double y) {
   self->press_active = FALSE;
   self->deselect_on_release = FALSE;
+  /* A click gives the board the keyboard even when no move may be made
+   * now: the arrow keys are ready when it may. */
+  gtk_widget_grab_focus(GTK_WIDGET(self));
   if (!self->interactive || self->pos == NULL)
     return;
   int square = jq_board_view_square_at(self, x, y);
@@ -420,8 +423,6 @@ static void release(JqBoardView *self, double x, double y) {
 
 static void on_drag_begin(GtkGestureDrag *gesture, double x, double y,
                           JqBoardView *self) {
-  if (self->interactive)
-    gtk_widget_grab_focus(GTK_WIDGET(self));
   press(self, x, y);
   if (!self->press_active)
     gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_DENIED);

@@ -31,6 +31,7 @@ typedef struct {
   guint game_id;
   ThinkPurpose purpose;
   JqColor side;
+  int ply; /* moves played before the position thought about */
   char *algorithm;
   JqAi *ai;          /* NULL: the worker makes one */
   gboolean new_game; /* the AI last played another game: it forgets it */
@@ -76,6 +77,8 @@ struct _JqGameController {
   guint idle_ai_game_id;
   JqMove hint;
   JqAnalysis *analysis;
+  JqAnalysis *last_analysis; /* kept after the thinking, while its position
+                              * is still in the game */
   guint discarded;
 
   /* Signals are emitted at the end of each operation, when the state is
@@ -453,6 +456,7 @@ static gboolean progress_idle(gpointer data) {
   if (self->think_task == task) {
     JqAnalysis a = {0};
     a.side = job->side;
+    a.ply = job->ply;
     a.hint = job->purpose == THINK_HINT;
     a.sampling = p.iterations > 0;
     a.depth = p.depth;
@@ -469,6 +473,8 @@ static gboolean progress_idle(gpointer data) {
     a.pv = format_line(self, job->view, p.pv, p.pv_len);
     g_clear_pointer(&self->analysis, jq_analysis_free);
     self->analysis = jq_analysis_copy(&a);
+    g_clear_pointer(&self->last_analysis, jq_analysis_free);
+    self->last_analysis = jq_analysis_copy(&a);
     g_free(a.score_text);
     g_free(a.pv);
     g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
@@ -604,6 +610,7 @@ static void start_thinking(JqGameController *self, ThinkPurpose purpose,
   job->game_id = self->game_id;
   job->purpose = purpose;
   job->side = side;
+  job->ply = jq_game_move_count(self->game);
   job->algorithm = g_strdup(self->algorithm);
   if (self->idle_ai &&
       g_strcmp0(jq_ai_algorithm(self->idle_ai), self->algorithm) == 0) {
@@ -687,6 +694,7 @@ static void install_game(JqGameController *self, JqGame *game, gboolean save) {
   jq_game_free(self->game);
   self->game = game;
   self->game_id++;
+  g_clear_pointer(&self->last_analysis, jq_analysis_free);
   g_clear_pointer(&self->sealed_deal, g_free);
   if (jq_game_disclosure(game) != self->disclosure)
     jq_game_set_disclosure(game, self->disclosure);
@@ -851,6 +859,10 @@ gboolean jq_game_controller_undo(JqGameController *self) {
     g_array_append_val(self->redo, gm);
     jq_game_undo(self->game);
   }
+  /* The position the last report was for is gone from the game. */
+  if (self->last_analysis &&
+      jq_game_move_count(self->game) < self->last_analysis->ply)
+    g_clear_pointer(&self->last_analysis, jq_analysis_free);
   after_undo_redo(self);
   return TRUE;
 }
@@ -1170,6 +1182,19 @@ gboolean jq_game_controller_is_thinking(JqGameController *self) {
 const JqAnalysis *jq_game_controller_get_analysis(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
   return self->analysis;
+}
+
+const JqAnalysis *
+jq_game_controller_get_shown_analysis(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  const JqAnalysis *a = self->last_analysis;
+  if (!a)
+    return NULL;
+  JqMove next = a->ply < jq_game_move_count(self->game)
+                    ? jq_game_move_at(self->game, a->ply).move
+                    : JQ_MOVE_NONE;
+  int shown = jq_game_controller_get_browse_ply(self);
+  return jq_analysis_is_for(a, shown, next) ? a : NULL;
 }
 
 JqColor jq_game_controller_get_side_to_move(JqGameController *self) {
@@ -1714,6 +1739,7 @@ static void jq_game_controller_dispose(GObject *object) {
   g_clear_pointer(&self->autosave, jq_autosave_free);
   free_ai_later(g_steal_pointer(&self->idle_ai));
   g_clear_pointer(&self->analysis, jq_analysis_free);
+  g_clear_pointer(&self->last_analysis, jq_analysis_free);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->dispose(object);
 }
 

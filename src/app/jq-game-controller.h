@@ -156,6 +156,10 @@ void jq_game_controller_set_charset(JqGameController *self, JqCharset charset);
 gboolean jq_game_controller_is_thinking(JqGameController *self);
 /* The latest report of the current thinking, NULL when none. */
 const JqAnalysis *jq_game_controller_get_analysis(JqGameController *self);
+/* The latest report about the position shown (jq_analysis_is_for), kept
+ * after the thinking ends; NULL when there is none: a new game, a load, an
+ * undo past its position, or browsing elsewhere. */
+const JqAnalysis *jq_game_controller_get_shown_analysis(JqGameController *self);
 /* On the live board. */
 JqColor jq_game_controller_get_side_to_move(JqGameController *self);
 /* A human is to move on the live board of a game still going on. */

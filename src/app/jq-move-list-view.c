@@ -49,10 +49,16 @@ static GtkWidget *cell_new(const char *number, const char *move) {
   return child;
 }
 
+int jq_move_list_number(int index, JqColor first_mover, JqColor *mover) {
+  if (mover != NULL)
+    *mover = (index % 2 == 0) == (first_mover == JQ_RED) ? JQ_RED : JQ_BLACK;
+  return (index + (first_mover == JQ_BLACK ? 1 : 0)) / 2 + 1;
+}
+
 static void append_move(JqMoveListView *self, guint k) {
-  gboolean red = (k % 2 == 0) == (self->first_mover == JQ_RED);
-  char *number =
-      red ? g_strdup_printf("%u.", (k + (guint)offset(self)) / 2 + 1) : NULL;
+  JqColor mover;
+  int n = jq_move_list_number((int)k, self->first_mover, &mover);
+  char *number = mover == JQ_RED ? g_strdup_printf("%d.", n) : NULL;
   GtkWidget *child = cell_new(number, g_ptr_array_index(self->moves, k));
   g_free(number);
   gtk_flow_box_append(self->flow, child);

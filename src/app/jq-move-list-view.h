@@ -18,6 +18,12 @@ G_DECLARE_FINAL_TYPE(JqMoveListView, jq_move_list_view, JQ, MOVE_LIST_VIEW,
 
 GtkWidget *jq_move_list_view_new(void);
 
+/* The list's numbering: the number of the move at `index` (0 = the first
+ * played) when `first_mover` played the first, and who played it (into
+ * `mover` unless NULL). A pair of moves, Red's then Black's, shares a
+ * number; with Black first, the first pair is Black's move alone. */
+int jq_move_list_number(int index, JqColor first_mover, JqColor *mover);
+
 /* The moves as written (NULL-terminated) and who played the first. Only
  * what changed is rebuilt. */
 void jq_move_list_view_set_moves(JqMoveListView *self, const char *const *moves,

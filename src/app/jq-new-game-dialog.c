@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "jq-ai-names.h"
+#include "jq-combo-labels.h"
 #include "jq-fen.h"
 #include "jq-new-game-dialog-private.h"
 
@@ -54,10 +55,11 @@ static void update_computer(JqNewGameDialog *self) {
   gtk_widget_set_sensitive(GTK_WIDGET(self->computer_group), computer);
 }
 
-/* The strength row says what strength means for the chosen algorithm. */
+/* The rows say what the chosen algorithm is and what strength means for
+ * it. */
 static void update_strength(JqNewGameDialog *self) {
-  jq_ai_names_show_strength(self->strength_row, self->algorithm_row,
-                            self->algorithms);
+  jq_ai_names_show_choice(self->algorithm_row, self->strength_row,
+                          self->algorithms);
 }
 
 /* Checks the position as it is typed; a good one decides the variant. */
@@ -204,6 +206,10 @@ static void jq_new_game_dialog_class_init(JqNewGameDialogClass *klass) {
 
 static void jq_new_game_dialog_init(JqNewGameDialog *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
+  AdwComboRow *rows[] = {self->variant_row, self->red_row, self->black_row,
+                         self->algorithm_row};
+  for (gsize i = 0; i < G_N_ELEMENTS(rows); i++)
+    jq_combo_labels_keep_whole(rows[i]);
   g_signal_connect_swapped(self->red_row, "notify::selected",
                            G_CALLBACK(update_computer), self);
   g_signal_connect_swapped(self->black_row, "notify::selected",

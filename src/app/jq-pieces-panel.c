@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "jq-board-draw.h"
+#include "jq-tooltips.h"
 
 /* The order of the pieces in a row: the strong ones first. */
 static const JqPieceType row_order[] = {
@@ -129,6 +130,7 @@ static void add_chip(GtkBox *box, JqColor color, JqPieceType type, int count,
                   /* TRANSLATORS: a piece name and how many, "Chariot: 2". */
                   : g_strdup_printf(_("%s: %d"), type_name(type), count);
   gtk_widget_set_tooltip_text(chip, tip);
+  jq_tooltips_keep_on_one_line(chip);
   g_free(tip);
   gtk_box_append(box, chip);
 }

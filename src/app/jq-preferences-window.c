@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "jq-ai-names.h"
+#include "jq-combo-labels.h"
 #include "jq-preferences-window-private.h"
 
 /* The schema's enum nicks in the order of each combo row's items. */
@@ -15,6 +16,12 @@ static const char *const notation_nicks[] = {"chinese", "wxf", "coordinates",
                                              NULL};
 static const char *const disclosure_nicks[] = {"captor", "nobody", "both",
                                                NULL};
+/* The disclosure items are one word; what each means goes under them. */
+static const char *const disclosure_meanings[] = {
+    N_("The capturing side learns what it was"),
+    N_("Nobody learns what it was"),
+    N_("Both sides learn what it was"),
+};
 
 struct _JqPreferencesWindow {
   AdwPreferencesWindow parent_instance;
@@ -100,10 +107,20 @@ static void fill_algorithms(JqPreferencesWindow *self) {
   g_object_unref(labels);
 }
 
-/* The strength row says what strength means for the chosen algorithm. */
+/* The rows say what the chosen algorithm is and what strength means for
+ * it. */
 static void update_strength(JqPreferencesWindow *self) {
-  jq_ai_names_show_strength(self->strength_row, self->algorithm_row,
-                            self->algorithms);
+  jq_ai_names_show_choice(self->algorithm_row, self->strength_row,
+                          self->algorithms);
+}
+
+static void update_disclosure(JqPreferencesWindow *self) {
+  if (self->disclosure_row == NULL)
+    return; /* the window is going */
+  guint i = adw_combo_row_get_selected(self->disclosure_row);
+  if (i < G_N_ELEMENTS(disclosure_meanings))
+    adw_action_row_set_subtitle(ADW_ACTION_ROW(self->disclosure_row),
+                                _(disclosure_meanings[i]));
 }
 
 static void bind_all(JqPreferencesWindow *self) {
@@ -133,6 +150,7 @@ JqPreferencesWindow *jq_preferences_window_new(GtkWindow *parent,
   self->settings = g_object_ref(settings);
   bind_all(self);
   update_strength(self);
+  update_disclosure(self);
   return self;
 }
 
@@ -200,7 +218,14 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
 
 static void jq_preferences_window_init(JqPreferencesWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
+  AdwComboRow *rows[] = {self->algorithm_row, self->orientation_row,
+                         self->characters_row, self->notation_row,
+                         self->disclosure_row};
+  for (gsize i = 0; i < G_N_ELEMENTS(rows); i++)
+    jq_combo_labels_keep_whole(rows[i]);
   fill_algorithms(self);
   g_signal_connect_swapped(self->algorithm_row, "notify::selected",
                            G_CALLBACK(update_strength), self);
+  g_signal_connect_swapped(self->disclosure_row, "notify::selected",
+                           G_CALLBACK(update_disclosure), self);
 }

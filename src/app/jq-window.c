@@ -14,6 +14,7 @@
 #include "jq-pieces-panel.h"
 #include "jq-preferences-window.h"
 #include "jq-sound-player.h"
+#include "jq-tooltips.h"
 #include "jq-window-private.h"
 
 /* The end-of-game message waits for the last move to slide into place. */
@@ -48,8 +49,6 @@ struct _JqWindow {
   char *hint_text; /* the hint's move as written, from the analysis */
   guint game_over_id;
   char *game_over_text; /* the reason, as game-over told it */
-  JqAnalysis *analysis; /* the latest report, shown again as the game
-                         * changes what may be shown of it */
 };
 
 G_DEFINE_FINAL_TYPE(JqWindow, jq_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -144,17 +143,32 @@ static char *turn_text(JqWindow *self, const JqPosition *pos) {
   return g_strdup(side == JQ_RED ? _("Red to move.") : _("Black to move."));
 }
 
+/* Where the browsing is, numbered as the move list numbers the moves. */
+static char *browse_text(JqGameController *c) {
+  int ply = jq_game_controller_get_browse_ply(c);
+  if (ply == 0)
+    return g_strdup(_("Looking at the starting position."));
+  JqColor first = jq_game_controller_get_first_mover(c);
+  JqColor mover;
+  int number = jq_move_list_number(ply - 1, first, &mover);
+  int last = jq_move_list_number(jq_game_controller_get_move_count(c) - 1,
+                                 first, NULL);
+  /* TRANSLATORS: browsing the game's history: the position after Red's
+   * move of that number in the move list; the second number is the move
+   * list's last one. */
+  if (mover == JQ_RED)
+    return g_strdup_printf(_("Looking at move %d, Red, of %d."), number, last);
+  /* TRANSLATORS: as above, after Black's move. */
+  return g_strdup_printf(_("Looking at move %d, Black, of %d."), number, last);
+}
+
 static void update_status(JqWindow *self, const JqPosition *pos) {
   JqGameController *c = self->controller;
   gboolean thinking = jq_game_controller_is_thinking(c);
   gboolean warning = FALSE;
   char *text;
   if (jq_game_controller_is_browsing(c)) {
-    int ply = jq_game_controller_get_browse_ply(c);
-    text = ply == 0 ? g_strdup(_("Looking at the starting position."))
-                    /* TRANSLATORS: browsing the game's history. */
-                    : g_strdup_printf(_("Looking at move %d of %d."), ply,
-                                      jq_game_controller_get_move_count(c));
+    text = browse_text(c);
   } else if (jq_game_controller_is_over(c)) {
     text = jq_game_controller_get_result_text(c);
   } else if (thinking) {
@@ -198,6 +212,7 @@ static void update_actions(JqWindow *self) {
 }
 
 static void show_analysis(JqWindow *self, const JqAnalysis *a);
+static void clear_analysis(JqWindow *self);
 
 /* Everything shown, from the controller's display view. */
 static void refresh(JqWindow *self) {
@@ -237,8 +252,14 @@ static void refresh(JqWindow *self) {
   update_title(self);
   update_status(self, pos);
   update_actions(self);
-  if (self->analysis != NULL && !jq_game_controller_is_thinking(c))
-    show_analysis(self, self->analysis);
+  /* While it thinks, its reports come as they are made. */
+  if (!jq_game_controller_is_thinking(c)) {
+    const JqAnalysis *a = jq_game_controller_get_shown_analysis(c);
+    if (a != NULL)
+      show_analysis(self, a);
+    else
+      clear_analysis(self);
+  }
   g_free(pos);
 }
 
@@ -366,7 +387,7 @@ static gboolean show_game_over(gpointer data) {
       adw_message_dialog_new(GTK_WINDOW(self), heading, self->game_over_text);
   AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
   adw_message_dialog_add_responses(md, "close", _("_Close"), "new-game",
-                                   _("_New Game…"), NULL);
+                                   C_("button", "_New Game…"), NULL);
   adw_message_dialog_set_response_appearance(md, "new-game",
                                              ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response(md, "new-game");
@@ -414,8 +435,6 @@ static void on_thinking(JqGameController *c, gboolean thinking,
 
 static void on_progress(JqGameController *c, JqAnalysis *analysis,
                         JqWindow *self) {
-  g_clear_pointer(&self->analysis, jq_analysis_free);
-  self->analysis = jq_analysis_copy(analysis);
   show_analysis(self, analysis);
 }
 
@@ -911,7 +930,6 @@ static void jq_window_finalize(GObject *object) {
   g_free(self->note);
   g_free(self->hint_text);
   g_free(self->game_over_text);
-  g_clear_pointer(&self->analysis, jq_analysis_free);
   G_OBJECT_CLASS(jq_window_parent_class)->finalize(object);
 }
 
@@ -962,6 +980,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
 
 static void jq_window_init(JqWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
+  jq_tooltips_keep_on_one_line(GTK_WIDGET(self));
   self->settings = jq_app_settings_new();
   self->sounds = jq_sound_player_new();
   g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
