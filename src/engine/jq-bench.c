@@ -3,6 +3,19 @@
 #include "jq-fen.h"
 #include "jq-movegen.h"
 
+/* Jieqi positions both in the fixed-depth list and among the timed ones. */
+#define JIEQI_CANNON_EXCHANGE                                      \
+  "xxxxkxxxx/9/1x2c4/x1x1x1x1x/9/9/X1X1X1X1X/1X2C4/9/XXXXKXXXX w " \
+  "A2B2N2R2C1P5a2b2n2r2c1p5 - 2 2"
+#define JIEQI_HIDDEN_CAPTURES                                    \
+  "xRxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/7X1/9/XXXXKXXXX b " \
+  "A2B2N2R1C2P5a2b2n1r2c2p5 n1 0 1"
+#define JIEQI_MIDDLEGAME                                                 \
+  "xrx1kx1n1/4a4/1x2c2x1/p1x3x1p/4p4/2P3R2/P3X1X1P/1C5C1/9/1NBAK1XXX b " \
+  "A1B1N1R1P2a1b2n1r1c1p2 - 3 12"
+#define JIEQI_LATE \
+  "x2akx3/9/1x2b4/p3R3p/9/2C6/P7P/9/4A4/2X1KX3 w N1R1a1r1c1 - 0 30"
+
 /* Openings, middlegames and endgames, so that every part of the search
  * (quiescence, null move, mate scores, chance nodes) shows in the count. */
 static const JqBenchPosition positions[] = {
@@ -48,15 +61,11 @@ static const JqBenchPosition positions[] = {
      * first reveals, captures of hidden pieces (learned or not), and a
      * late middlegame with few pieces still hidden. */
     {JQ_START_FEN_JIEQI, JQ_VARIANT_JIEQI},
-    {"xxxxkxxxx/9/1x2c4/x1x1x1x1x/9/9/X1X1X1X1X/1X2C4/9/XXXXKXXXX w "
-     "A2B2N2R2C1P5a2b2n2r2c1p5 - 2 2",
-     JQ_VARIANT_JIEQI},
+    {JIEQI_CANNON_EXCHANGE, JQ_VARIANT_JIEQI},
     {"x1xxkxxxx/9/1xn4x1/x1x1x3x/6p2/4R1P2/X1X5X/1X4AX1/9/XXXXKXX1X b "
      "A1B2N2R1C2P4a2b2n1r2c2p4 - 5 3",
      JQ_VARIANT_JIEQI},
-    {"xRxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/7X1/9/XXXXKXXXX b "
-     "A2B2N2R1C2P5a2b2n1r2c2p5 n1 0 1",
-     JQ_VARIANT_JIEQI},
+    {JIEQI_HIDDEN_CAPTURES, JQ_VARIANT_JIEQI},
     {"x1xxkxxxx/9/1xp1r4/x3x1x2/2n5a/2P3B2/X3X3X/1X2C1N2/8R/XXXXKXX2 b "
      "A2B1N1R1C1P4a1b2n1r1c2p4 - 9 5",
      JQ_VARIANT_JIEQI},
@@ -66,11 +75,8 @@ static const JqBenchPosition positions[] = {
     {"x1x1kxxxx/4a4/1xr1c4/x1x3x1x/4C4/4R4/X1X3X1X/1XA6/R8/2XXKXXXX b "
      "A1B2N2C1P5a1b2n1r1c1p5 - 4 5",
      JQ_VARIANT_JIEQI},
-    {"xrx1kx1n1/4a4/1x2c2x1/p1x3x1p/4p4/2P3R2/P3X1X1P/1C5C1/9/1NBAK1XXX b "
-     "A1B1N1R1P2a1b2n1r1c1p2 - 3 12",
-     JQ_VARIANT_JIEQI},
-    {"x2akx3/9/1x2b4/p3R3p/9/2C6/P7P/9/4A4/2X1KX3 w N1R1a1r1c1 - 0 30",
-     JQ_VARIANT_JIEQI},
+    {JIEQI_MIDDLEGAME, JQ_VARIANT_JIEQI},
+    {JIEQI_LATE, JQ_VARIANT_JIEQI},
 };
 
 const JqBenchPosition *jq_bench_positions(size_t *count) {
@@ -82,17 +88,10 @@ const JqBenchPosition *jq_bench_positions(size_t *count) {
  * both sides, a middlegame and the late middlegame. */
 static const JqBenchPosition timed_positions[] = {
     {JQ_START_FEN_JIEQI, JQ_VARIANT_JIEQI},
-    {"xxxxkxxxx/9/1x2c4/x1x1x1x1x/9/9/X1X1X1X1X/1X2C4/9/XXXXKXXXX w "
-     "A2B2N2R2C1P5a2b2n2r2c1p5 - 2 2",
-     JQ_VARIANT_JIEQI},
-    {"xRxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/7X1/9/XXXXKXXXX b "
-     "A2B2N2R1C2P5a2b2n1r2c2p5 n1 0 1",
-     JQ_VARIANT_JIEQI},
-    {"xrx1kx1n1/4a4/1x2c2x1/p1x3x1p/4p4/2P3R2/P3X1X1P/1C5C1/9/1NBAK1XXX b "
-     "A1B1N1R1P2a1b2n1r1c1p2 - 3 12",
-     JQ_VARIANT_JIEQI},
-    {"x2akx3/9/1x2b4/p3R3p/9/2C6/P7P/9/4A4/2X1KX3 w N1R1a1r1c1 - 0 30",
-     JQ_VARIANT_JIEQI},
+    {JIEQI_CANNON_EXCHANGE, JQ_VARIANT_JIEQI},
+    {JIEQI_HIDDEN_CAPTURES, JQ_VARIANT_JIEQI},
+    {JIEQI_MIDDLEGAME, JQ_VARIANT_JIEQI},
+    {JIEQI_LATE, JQ_VARIANT_JIEQI},
 };
 
 const JqBenchPosition *jq_bench_timed_positions(size_t *count) {
