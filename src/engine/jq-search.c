@@ -329,10 +329,16 @@ static int representative_value(Worker *w, JqMove m, const int *counts,
                                 int beta, int depth, int ply, int qply) {
   const JqPosition *pos = &w->pos;
   int us = pos->side;
-  /* The identity whose worth is closest to the average: the correction
-   * below is then smallest, and what follows the reveal least skewed. */
+  /* The piece it moved as, while the pool still holds one: the search goes
+   * on as if the identity were still unknown and the piece kept its role
+   * (an advisor or a pawn in its place would take every threat out of a
+   * revealed corner or cannon-point piece). Otherwise the identity whose
+   * worth is closest to the average, for the smallest correction. */
   int t = order[0];
-  if (n > 1) {
+  JqPieceType role = jq_start_role(jq_move_from(m));
+  if (role >= JQ_ADVISOR && role < JQ_TYPE_COUNT && counts[role] > 0) {
+    t = role;
+  } else if (n > 1) {
     int64_t avg = hidden_material(counts, 1, total);
     int64_t best_gap = -1;
     for (int i = 0; i < n; i++) {
