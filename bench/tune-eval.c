@@ -37,11 +37,12 @@
  *   result plus the rest times the score's win chance.
  *
  * All positions must be of one variant, and that variant's column of
- * jq_eval_weights is fitted. Positions in check are left out, and so are
- * xiangqi positions where a capture changes the score (ours, before
- * tuning): a static evaluation cannot see exchanges under way (in jieqi a
- * capture turns up identities, so there no such test is made). Prints each
- * weight's old and new value, and the table rows for jq-eval-weights.c.
+ * jq_eval_weights is fitted; the first line tells which (after a jieqi
+ * one, a FEN with nothing hidden is read as jieqi too). Positions in check are
+ * left out, and so are xiangqi positions where a capture changes the score
+ * (ours, before tuning): a static evaluation cannot see exchanges under way (in
+ * jieqi a capture turns up identities, so there no such test is made). Prints
+ * each weight's old and new value, and the table rows for jq-eval-weights.c.
  * --psqt reads xiangqi positions only. */
 #include <math.h>
 #include <stdio.h>
@@ -151,15 +152,15 @@ static bool label_field(const char *text, double *out) {
 
 /* A FEN line: the FEN, a tab, the result, and optionally a tab and a
  * score. False with *why set when the line is bad. */
-static bool read_fen_line(char *line, JqPosition *pos, double *target,
-                          const char **why) {
+static bool read_fen_line(char *line, JqFenVariant as, JqPosition *pos,
+                          double *target, const char **why) {
   static JqError err;
   char *tab = strchr(line, '\t');
   *tab = '\0';
   char *score_text = strchr(tab + 1, '\t');
   if (score_text)
     *score_text++ = '\0';
-  if (!jq_fen_parse(line, JQ_FEN_VARIANT_AUTO, pos, &err)) {
+  if (!jq_fen_parse(line, as, pos, &err)) {
     *why = err.message;
     return false;
   }
@@ -208,7 +209,12 @@ static int read_samples(const char *path, Sample **out, int *n_train) {
     bool ok = true;
     if (memchr(line, '/', tab - line)) {
       const char *why = NULL;
-      if (!read_fen_line(line, &pos, &target, &why)) {
+      /* A jieqi position with nothing hidden left reads as xiangqi: once
+       * the file is known to be jieqi, every FEN is read as jieqi. */
+      JqFenVariant as = variant_known && variant == JQ_VARIANT_JIEQI
+                            ? JQ_FEN_VARIANT_JIEQI
+                            : JQ_FEN_VARIANT_AUTO;
+      if (!read_fen_line(line, as, &pos, &target, &why)) {
         if (why) {
           fprintf(stderr, "%s:%d: %s\n", path, line_no, why);
           exit(1);
