@@ -18,20 +18,20 @@
 #    (bench/score-jieqi-positions.py); jieqi-tune-eval fits the mean of the
 #    two (JQ_TUNE_LAMBDA sets the result's share);
 # 4. runs jieqi-tune-eval over them from the weights in the tree, keeping
-#    FROZEN,NAMES as they are, with JQ_TUNE_RIDGE (default 2e-6) pulling
+#    FROZEN,NAMES as they are, with JQ_TUNE_RIDGE (default 2e-5) pulling
 #    each weight toward where it started.
 #
-# Defaults: 600 games at 16000 nodes, scores at 8000 nodes for every second
-# position, 8 passes, nothing frozen. The tuned rows for
-# src/engine/jq-eval-weights.c are printed last; what gets in is decided by
-# a paired-deal match against the build before (docs/benchmarks.md), not
-# by the fit.
+# Defaults: 600 games at 16000 nodes, scores at 8000 nodes for every
+# position, 8 passes, nothing frozen; SEED (default 101) seeds the deals.
+# The tuned rows for src/engine/jq-eval-weights.c are printed last; what
+# gets in is decided by a paired-deal match against the build before
+# (docs/benchmarks.md), not by the fit.
 set -euo pipefail
 
 games=${1:-600}
 nodes=${2:-16000}
 score_nodes=${3:-8000}
-every=${4:-2}
+every=${4:-1}
 passes=${5:-8}
 frozen=${6:-}
 shift $(($# < 6 ? $# : 6))
@@ -46,7 +46,7 @@ engine="$build/src/uci/jieqi-engine"
 pgns=("$@")
 if [ ${#pgns[@]} -eq 0 ]; then
   "$cli" match --variant jieqi --games "$games" --concurrency 1 \
-    --nodes "$nodes" --seed 101 --player1 ai:alphabeta \
+    --nodes "$nodes" --seed "${SEED:-101}" --player1 ai:alphabeta \
     --player2 ai:alphabeta --pgn "$build/jieqi-tune-games.pgn" -q
   pgns=("$build/jieqi-tune-games.pgn")
 fi
@@ -59,5 +59,5 @@ else
   cp "$build/jieqi-tune-views.txt" "$labels"
 fi
 echo "$machine"
-JQ_TUNE_RIDGE=${JQ_TUNE_RIDGE:-2e-6} \
+JQ_TUNE_RIDGE=${JQ_TUNE_RIDGE:-2e-5} \
   "$build/bench/jieqi-tune-eval" "$labels" "$passes" ${frozen:+"$frozen"}
