@@ -38,9 +38,9 @@ shift $(($# < 6 ? $# : 6))
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/common.sh
-bench_setup bench
-meson compile -C "$build" jieqi-engine jieqi-pgn-views jieqi-tune-eval \
-  >/dev/null
+bench_setup core
+meson compile -C "$build" src/uci/jieqi-engine bench/jieqi-pgn-views \
+  bench/jieqi-tune-eval >/dev/null
 engine="$build/src/uci/jieqi-engine"
 
 pgns=("$@")
