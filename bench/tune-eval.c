@@ -1,6 +1,6 @@
-/* Fits the xiangqi evaluation weights to a reference engine's judgement of
- * positions: for each labelled position, the win chance its score implies
- * and the one our static evaluation implies should agree. Local search
+/* Fits the evaluation weights to labelled positions: for each one, the win
+ * chance its label gives and the one our static evaluation implies should
+ * agree. Local search
  * over the weights (one at a time, shrinking steps) minimises the mean
  * squared difference.
  *
@@ -23,12 +23,27 @@
  * before) is held out of the fit and its error reported, to show whether
  * the fit carries over to positions it did not see.
  *
- * LABELS has one position a line: the moves from the xiangqi start in
- * coordinates ("h2e2 h9g7 ..."), a tab, and the reference's score in
- * centipawns for the side to move. Positions in check and positions where
- * a capture changes the score (ours, before tuning) are left out: a static
- * evaluation cannot see exchanges under way. Prints each weight's old and
- * new value, and the table rows for jq-eval-weights.c. */
+ * LABELS has one position a line, in one of two forms:
+ *
+ * - xiangqi: the moves from the xiangqi start in coordinates ("h2e2 h9g7
+ *   ..."), a tab, and the reference's score in centipawns for the side to
+ *   move. A game is a run of lines each extending the one before.
+ * - a FEN (any dialect of jq-fen.h; jieqi positions as the side to move
+ *   sees them, hidden pieces as x/X with the pools), a tab, the game's
+ *   result for the side to move (1, 0.5 or 0, or "-" for none), and
+ *   optionally a tab and a search score in centipawns for the side to move
+ *   ("-" for none). Lines starting with "#" begin a new game. With both a
+ *   result and a score the target is JQ_TUNE_LAMBDA (default 0.5) times the
+ *   result plus the rest times the score's win chance.
+ *
+ * All positions must be of one variant, and that variant's column of
+ * jq_eval_weights is fitted; the first line tells which (after a jieqi
+ * one, a FEN with nothing hidden is read as jieqi too). Positions in check are
+ * left out, and so are xiangqi positions where a capture changes the score
+ * (ours, before tuning): a static evaluation cannot see exchanges under way (in
+ * jieqi a capture turns up identities, so there no such test is made). Prints
+ * each weight's old and new value, and the table rows for jq-eval-weights.c.
+ * --psqt reads xiangqi positions only. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +52,7 @@
 #include "jq-eval-psqt.h"
 #include "jq-eval-weights.h"
 #include "jq-eval.h"
+#include "jq-fen.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-position.h"
@@ -45,15 +61,23 @@ typedef struct {
   JqPiece board[JQ_SQUARES];
   uint8_t side;
   bool held_out;
-  float target; /* the reference's win chance for the side to move */
+  /* Jieqi: the pools and the captured pieces of unknown identity. */
+  uint8_t pool[2][JQ_TYPE_COUNT];
+  uint8_t captured_unknown[2];
+  float target; /* the label's win chance for the side to move */
 } Sample;
 
+/* The variant of the positions read, whose weights are fitted. */
+static JqVariant variant = JQ_VARIANT_XIANGQI;
 static JqPosition scratch;
 
 /* Loads a stored sample into the scratch position. */
 static const JqPosition *load(const Sample *s) {
-  jq_position_clear(&scratch, JQ_VARIANT_XIANGQI);
+  jq_position_clear(&scratch, variant);
   memcpy(scratch.board, s->board, sizeof s->board);
+  memcpy(scratch.pool, s->pool, sizeof s->pool);
+  memcpy(scratch.captured_unknown, s->captured_unknown,
+         sizeof s->captured_unknown);
   scratch.side = s->side;
   jq_position_refresh(&scratch);
   return &scratch;
@@ -109,10 +133,56 @@ static double mse(const Sample *samples, int n, double scale) {
 
 static double error(const Sample *samples, int n, double scale) {
   double pull = 0;
-  const int *w = jq_eval_weights[JQ_VARIANT_XIANGQI];
+  const int *w = jq_eval_weights[variant];
   for (int k = 0; k < JQ_W_COUNT; k++)
     pull += (w[k] - start[k]) * (w[k] - start[k]) / 100.0;
   return mse(samples, n, scale) + ridge * pull;
+}
+
+/* A label field: "-" or nothing for none, else a number into *out. */
+static bool label_field(const char *text, double *out) {
+  while (*text == ' ' || *text == '\t')
+    text++;
+  bool digit = text[1] >= '0' && text[1] <= '9';
+  if (*text == '\0' || *text == '\n' || (*text == '-' && !digit))
+    return false;
+  *out = atof(text);
+  return true;
+}
+
+/* A FEN line: the FEN, a tab, the result, and optionally a tab and a
+ * score. False with *why set when the line is bad. */
+static bool read_fen_line(char *line, JqFenVariant as, JqPosition *pos,
+                          double *target, const char **why) {
+  static JqError err;
+  char *tab = strchr(line, '\t');
+  *tab = '\0';
+  char *score_text = strchr(tab + 1, '\t');
+  if (score_text)
+    *score_text++ = '\0';
+  if (!jq_fen_parse(line, as, pos, &err)) {
+    *why = err.message;
+    return false;
+  }
+  double result = 0, cp = 0;
+  bool has_result = label_field(tab + 1, &result);
+  bool has_score = score_text && label_field(score_text, &cp);
+  if (has_result && result != 0 && result != 0.5 && result != 1) {
+    *why = "a result must be 1, 0.5 or 0";
+    return false;
+  }
+  if (!has_result && !has_score) {
+    *why = "no result and no score";
+    return false;
+  }
+  if (has_score && fabs(cp) > 2000) {
+    *why = NULL; /* a mate or a won game: no use to a static evaluation */
+    return false;
+  }
+  const char *l = getenv("JQ_TUNE_LAMBDA");
+  double lambda = !has_score ? 1 : !has_result ? 0 : l ? atof(l) : 0.5;
+  *target = lambda * result + (1 - lambda) * win_chance(cp, REFERENCE_SCALE);
+  return true;
 }
 
 static int read_samples(const char *path, Sample **out, int *n_train) {
@@ -121,33 +191,70 @@ static int read_samples(const char *path, Sample **out, int *n_train) {
     perror(path);
     exit(1);
   }
-  int cap = 1024, n = 0, skipped = 0, game = 0;
+  int cap = 1024, n = 0, skipped = 0, game = 0, line_no = 0;
+  bool variant_known = false;
   Sample *samples = malloc(cap * sizeof *samples);
   static char line[1 << 16], previous[1 << 16];
   static JqPosition pos;
   while (fgets(line, sizeof line, f)) {
+    line_no++;
+    if (line[0] == '#') {
+      game++;
+      continue;
+    }
     char *tab = strchr(line, '\t');
     if (!tab)
       continue;
-    *tab = '\0';
-    int cp = atoi(tab + 1);
-    size_t len = strlen(previous);
-    if (len == 0 || strncmp(line, previous, len) != 0 || line[len] != ' ')
-      game++;
-    memcpy(previous, line, tab - line + 1);
-    jq_position_init_start(&pos, JQ_VARIANT_XIANGQI);
+    double target;
     bool ok = true;
-    for (char *tok = strtok(line, " "); tok && ok; tok = strtok(NULL, " ")) {
-      JqMove m;
-      JqReveal r;
-      ok = jq_notation_parse_coords(&pos, tok, &m, &r, NULL) &&
-           jq_position_is_legal(&pos, m);
-      if (ok)
-        jq_position_make_move(&pos, m, JQ_REVEAL_NONE);
+    if (memchr(line, '/', tab - line)) {
+      const char *why = NULL;
+      /* A jieqi position with nothing hidden left reads as xiangqi: once
+       * the file is known to be jieqi, every FEN is read as jieqi. */
+      JqFenVariant as = variant_known && variant == JQ_VARIANT_JIEQI
+                            ? JQ_FEN_VARIANT_JIEQI
+                            : JQ_FEN_VARIANT_AUTO;
+      if (!read_fen_line(line, as, &pos, &target, &why)) {
+        if (why) {
+          fprintf(stderr, "%s:%d: %s\n", path, line_no, why);
+          exit(1);
+        }
+        skipped++;
+        continue;
+      }
+      if (game == 0)
+        game = 1;
+    } else {
+      *tab = '\0';
+      int cp = atoi(tab + 1);
+      size_t len = strlen(previous);
+      if (len == 0 || strncmp(line, previous, len) != 0 || line[len] != ' ')
+        game++;
+      memcpy(previous, line, tab - line + 1);
+      jq_position_init_start(&pos, JQ_VARIANT_XIANGQI);
+      for (char *tok = strtok(line, " "); tok && ok; tok = strtok(NULL, " ")) {
+        JqMove m;
+        JqReveal r;
+        ok = jq_notation_parse_coords(&pos, tok, &m, &r, NULL) &&
+             jq_position_is_legal(&pos, m);
+        if (ok)
+          jq_position_make_move(&pos, m, JQ_REVEAL_NONE);
+      }
+      ok = ok && abs(cp) <= 2000;
+      target = win_chance(cp, REFERENCE_SCALE);
+    }
+    if (!variant_known) {
+      variant = pos.variant;
+      variant_known = true;
+    } else if (pos.variant != variant) {
+      fprintf(stderr, "%s:%d: a %s position among %s ones\n", path, line_no,
+              pos.variant == JQ_VARIANT_JIEQI ? "jieqi" : "xiangqi",
+              variant == JQ_VARIANT_JIEQI ? "jieqi" : "xiangqi");
+      exit(1);
     }
     if (!ok || jq_position_in_check(&pos) ||
-        quiesce(&pos, -30000, 30000, 8) != jq_evaluate(&pos) ||
-        abs(cp) > 2000) {
+        (variant == JQ_VARIANT_XIANGQI &&
+         quiesce(&pos, -30000, 30000, 8) != jq_evaluate(&pos))) {
       skipped++;
       continue;
     }
@@ -156,9 +263,12 @@ static int read_samples(const char *path, Sample **out, int *n_train) {
       samples = realloc(samples, cap * sizeof *samples);
     }
     memcpy(samples[n].board, pos.board, sizeof pos.board);
+    memcpy(samples[n].pool, pos.pool, sizeof pos.pool);
+    memcpy(samples[n].captured_unknown, pos.captured_unknown,
+           sizeof pos.captured_unknown);
     samples[n].side = pos.side;
     samples[n].held_out = game % 10 == 9;
-    samples[n].target = (float)win_chance(cp, REFERENCE_SCALE);
+    samples[n].target = (float)target;
     n++;
   }
   fclose(f);
@@ -425,6 +535,11 @@ int main(int argc, char **argv) {
     int n = read_samples(argv[2], &samples, &train);
     if (n == 0)
       return 1;
+    if (variant != JQ_VARIANT_XIANGQI) {
+      fprintf(stderr, "--psqt fits xiangqi's tables; these are jieqi "
+                      "positions\n");
+      return 2;
+    }
     int status = fit_psqt(samples, n, train, argc > 3 ? atoi(argv[3]) : 2000);
     free(samples);
     return status;
@@ -460,7 +575,7 @@ int main(int argc, char **argv) {
   int n = read_samples(argv[1], &samples, &train);
   if (n == 0)
     return 1;
-  int *w = jq_eval_weights[JQ_VARIANT_XIANGQI];
+  int *w = jq_eval_weights[variant];
   int old[JQ_W_COUNT];
   memcpy(old, w, sizeof old);
   memcpy(start, w, sizeof start);
@@ -503,7 +618,8 @@ int main(int argc, char **argv) {
     printf("%-20s %5d -> %5d   %s\n", jq_eval_weight_names[k], old[k], w[k],
            jq_eval_weight_texts[k]);
   for (int k = 0; k < JQ_W_COUNT; k++)
-    printf("  X(%s, %d, %d)\n", jq_eval_weight_names[k], w[k],
+    printf("  X(%s, %d, %d)\n", jq_eval_weight_names[k],
+           jq_eval_weights[JQ_VARIANT_XIANGQI][k],
            jq_eval_weights[JQ_VARIANT_JIEQI][k]);
   free(samples);
   return 0;

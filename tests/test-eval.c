@@ -172,6 +172,157 @@ static void test_kingrel(void) {
   g_assert_cmpint(eval_fen(fen), ==, before);
 }
 
+/* The jieqi column's own weights, set for a test and put back after. */
+static int saved_jieqi[JQ_W_COUNT];
+
+static void jieqi_weights_zero(void) {
+  int *w = jq_eval_weights[JQ_VARIANT_JIEQI];
+  memcpy(saved_jieqi, w, sizeof saved_jieqi);
+  for (int k = JQ_W_HIDDEN_ADVISOR_POINT; k <= JQ_W_HIDDEN_GUARD; k++)
+    w[k] = 0;
+}
+
+static void jieqi_weights_restore(void) {
+  memcpy(jq_eval_weights[JQ_VARIANT_JIEQI], saved_jieqi, sizeof saved_jieqi);
+}
+
+/* How much the evaluation of fen moves when jieqi weight k goes from 0 to
+ * 100. */
+static int jieqi_delta(const char *fen, int k) {
+  int *w = jq_eval_weights[JQ_VARIANT_JIEQI];
+  int before = eval_fen(fen);
+  w[k] = 100;
+  int after = eval_fen(fen);
+  w[k] = 0;
+  return after - before;
+}
+
+/* A hidden piece that a chariot or cannon could take now, revealed or
+ * moving hidden from its own point, costs its side; one behind a blocker,
+ * one of the attacker's own, or a revealed piece does not. */
+static void test_hidden_attacked(void) {
+  jieqi_weights_zero();
+  /* Black's cannon on a9 over the screen on a6 hits Red's hidden a3 (the
+   * kings on d9 and e0, apart). Red
+   * is to move: the attacked piece is the mover's. */
+  const char *cannon = "c2k5/9/9/x8/9/9/X8/9/9/X3K4 w R1P1p1 0 1";
+  g_assert_cmpint(jieqi_delta(cannon, JQ_W_HIDDEN_ATTACKED), ==, -100);
+  g_assert_cmpint(jieqi_delta(cannon, JQ_W_HIDDEN_HANGING), ==, 0);
+  /* The same attack, Black to move: Red's piece hangs. */
+  const char *hanging = "c2k5/9/9/x8/9/9/X8/9/9/X3K4 b R1P1p1 0 1";
+  g_assert_cmpint(jieqi_delta(hanging, JQ_W_HIDDEN_HANGING), ==, 100);
+  g_assert_cmpint(jieqi_delta(hanging, JQ_W_HIDDEN_ATTACKED), ==, 0);
+  /* The cannon a file over attacks nothing. */
+  const char *away = "1c1k5/9/9/x8/9/9/X8/9/9/X3K4 w R1P1p1 0 1";
+  g_assert_cmpint(jieqi_delta(away, JQ_W_HIDDEN_ATTACKED), ==, 0);
+  /* Without the screen the cannon jumps a3 and hits a0 instead. */
+  const char *jump = "c2k5/9/9/9/9/9/X8/9/9/X3K4 w R1P1 0 1";
+  g_assert_cmpint(jieqi_delta(jump, JQ_W_HIDDEN_ATTACKED), ==, -100);
+  /* A revealed pawn on a3 and a revealed chariot on a0 are not counted
+   * (Black's hidden i6 keeps it a jieqi position). */
+  const char *revealed = "c2k5/9/9/8x/9/9/P8/9/9/R3K4 w p1 0 1";
+  g_assert_cmpint(jieqi_delta(revealed, JQ_W_HIDDEN_ATTACKED), ==, 0);
+  /* A chariot takes the first piece on its line: a3, not a0. */
+  const char *chariot = "r2k5/9/9/9/9/9/X8/9/9/X3K4 w R1P1 0 1";
+  g_assert_cmpint(jieqi_delta(chariot, JQ_W_HIDDEN_ATTACKED), ==, -100);
+  /* Its own hidden piece on a6 in the way: nothing. */
+  const char *blocked = "r2k5/9/9/x8/9/9/X8/9/9/X3K4 w R1P1p1 0 1";
+  g_assert_cmpint(jieqi_delta(blocked, JQ_W_HIDDEN_ATTACKED), ==, 0);
+  /* The start: each side's hidden cannon points hit the other's horse
+   * points over the cannon points in between, two for each side. */
+  g_assert_cmpint(jieqi_delta(JQ_START_FEN_JIEQI, JQ_W_HIDDEN_ATTACKED), ==,
+                  -200);
+  g_assert_cmpint(jieqi_delta(JQ_START_FEN_JIEQI, JQ_W_HIDDEN_HANGING), ==,
+                  200);
+  /* With a positive weight the attacked hidden piece is worth less than
+   * the one the cannon misses. */
+  int *w = jq_eval_weights[JQ_VARIANT_JIEQI];
+  w[JQ_W_HIDDEN_ATTACKED] = 40;
+  int base_cannon = eval_fen(cannon), base_away = eval_fen(away);
+  w[JQ_W_HIDDEN_ATTACKED] = 0;
+  g_assert_cmpint(base_cannon - eval_fen(cannon), ==, -40);
+  g_assert_cmpint(base_away - eval_fen(away), ==, 0);
+  jieqi_weights_restore();
+}
+
+/* A hidden piece is worth its pool's average plus its point's weight. */
+static void test_hidden_points(void) {
+  jieqi_weights_zero();
+  /* Red: hidden on a0 (chariot point) and a3 (pawn point); Black: hidden
+   * on c9 (elephant point). Red to move. */
+  const char *fen = "2xk5/9/9/9/9/9/X8/9/9/X3K4 w R1P1b1 0 1";
+  g_assert_cmpint(jieqi_delta(fen, JQ_W_HIDDEN_CHARIOT_POINT), ==, 100);
+  g_assert_cmpint(jieqi_delta(fen, JQ_W_HIDDEN_PAWN_POINT), ==, 100);
+  g_assert_cmpint(jieqi_delta(fen, JQ_W_HIDDEN_ELEPHANT_POINT), ==, -100);
+  g_assert_cmpint(jieqi_delta(fen, JQ_W_HIDDEN_HORSE_POINT), ==, 0);
+  /* The start: the same points on both sides. */
+  for (int k = JQ_W_HIDDEN_ADVISOR_POINT; k <= JQ_W_HIDDEN_PAWN_POINT; k++)
+    g_assert_cmpint(jieqi_delta(JQ_START_FEN_JIEQI, k), ==, 0);
+  jieqi_weights_restore();
+}
+
+/* Revealed advisors and elephants across the river, and hidden guard
+ * points weighed by what the enemy may bring. */
+static void test_guards(void) {
+  jieqi_weights_zero();
+  /* Red's advisor on e5 is across; Black's elephant on c9 is at home
+   * (Black's hidden i6 makes these jieqi positions). */
+  const char *across = "2bk5/9/9/8x/4A4/9/9/9/9/4K4 w p1 0 1";
+  g_assert_cmpint(jieqi_delta(across, JQ_W_GUARD_ACROSS), ==, 100);
+  const char *home = "2bk5/9/9/8x/9/9/9/9/4A4/4K4 w p1 0 1";
+  g_assert_cmpint(jieqi_delta(home, JQ_W_GUARD_ACROSS), ==, 0);
+  /* Red's hidden d0 (an advisor point) against Black's revealed chariot
+   * and one hidden piece: 1 * (1 + 1); Black's hidden a6 is a pawn
+   * point, no guard. */
+  const char *guard = "r2k5/9/9/x8/9/9/9/9/9/3XK4 w A1p1 0 1";
+  g_assert_cmpint(jieqi_delta(guard, JQ_W_HIDDEN_GUARD), ==, 200);
+  jieqi_weights_restore();
+}
+
+/* Jieqi's own terms do not touch xiangqi: their xiangqi weights are 0,
+ * and whatever they are, the xiangqi evaluation stays the same. */
+static void test_xiangqi_unchanged(void) {
+  int *x = jq_eval_weights[JQ_VARIANT_XIANGQI];
+  int before[G_N_ELEMENTS(positions)];
+  for (size_t i = 0; i < G_N_ELEMENTS(positions); i++)
+    before[i] = eval_fen(positions[i]);
+  for (int k = JQ_W_HIDDEN_ADVISOR_POINT; k <= JQ_W_HIDDEN_GUARD; k++) {
+    g_assert_cmpint(x[k], ==, 0);
+    x[k] = 77;
+    jq_eval_weights[JQ_VARIANT_JIEQI][k] += 55;
+  }
+  for (size_t i = 0; i < G_N_ELEMENTS(positions); i++)
+    g_assert_cmpint(eval_fen(positions[i]), ==, before[i]);
+  for (int k = JQ_W_HIDDEN_ADVISOR_POINT; k <= JQ_W_HIDDEN_GUARD; k++) {
+    x[k] = 0;
+    jq_eval_weights[JQ_VARIANT_JIEQI][k] -= 55;
+  }
+}
+
+/* Jieqi positions are judged alike from either side: a position and its
+ * colour-flipped twin (pools swapped too) evaluate the same, with the
+ * jieqi terms all switched on. */
+static void test_jieqi_symmetry(void) {
+  static const char *const pairs[][2] = {
+      {JQ_START_FEN_JIEQI,
+       "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX b "
+       "a2b2n2r2c2p5A2B2N2R2C2P5 - 0 1"},
+      {"c2k5/9/9/x8/9/9/X8/9/9/X3K4 w R1P1p1 0 1",
+       "x3k4/9/9/x8/9/9/X8/9/9/C2K5 b r1p1P1 0 1"},
+      {"r2k5/9/9/x8/4A4/9/9/9/9/3XK4 w A1p1 0 1",
+       "3xk4/9/9/9/9/4a4/X8/9/9/R2K5 b a1P1 0 1"},
+  };
+  jieqi_weights_zero();
+  int *w = jq_eval_weights[JQ_VARIANT_JIEQI];
+  for (int k = JQ_W_HIDDEN_ADVISOR_POINT; k <= JQ_W_HIDDEN_GUARD; k++)
+    w[k] = 10 + 7 * (k - JQ_W_HIDDEN_ADVISOR_POINT);
+  for (size_t i = 0; i < G_N_ELEMENTS(pairs); i++) {
+    g_test_message("%s", pairs[i][0]);
+    g_assert_cmpint(eval_fen(pairs[i][0]), ==, eval_fen(pairs[i][1]));
+  }
+  jieqi_weights_restore();
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/eval/symmetry", test_symmetry);
@@ -179,5 +330,10 @@ int main(int argc, char **argv) {
   g_test_add_func("/eval/weight-names", test_weight_names);
   g_test_add_func("/eval/psqt", test_psqt);
   g_test_add_func("/eval/kingrel", test_kingrel);
+  g_test_add_func("/eval/jieqi/hidden-attacked", test_hidden_attacked);
+  g_test_add_func("/eval/jieqi/hidden-points", test_hidden_points);
+  g_test_add_func("/eval/jieqi/guards", test_guards);
+  g_test_add_func("/eval/jieqi/symmetry", test_jieqi_symmetry);
+  g_test_add_func("/eval/xiangqi-unchanged", test_xiangqi_unchanged);
   return g_test_run();
 }

@@ -1,8 +1,9 @@
 /* The evaluation's weights, in centipawns, one set per variant. Xiangqi's
  * were fitted to a stronger engine's evaluations (bench/tune-eval.c);
- * jieqi keeps hand-set ones, since its hidden pieces and free advisors
- * make other positions. Named through one list so that the tuner can walk
- * them. */
+ * jieqi has its own, since its hidden pieces and free advisors make other
+ * positions, and the HIDDEN_ and GUARD_ACROSS terms at the end are jieqi's
+ * alone (0 in the xiangqi column). Named through one list so that the
+ * tuner can walk them. */
 #pragma once
 
 #include "jq-types.h"
@@ -58,7 +59,17 @@
   X(KS_POINT, "king danger: per palace point reached")                    \
   X(KS_GUARD, "king danger: per advisor or elephant left")                \
   X(KS_SCALE, "king danger: penalty per danger squared, in 1/1024")       \
-  X(TEMPO, "side to move")
+  X(TEMPO, "side to move")                                                \
+  X(HIDDEN_ADVISOR_POINT, "hidden piece on an advisor point")             \
+  X(HIDDEN_ELEPHANT_POINT, "hidden piece on an elephant point")           \
+  X(HIDDEN_HORSE_POINT, "hidden piece on a horse point")                  \
+  X(HIDDEN_CHARIOT_POINT, "hidden piece on a chariot point")              \
+  X(HIDDEN_CANNON_POINT, "hidden piece on a cannon point")                \
+  X(HIDDEN_PAWN_POINT, "hidden piece on a pawn point")                    \
+  X(HIDDEN_ATTACKED, "hidden piece of the side to move under attack")     \
+  X(HIDDEN_HANGING, "hidden piece of the side not to move under attack")  \
+  X(GUARD_ACROSS, "revealed advisor or elephant across the river")        \
+  X(HIDDEN_GUARD, "hidden guard-point piece, per enemy attacker")
 
 typedef enum {
 #define JQ_EVAL_WEIGHT_ENUM(name, text) JQ_W_##name,

@@ -19,6 +19,16 @@ static const int value_weight[JQ_TYPE_COUNT] = {
     [JQ_HORSE] = JQ_W_HORSE,     [JQ_CHARIOT] = JQ_W_CHARIOT,
     [JQ_CANNON] = JQ_W_CANNON,   [JQ_PAWN] = JQ_W_PAWN};
 
+/* Jieqi: what keeping a piece hidden on each kind of starting point is
+ * worth beyond its pool's average. */
+static const int hidden_weight[JQ_TYPE_COUNT] = {
+    [JQ_ADVISOR] = JQ_W_HIDDEN_ADVISOR_POINT,
+    [JQ_ELEPHANT] = JQ_W_HIDDEN_ELEPHANT_POINT,
+    [JQ_HORSE] = JQ_W_HIDDEN_HORSE_POINT,
+    [JQ_CHARIOT] = JQ_W_HIDDEN_CHARIOT_POINT,
+    [JQ_CANNON] = JQ_W_HIDDEN_CANNON_POINT,
+    [JQ_PAWN] = JQ_W_HIDDEN_PAWN_POINT};
+
 int jq_eval_piece_value(JqPieceType type, bool jieqi) {
   JqPieceType t = type & 7;
   if (t < JQ_ADVISOR || t >= JQ_TYPE_COUNT)
@@ -265,6 +275,44 @@ static int king_file_pressure(const int *wt, const JqPosition *pos, int c) {
   return bonus;
 }
 
+/* Jieqi: colour c's pieces that move as chariots or cannons (revealed, or
+ * hidden on those points) and the enemy hidden pieces they could take now:
+ * a capture that turns up what it takes at no risk of its own identity.
+ * Returns how many enemy hidden pieces are attacked. */
+#define JQ_MAX_SLIDERS 16
+static int hidden_under_attack(const JqPosition *pos, int c,
+                               const uint8_t *sliders, int n) {
+  const JqTables *tb = &jq_tables;
+  const JqPiece *board = pos->board;
+  uint64_t seen[2] = {0, 0}; /* 90 points in two words */
+  int count = 0;
+  for (int k = 0; k < n; k++) {
+    int sq = sliders[k];
+    bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
+    for (int d = 0; d < JQ_DIRS; d++) {
+      const uint8_t *ray = tb->ray[sq][d];
+      int len = tb->ray_len[sq][d], i = 0;
+      while (i < len && !board[ray[i]])
+        i++;
+      if (cannon) /* past the screen to the next piece */
+        for (i++; i < len && !board[ray[i]]; i++) {
+        }
+      if (i >= len)
+        continue;
+      int to = ray[i];
+      JqPiece p = board[to];
+      if ((int)jq_piece_color(p) == c || !jq_piece_is_hidden(p))
+        continue;
+      uint64_t bit = 1ull << (to & 63);
+      if (!(seen[to >> 6] & bit)) {
+        seen[to >> 6] |= bit;
+        count++;
+      }
+    }
+  }
+  return count;
+}
+
 int jq_evaluate(const JqPosition *pos) {
   bool jieqi = pos->variant == JQ_VARIANT_JIEQI;
   const int *wt = jq_eval_weights[jieqi];
@@ -276,6 +324,11 @@ int jq_evaluate(const JqPosition *pos) {
   int table_full[2] = {0, 0}, table_end[2] = {0, 0}; /* the fitted tables */
   int hidden_value[2] = {jq_eval_hidden_value(pos, JQ_RED),
                          jq_eval_hidden_value(pos, JQ_BLACK)};
+  /* Jieqi: hidden pieces on guard points, and the chariot and cannon
+   * movers of each side. */
+  int hidden_guards[2] = {0, 0};
+  uint8_t sliders[2][JQ_MAX_SLIDERS];
+  int slider_count[2] = {0, 0};
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (!p)
@@ -291,13 +344,21 @@ int jq_evaluate(const JqPosition *pos) {
     int c = jq_piece_color(p);
     int file = jq_square_file(sq), rank = jq_square_rank(sq);
     int own_rank = c == JQ_RED ? rank : 9 - rank;
+    JqPieceType t = jq_piece_type(p);
+    if (jieqi && (t == JQ_CHARIOT || t == JQ_CANNON) &&
+        slider_count[c] < JQ_MAX_SLIDERS)
+      sliders[c][slider_count[c]++] = (uint8_t)sq;
     if (jq_piece_is_hidden(p)) {
-      /* A hidden piece is worth its pool's average; a little more while
-       * its point's role keeps it flexible. */
-      score[c] += hidden_value[c] + 5;
+      /* A hidden piece is worth its pool's average, and more or less by
+       * its point (its type is its point's role): what it threatens while
+       * hidden, and what its reveal may cost. */
+      if (t >= JQ_ADVISOR && t < JQ_TYPE_COUNT)
+        score[c] += wt[hidden_weight[t]];
+      score[c] += hidden_value[c];
+      if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
+        hidden_guards[c]++;
       continue;
     }
-    JqPieceType t = jq_piece_type(p);
     int enemy_king = pos->king[c ^ 1];
     int ekf = enemy_king == JQ_NO_SQUARE ? 4 : jq_square_file(enemy_king);
     score[c] += wt[value_weight[t]] +
@@ -320,9 +381,12 @@ int jq_evaluate(const JqPosition *pos) {
       score[c] += (phase - 11) * W(CANNON_FULL_BOARD);
     else if (t == JQ_HORSE)
       score[c] -= (phase - 11) * W(HORSE_FULL_BOARD);
-    if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
+    if (t == JQ_ADVISOR || t == JQ_ELEPHANT) {
       defenders[c]++;
-    else if (t != JQ_KING && t != JQ_PAWN)
+      /* Jieqi's revealed guards may cross: strength away, a hole home. */
+      if (own_rank >= 5)
+        score[c] += W(GUARD_ACROSS);
+    } else if (t != JQ_KING && t != JQ_PAWN)
       attackers[c]++;
     else if (t == JQ_PAWN && own_rank >= 5) {
       attackers[c]++;
@@ -345,6 +409,22 @@ int jq_evaluate(const JqPosition *pos) {
         a->units + a->points * W(KS_POINT) - defenders[c] * W(KS_GUARD);
     if (a->attackers >= 2 && danger > 0)
       score[c] -= danger * danger * W(KS_SCALE) / 1024;
+  }
+  if (jieqi) {
+    for (int c = 0; c < 2; c++) {
+      /* Guard points still hidden may yet turn up defenders; they count
+       * for more the more the enemy can bring (revealed attackers, and
+       * hidden pieces that may turn out to be some). */
+      score[c] += hidden_guards[c] *
+                  (attackers[c ^ 1] + pos->hidden_count[c ^ 1]) *
+                  W(HIDDEN_GUARD);
+      /* A hidden piece a chariot or cannon attacks: taken for nothing
+       * when the attacker is to move, a move spent saving it otherwise. */
+      int attacked =
+          hidden_under_attack(pos, c ^ 1, sliders[c ^ 1], slider_count[c ^ 1]);
+      score[c] -= attacked * (c == (int)pos->side ? W(HIDDEN_ATTACKED)
+                                                  : W(HIDDEN_HANGING));
+    }
   }
   score[JQ_RED] += king_file_pressure(wt, pos, JQ_RED);
   score[JQ_BLACK] += king_file_pressure(wt, pos, JQ_BLACK);
