@@ -685,8 +685,8 @@ static void test_bench_timed(void) {
     JqMove best = JQ_MOVE_NONE;
     /* Time enough for a first iteration even on a loaded machine under
      * the sanitizers (some 10,000 nodes); 20 ms was not always. */
-    g_assert_true(jq_bench_search_timed(ai, &timed[i], 300, &depth, &nodes,
-                                        &best, &err));
+    g_assert_true(
+        jq_bench_search_timed(ai, &timed[i], 300, &depth, &nodes, &best, &err));
     g_assert_cmpint(depth, >=, 1);
     g_assert_cmpuint(nodes, >, 0);
     JqPosition pos;
