@@ -117,22 +117,29 @@ static void keep_iteration(const JqProgress *progress, void *data) {
   last->nodes = progress->nodes;
 }
 
-bool jq_bench_search(JqAi *ai, const JqBenchPosition *position, int depth,
-                     uint64_t *nodes, JqMove *best, JqError *err) {
+/* Searches the position afresh under `limits`, reporting to `progress`. */
+static bool search_position(JqAi *ai, const JqBenchPosition *position,
+                            const JqLimits *limits, JqProgressFunc progress,
+                            void *data, JqMove *best, JqError *err) {
   JqPosition pos;
   if (!jq_fen_parse(position->fen, (JqFenVariant)position->variant, &pos, err))
     return false;
   if (!jq_position_has_legal_move(&pos))
     return jq_error_set(err, "no legal move in '%s'", position->fen);
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  jq_ai_new_game(ai);
+  *best = jq_ai_think(ai, &pos, limits, &stop, progress, data, NULL);
+  return true;
+}
+
+bool jq_bench_search(JqAi *ai, const JqBenchPosition *position, int depth,
+                     uint64_t *nodes, JqMove *best, JqError *err) {
   JqLimits limits;
   jq_limits_init(&limits);
   limits.depth = depth;
-  atomic_bool stop;
-  atomic_init(&stop, false);
   *nodes = 0;
-  jq_ai_new_game(ai);
-  *best = jq_ai_think(ai, &pos, &limits, &stop, keep_nodes, nodes, NULL);
-  return true;
+  return search_position(ai, position, &limits, keep_nodes, nodes, best, err);
 }
 
 bool jq_bench_search_timed(JqAi *ai, const JqBenchPosition *position,
@@ -141,19 +148,12 @@ bool jq_bench_search_timed(JqAi *ai, const JqBenchPosition *position,
   if (movetime_ms < 1)
     return jq_error_set(err, "movetime must be at least 1 ms, not %d",
                         movetime_ms);
-  JqPosition pos;
-  if (!jq_fen_parse(position->fen, (JqFenVariant)position->variant, &pos, err))
-    return false;
-  if (!jq_position_has_legal_move(&pos))
-    return jq_error_set(err, "no legal move in '%s'", position->fen);
   JqLimits limits;
   jq_limits_init(&limits);
   limits.movetime_ms = movetime_ms;
-  atomic_bool stop;
-  atomic_init(&stop, false);
   LastIteration last = {0, 0};
-  jq_ai_new_game(ai);
-  *best = jq_ai_think(ai, &pos, &limits, &stop, keep_iteration, &last, NULL);
+  if (!search_position(ai, position, &limits, keep_iteration, &last, best, err))
+    return false;
   *depth = last.depth;
   *nodes = last.nodes;
   return true;
