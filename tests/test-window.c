@@ -3,7 +3,7 @@
  * through the New Game dialog and played through the board widget; undo,
  * redo, browsing, copy and paste of positions, PGN files, preferences
  * changed through GSettings and through the Preferences window, the end of
- * a game; nothing shown (labels, tooltips, accessible names) tells a hidden
+ * a game, the side panel folding as the window narrows; nothing shown (labels, tooltips, accessible names) tells a hidden
  * piece's identity; and a screenshot of the whole window in the middle of a
  * jieqi game against the computer (window.png in the build directory, and
  * docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
@@ -1236,6 +1236,76 @@ static void test_quit(void) {
   g_object_unref(s);
 }
 
+/* ---- the side panel folds ---- */
+
+/* Warnings and criticals logged while `caught` is set, one a line:
+ * collected instead of aborting (G_DEBUG=fatal-warnings), so that a test
+ * can assert there were none and say which. */
+static GString *caught;
+
+static GLogWriterOutput log_writer(GLogLevelFlags level,
+                                   const GLogField *fields, gsize n_fields,
+                                   gpointer data) {
+  if (caught != NULL &&
+      (level & (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL))) {
+    for (gsize i = 0; i < n_fields; i++)
+      if (strcmp(fields[i].key, "MESSAGE") == 0)
+        g_string_append_printf(caught, "%s\n", (const char *)fields[i].value);
+    return g_log_writer_standard_streams(level, fields, n_fields, data);
+  }
+  return g_log_writer_default(level, fields, n_fields, data);
+}
+
+static AdwFlap *flap(void) {
+  return ADW_FLAP(find_descendant(GTK_WIDGET(window), ADW_TYPE_FLAP));
+}
+
+/* The header bar's button that shows the folded side panel. */
+static GtkWidget *find_panel_button(GtkWidget *widget) {
+  if (GTK_IS_TOGGLE_BUTTON(widget) &&
+      g_strcmp0(gtk_widget_get_tooltip_text(widget), "Show Moves") == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    GtkWidget *found = find_panel_button(child);
+    if (found != NULL)
+      return found;
+  }
+  return NULL;
+}
+
+/* The flap folded (or not), the button there while it is folded, and the
+ * window laid out since. */
+static gboolean folded_is(gpointer data) {
+  gboolean folded = GPOINTER_TO_INT(data);
+  GtkWidget *button = find_panel_button(GTK_WIDGET(window));
+  return adw_flap_get_folded(flap()) == folded &&
+         gtk_widget_get_visible(button) == folded &&
+         !gtk_widget_should_layout(GTK_WIDGET(window));
+}
+
+/* The window made narrower than the board and the side panel need folds
+ * the panel away (a button in the header bar shows it) and wider unfolds
+ * it; nothing is drawn that has not been laid out ("Trying to snapshot
+ * AdwHeaderBar without a current allocation"). */
+static void test_fold(void) {
+  g_assert_nonnull(flap());
+  g_assert_nonnull(find_panel_button(GTK_WIDGET(window)));
+  caught = g_string_new(NULL);
+  for (int i = 0; i < 3; i++) {
+    gtk_window_set_default_size(GTK_WINDOW(window), 500, 700);
+    g_assert_true(spin_until(folded_is, GINT_TO_POINTER(TRUE), 5000));
+    spin(100);
+    gtk_window_set_default_size(GTK_WINDOW(window), 1100, 700);
+    g_assert_true(spin_until(folded_is, GINT_TO_POINTER(FALSE), 5000));
+    spin(100);
+  }
+  char *warnings = g_string_free(caught, FALSE);
+  caught = NULL;
+  g_assert_cmpstr(warnings, ==, "");
+  g_free(warnings);
+}
+
 /* Removes this run's own data directory and all in it. */
 static void remove_tree(const char *path) {
   GDir *dir = g_dir_open(path, 0, NULL);
@@ -1263,6 +1333,7 @@ const char *__lsan_default_suppressions(void) {
 }
 
 int main(int argc, char **argv) {
+  g_log_set_writer_func(log_writer, NULL, NULL);
   /* The test accessibility backend keeps accessible names readable; the
    * memory settings backend and a data directory of this run's own keep
    * the user's settings and autosave out of it. */
@@ -1298,6 +1369,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/stale-analysis", test_stale_analysis);
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
+  g_test_add_func("/app/window/fold", test_fold);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
   g_object_unref(app);

@@ -8,6 +8,7 @@
 
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
+#include "jq-fold-button.h"
 #include "jq-move-list-view.h"
 #include "jq-new-game-dialog.h"
 #include "jq-notation.h"
@@ -33,6 +34,8 @@ struct _JqWindow {
   JqBoardView *board;
   GtkSpinner *status_spinner;
   GtkLabel *status_label;
+  GtkWidget *panel_button;
+  AdwFlap *flap;
   GtkWidget *side_panel;
   JqPiecesPanel *pieces_panel;
   JqMoveListView *move_list;
@@ -959,6 +962,8 @@ static void jq_window_class_init(JqWindowClass *klass) {
   BIND(board);
   BIND(status_spinner);
   BIND(status_label);
+  BIND(panel_button);
+  BIND(flap);
   BIND(side_panel);
   BIND(pieces_panel);
   BIND(move_list);
@@ -981,6 +986,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
 static void jq_window_init(JqWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
   jq_tooltips_keep_on_one_line(GTK_WIDGET(self));
+  jq_fold_button_follow(self->panel_button, self->flap);
   self->settings = jq_app_settings_new();
   self->sounds = jq_sound_player_new();
   g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
