@@ -604,9 +604,34 @@ static void test_game_over(void) {
   g_assert_cmpstr(adw_message_dialog_get_heading(dialog), ==, "Red Wins");
   g_assert_cmpstr(adw_message_dialog_get_body(dialog), ==,
                   "Red wins: Black is checkmated.");
-  close_messages();
   g_assert_cmpuint(
       jq_sound_player_get_played(jq_window_get_sound_player(window)), >, 0);
+
+  /* Undo does not reopen the game behind the result's back... */
+  g_assert_false(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "undo"));
+  g_assert_false(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "redo"));
+  g_action_group_activate_action(G_ACTION_GROUP(window), "undo", NULL);
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Red wins: Black is checkmated.");
+  /* ...the message offers it: the mate is taken back. */
+  g_assert_true(adw_message_dialog_has_response(dialog, "take-back"));
+  g_assert_cmpstr(adw_message_dialog_get_response_label(dialog, "take-back"),
+                  ==, "_Take Back Move");
+  adw_message_dialog_response(dialog, "take-back");
+  gtk_window_destroy(GTK_WINDOW(dialog));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Red to move.");
+  g_assert_true(jq_board_view_get_interactive(board()));
+  /* Mated again, and left so. */
+  click_move("a4e4");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  close_messages();
+  g_assert_true(jq_game_controller_is_over(controller()));
 }
 
 /* ---- nothing shown tells a hidden identity ---- */
@@ -1031,6 +1056,19 @@ static void test_against_computer(void) {
   AdwMessageDialog *end =
       ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
   g_assert_cmpstr(adw_message_dialog_get_heading(end), ==, "You Lost");
+  /* Undo keeps the result; Take Back Move reopens the game at the
+   * human's previous turn, the computer's reply taken back too. */
+  g_assert_false(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "undo"));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                  before - 2);
+  adw_message_dialog_response(end, "take-back");
+  gtk_window_destroy(GTK_WINDOW(end));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                  before - 4);
+  g_assert_true(jq_game_controller_is_human_turn(controller()));
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Your move.");
   close_messages();
   g_settings_reset(settings(), "think-time-ms");
   g_settings_reset(settings(), "ai-strength");
@@ -1206,6 +1244,9 @@ static void test_chinese_mnemonics(void) {
     g_assert_null(strchr(_("_Cancel"), '('));
     g_assert_null(strchr(_("_Resign"), '('));
     g_assert_null(strchr(C_("button", "_New Game…"), '('));
+    const char *take_back = g_dgettext("jieqi", "_Take Back Move");
+    g_assert_cmpstr(take_back, !=, "_Take Back Move");
+    g_assert_null(strchr(take_back, '('));
   }
   use_language("C");
 }

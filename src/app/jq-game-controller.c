@@ -824,14 +824,21 @@ static int redo_target(JqGameController *self) {
   return n + m;
 }
 
+/* A finished game keeps its result: only taking back reopens it. */
 gboolean jq_game_controller_can_undo(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return !jq_game_is_over(self->game) && undo_target(self) >= 0;
+}
+
+gboolean jq_game_controller_can_take_back(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   return undo_target(self) >= 0;
 }
 
+/* Moves undone before a resignation cannot follow it. */
 gboolean jq_game_controller_can_redo(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return redo_target(self) >= 0;
+  return !jq_game_is_over(self->game) && redo_target(self) >= 0;
 }
 
 /* What undo and redo share once the record is where it should be. */
@@ -848,6 +855,13 @@ static void after_undo_redo(JqGameController *self) {
 }
 
 gboolean jq_game_controller_undo(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (jq_game_is_over(self->game))
+    return FALSE;
+  return jq_game_controller_take_back(self);
+}
+
+gboolean jq_game_controller_take_back(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   int target = undo_target(self);
   if (target < 0)
@@ -870,7 +884,7 @@ gboolean jq_game_controller_undo(JqGameController *self) {
 gboolean jq_game_controller_redo(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   int target = redo_target(self);
-  if (target < 0)
+  if (target < 0 || jq_game_is_over(self->game))
     return FALSE;
   cancel_thinking(self);
   while (jq_game_move_count(self->game) < target && self->redo->len > 0) {

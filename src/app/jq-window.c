@@ -365,6 +365,8 @@ static void on_game_over_response(AdwMessageDialog *dialog,
                                   const char *response, JqWindow *self) {
   if (g_strcmp0(response, "new-game") == 0)
     jq_window_show_new_game(self);
+  else if (g_strcmp0(response, "take-back") == 0)
+    jq_game_controller_take_back(self->controller);
 }
 
 static gboolean show_game_over(gpointer data) {
@@ -389,8 +391,11 @@ static gboolean show_game_over(gpointer data) {
   GtkWidget *dialog =
       adw_message_dialog_new(GTK_WINDOW(self), heading, self->game_over_text);
   AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
-  adw_message_dialog_add_responses(md, "close", _("_Close"), "new-game",
-                                   C_("button", "_New Game…"), NULL);
+  adw_message_dialog_add_response(md, "close", _("_Close"));
+  /* Undo keeps the result: reopening the game is asked for here. */
+  if (jq_game_controller_can_take_back(c))
+    adw_message_dialog_add_response(md, "take-back", _("_Take Back Move"));
+  adw_message_dialog_add_response(md, "new-game", C_("button", "_New Game…"));
   adw_message_dialog_set_response_appearance(md, "new-game",
                                              ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response(md, "new-game");
