@@ -1178,6 +1178,19 @@ static void test_fen_copy_paste(void) {
   g_assert_false(jq_game_controller_set_fen(c, "  ", &error));
   g_clear_error(&error);
   g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+  /* Checked without setting anything up, as set_fen would take it. */
+  g_assert_false(jq_game_controller_check_fen("not a position", &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_FEN);
+  g_clear_error(&error);
+  g_assert_false(jq_game_controller_check_fen(" \n", &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_FEN);
+  g_clear_error(&error);
+  g_assert_false(jq_game_controller_check_fen(NULL, NULL));
+  g_assert_true(jq_game_controller_check_fen(" " MATE_IN_ONE "\n", &error));
+  g_assert_no_error(error);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
 
   g_assert_true(jq_game_controller_set_fen(c, " " MATE_IN_ONE "\n", &error));
   g_assert_no_error(error);

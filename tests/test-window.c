@@ -3,10 +3,12 @@
  * through the New Game dialog and played through the board widget; undo,
  * redo, browsing, copy and paste of positions, PGN files, preferences
  * changed through GSettings and through the Preferences window, the end of
- * a game, the side panel folding as the window narrows; nothing shown (labels, tooltips, accessible names) tells a hidden
- * piece's identity; and a screenshot of the whole window in the middle of a
- * jieqi game against the computer (window.png in the build directory, and
- * docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
+ * a game and taking its last move back, the question before a game in
+ * progress is replaced, the side panel folding as the window narrows;
+ * nothing shown (labels, tooltips, accessible names) tells a hidden
+ * piece's identity; and a screenshot of the whole window in the middle of
+ * a jieqi game against the computer (window.png in the build directory,
+ * and docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +185,29 @@ static void assert_moves(const char *first, const char *second) {
   g_strfreev(texts);
 }
 
+/* The question whether to abandon the game in progress, NULL when it is
+ * not on show. */
+static AdwMessageDialog *find_question(void) {
+  GtkWindow *dialog = find_toplevel(ADW_TYPE_MESSAGE_DIALOG);
+  if (dialog != NULL &&
+      adw_message_dialog_has_response(ADW_MESSAGE_DIALOG(dialog), "abandon"))
+    return ADW_MESSAGE_DIALOG(dialog);
+  return NULL;
+}
+
+static gboolean question_shown(gpointer data) {
+  return find_question() != NULL;
+}
+
+/* Answers the question, as its buttons do. */
+static void answer_question(const char *response) {
+  g_assert_true(spin_until(question_shown, NULL, 5000));
+  AdwMessageDialog *question = find_question();
+  adw_message_dialog_response(question, response);
+  gtk_window_destroy(GTK_WINDOW(question));
+  spin(20);
+}
+
 /* Starts a game through the New Game dialog, as the user would. */
 static void new_game_via_dialog(JqVariant variant, JqPlayerMode red,
                                 JqPlayerMode black) {
@@ -191,7 +216,13 @@ static void new_game_via_dialog(JqVariant variant, JqPlayerMode red,
   g_assert_nonnull(dialog);
   jq_new_game_dialog_set_choices(JQ_NEW_GAME_DIALOG(dialog), variant, red,
                                  black, NULL);
+  gboolean in_progress = !jq_game_controller_is_over(controller()) &&
+                         jq_game_controller_get_move_count(controller()) > 0;
   g_assert_true(jq_new_game_dialog_start(JQ_NEW_GAME_DIALOG(dialog)));
+  /* The game in progress is abandoned after asking. */
+  g_assert_true(in_progress == (find_question() != NULL));
+  if (in_progress)
+    answer_question("abandon");
   spin(50);
   g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
   g_assert_cmpint(jq_game_controller_get_variant(controller()), ==, variant);
@@ -508,9 +539,14 @@ static void test_copy_paste(void) {
   g_assert_false(jq_window_paste_fen(window, "rnbakabnr/9/9 w"));
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
 
-  /* The copied position pasted back: a new game from it. */
+  g_assert_null(find_question());
+
+  /* The copied position pasted back: a new game from it, once the game
+   * in progress is abandoned. */
+  g_assert_cmpint(before, >, 0);
   gdk_clipboard_set_text(clipboard, fen);
   win_action("paste-fen");
+  answer_question("abandon");
   g_assert_true(spin_until(moves_are, GINT_TO_POINTER(0), 5000));
   char *now = jq_game_controller_get_fen(controller());
   g_assert_cmpstr(now, ==, fen);
@@ -576,7 +612,9 @@ static void test_new_game_bad_fen(void) {
   g_assert_nonnull(jq_new_game_dialog_get_error(dialog));
   picture_of(GTK_WINDOW(dialog), "new-game-dialog.png");
   assert_combo_rows_fit(GTK_WIDGET(dialog));
+  g_assert_cmpint(before, >, 0);
   g_assert_false(jq_new_game_dialog_start(dialog));
+  g_assert_null(find_question());
   g_test_message("new game refused: %s", jq_new_game_dialog_get_error(dialog));
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
   /* A good one clears the complaint and starts from it. */
@@ -585,6 +623,7 @@ static void test_new_game_bad_fen(void) {
                                  MATE_IN_ONE);
   g_assert_null(jq_new_game_dialog_get_error(dialog));
   g_assert_true(jq_new_game_dialog_start(dialog));
+  answer_question("abandon");
   spin(50);
   g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
 }
@@ -632,6 +671,161 @@ static void test_game_over(void) {
   g_assert_true(spin_until(message_shown, NULL, 3000));
   close_messages();
   g_assert_true(jq_game_controller_is_over(controller()));
+}
+
+/* ---- replacing a game in progress asks first ---- */
+
+#define XIANGQI_START \
+  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+static gboolean game_over(gpointer data) {
+  return jq_game_controller_is_over(controller());
+}
+
+/* The position shown starts so (the paste is read asynchronously). */
+static gboolean fen_starts(gpointer prefix) {
+  char *fen = jq_game_controller_get_fen(controller());
+  gboolean yes = g_str_has_prefix(fen, prefix);
+  g_free(fen);
+  return yes;
+}
+
+/* Two humans, two moves played. */
+static void game_in_progress(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  click_move("h2e2");
+  click_move("h9g7");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+}
+
+static void assert_unchanged(const char *fen, int moves) {
+  spin(100);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, moves);
+  char *now = jq_game_controller_get_fen(controller());
+  g_assert_cmpstr(now, ==, fen);
+  g_free(now);
+  g_assert_false(jq_game_controller_is_over(controller()));
+}
+
+/* Paste Position, Open and New Game ask before a game in progress goes;
+ * Cancel keeps it as it was. A game that ended or has no move yet goes
+ * unasked; so is a paste that is no position refused unasked. */
+static void test_replace_asks(void) {
+  jq_board_view_set_animate(board(), FALSE);
+  GdkClipboard *clipboard = gtk_widget_get_clipboard(GTK_WIDGET(window));
+  char *dir = g_dir_make_tmp("jieqi-window-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "game.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+
+  /* New Game after the end: unasked. */
+  g_assert_true(jq_game_controller_set_fen(controller(), MATE_IN_ONE, NULL));
+  click_move("a4e4");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  close_messages();
+  game_in_progress();
+
+  /* Not a position: refused unasked, the game as it was (the toast says
+   * the clipboard was read; it may wait behind earlier ones). */
+  char *fen = jq_game_controller_get_fen(controller());
+  gdk_clipboard_set_text(clipboard, "not a position");
+  win_action("paste-fen");
+  g_assert_true(spin_until(toast_shown, "Cannot paste the position", 15000));
+  g_assert_null(find_question());
+  assert_unchanged(fen, 2);
+
+  /* Paste: asked, and the game stays until the answer. */
+  gdk_clipboard_set_text(clipboard, MATE_IN_ONE);
+  win_action("paste-fen");
+  g_assert_true(spin_until(question_shown, NULL, 5000));
+  AdwMessageDialog *question = find_question();
+  g_assert_cmpstr(adw_message_dialog_get_heading(question), ==,
+                  "Abandon the Current Game?");
+  g_assert_true(adw_message_dialog_has_response(question, "cancel"));
+  g_assert_cmpstr(adw_message_dialog_get_response_label(question, "abandon"),
+                  ==, "_Abandon Game");
+  g_assert_cmpint(
+      adw_message_dialog_get_response_appearance(question, "abandon"), ==,
+      ADW_RESPONSE_DESTRUCTIVE);
+  g_assert_cmpstr(adw_message_dialog_get_close_response(question), ==,
+                  "cancel");
+  picture_of(GTK_WINDOW(question), "abandon-question.png");
+  assert_unchanged(fen, 2);
+  answer_question("cancel");
+  assert_unchanged(fen, 2);
+  win_action("paste-fen");
+  answer_question("abandon");
+  g_assert_true(spin_until(fen_starts, "4k4/9/4N4/", 5000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_free(fen);
+
+  /* No move yet: pasted unasked. */
+  gdk_clipboard_set_text(clipboard, XIANGQI_START);
+  win_action("paste-fen");
+  g_assert_true(spin_until(fen_starts, "rnbakabnr/", 5000));
+  g_assert_null(find_question());
+
+  /* Open (a file given to the app, as the Open dialog does): asked. */
+  click_move("h2e2");
+  click_move("h9g7");
+  g_assert_true(jq_window_save_file(window, file));
+  char *saved = jq_game_controller_get_fen(controller());
+  click_move("h0g2");
+  fen = jq_game_controller_get_fen(controller());
+  g_application_open(G_APPLICATION(app), &file, 1, "");
+  g_assert_true(spin_until(question_shown, NULL, 5000));
+  assert_unchanged(fen, 3);
+  answer_question("cancel");
+  assert_unchanged(fen, 3);
+  g_application_open(G_APPLICATION(app), &file, 1, "");
+  answer_question("abandon");
+  assert_unchanged(saved, 2);
+  g_free(fen);
+
+  /* New Game: asked when Start is pressed; Cancel leaves the dialog. */
+  fen = jq_game_controller_get_fen(controller());
+  app_action("new-game");
+  JqNewGameDialog *dialog =
+      JQ_NEW_GAME_DIALOG(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+  g_assert_nonnull(dialog);
+  jq_new_game_dialog_set_choices(dialog, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN,
+                                 JQ_PLAYER_MODE_HUMAN, NULL);
+  g_assert_true(jq_new_game_dialog_start(dialog));
+  g_assert_nonnull(find_question());
+  assert_unchanged(fen, 2);
+  answer_question("cancel");
+  assert_unchanged(fen, 2);
+  g_assert_cmpint(jq_game_controller_get_variant(controller()), ==,
+                  JQ_VARIANT_XIANGQI);
+  g_assert_true(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG) == GTK_WINDOW(dialog));
+  g_assert_true(jq_new_game_dialog_start(dialog));
+  answer_question("abandon");
+  g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+  g_assert_cmpint(jq_game_controller_get_variant(controller()), ==,
+                  JQ_VARIANT_JIEQI);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_free(fen);
+
+  /* Open after the end: unasked. */
+  gdk_clipboard_set_text(clipboard, MATE_IN_ONE);
+  win_action("paste-fen");
+  g_assert_true(spin_until(fen_starts, "4k4/9/4N4/", 5000));
+  click_move("a4e4");
+  g_assert_true(spin_until(game_over, NULL, 5000));
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  close_messages();
+  g_application_open(G_APPLICATION(app), &file, 1, "");
+  g_assert_null(find_question());
+  assert_unchanged(saved, 2);
+  g_free(saved);
+
+  g_object_unref(file);
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(path);
+  g_free(dir);
+  jq_board_view_set_animate(board(), TRUE);
 }
 
 /* ---- nothing shown tells a hidden identity ---- */
@@ -1244,9 +1438,12 @@ static void test_chinese_mnemonics(void) {
     g_assert_null(strchr(_("_Cancel"), '('));
     g_assert_null(strchr(_("_Resign"), '('));
     g_assert_null(strchr(C_("button", "_New Game…"), '('));
-    const char *take_back = g_dgettext("jieqi", "_Take Back Move");
-    g_assert_cmpstr(take_back, !=, "_Take Back Move");
-    g_assert_null(strchr(take_back, '('));
+    static const char *const responses[] = {"_Take Back Move", "_Abandon Game"};
+    for (gsize k = 0; k < G_N_ELEMENTS(responses); k++) {
+      const char *label = g_dgettext("jieqi", responses[k]);
+      g_assert_cmpstr(label, !=, responses[k]);
+      g_assert_null(strchr(label, '('));
+    }
   }
   use_language("C");
 }
@@ -1403,6 +1600,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/pgn-files", test_pgn_files);
   g_test_add_func("/app/window/new-game-bad-fen", test_new_game_bad_fen);
   g_test_add_func("/app/window/game-over", test_game_over);
+  g_test_add_func("/app/window/replace-asks", test_replace_asks);
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
   g_test_add_func("/app/window/restart", test_restart);
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);

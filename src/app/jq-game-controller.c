@@ -994,6 +994,19 @@ static void set_player_quietly(JqGameController *self, JqColor side,
       props[side == JQ_RED ? PROP_RED_PLAYER : PROP_BLACK_PLAYER]);
 }
 
+/* The game a FEN sets up; NULL with BAD_FEN saying why. */
+static JqGame *game_from_fen(const char *text, guint64 seed, GError **error) {
+  JqError err = {{0}};
+  char *fen = g_strstrip(g_strdup(text));
+  JqGame *game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
+  g_free(fen);
+  if (!game)
+    g_set_error(
+        error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
+        _("This is not a position the app can set up: %s"), err.message);
+  return game;
+}
+
 gboolean jq_game_controller_new_game(JqGameController *self,
                                      const JqNewGame *setup, GError **error) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
@@ -1024,16 +1037,9 @@ gboolean jq_game_controller_new_game(JqGameController *self,
 
   JqGame *game;
   if (setup->fen && *setup->fen) {
-    JqError err = {{0}};
-    char *fen = g_strstrip(g_strdup(setup->fen));
-    game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
-    g_free(fen);
-    if (!game) {
-      g_set_error(
-          error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
-          _("This is not a position the app can set up: %s"), err.message);
+    game = game_from_fen(setup->fen, seed, error);
+    if (!game)
       return FALSE;
-    }
   } else {
     game = jq_game_new(setup->variant, seed);
   }
@@ -1534,9 +1540,8 @@ char *jq_game_controller_get_fen(JqGameController *self) {
   return g_strdup(buf);
 }
 
-gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
-                                    GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+/* FALSE with BAD_FEN when `fen` is empty or blank. */
+static gboolean fen_given(const char *fen, GError **error) {
   const char *p = fen;
   while (p && g_ascii_isspace(*p))
     p++;
@@ -1546,6 +1551,24 @@ gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
                 _("There is no position to set up."));
     return FALSE;
   }
+  return TRUE;
+}
+
+gboolean jq_game_controller_check_fen(const char *fen, GError **error) {
+  if (!fen_given(fen, error))
+    return FALSE;
+  JqGame *game = game_from_fen(fen, 1, error);
+  if (!game)
+    return FALSE;
+  jq_game_free(game);
+  return TRUE;
+}
+
+gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
+                                    GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (!fen_given(fen, error))
+    return FALSE;
   JqNewGame setup;
   jq_new_game_init(&setup, jq_game_variant(self->game));
   setup.players[JQ_RED] = self->players[JQ_RED];

@@ -239,6 +239,9 @@ char *jq_game_controller_get_fen(JqGameController *self);
 /* A new game from a FEN (any dialect), same players. */
 gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
                                     GError **error);
+/* Whether set_fen (or a new game's fen) would take `fen`, without setting
+ * anything up: FALSE with BAD_FEN saying why. */
+gboolean jq_game_controller_check_fen(const char *fen, GError **error);
 
 /* ---- Autosave ---- */
 

@@ -8,6 +8,7 @@
 
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
+#include "jq-confirm-replace.h"
 #include "jq-fold-button.h"
 #include "jq-move-list-view.h"
 #include "jq-new-game-dialog.h"
@@ -537,7 +538,7 @@ static void on_open_response(GtkNativeDialog *native, int response,
   if (response == GTK_RESPONSE_ACCEPT) {
     GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(native));
     if (file != NULL) {
-      jq_window_open_file(self, file);
+      jq_window_ask_open(self, &file, 1);
       g_object_unref(file);
     }
   }
@@ -609,15 +610,57 @@ static void copy_fen_activated(GSimpleAction *action, GVariant *param,
   toast(self, _("Position copied"));
 }
 
+/* A paste or files to open, waiting for the game in progress to be
+ * abandoned. */
+typedef struct {
+  JqWindow *window;
+  char *text;
+  GPtrArray *files;
+} Replacement;
+
+static Replacement *replacement_new(JqWindow *self) {
+  Replacement *r = g_new0(Replacement, 1);
+  r->window = g_object_ref(self);
+  return r;
+}
+
+static void replacement_free(gpointer data) {
+  Replacement *r = data;
+  g_object_unref(r->window);
+  g_free(r->text);
+  if (r->files != NULL)
+    g_ptr_array_unref(r->files);
+  g_free(r);
+}
+
+static void paste_now(gpointer data) {
+  Replacement *r = data;
+  jq_window_paste_fen(r->window, r->text);
+}
+
+/* One game at a time: the first file that reads well wins. */
+static void open_now(gpointer data) {
+  Replacement *r = data;
+  for (guint i = 0; i < r->files->len; i++)
+    if (jq_window_open_file(r->window, g_ptr_array_index(r->files, i)))
+      break;
+}
+
 static void on_paste_ready(GObject *source, GAsyncResult *result,
                            gpointer data) {
   JqWindow *self = data;
   char *text =
       gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result, NULL);
-  if (text == NULL)
+  if (text == NULL) {
     toast(self, _("The clipboard holds no position"));
-  else
-    jq_window_paste_fen(self, text);
+  } else if (!jq_game_controller_check_fen(text, NULL)) {
+    jq_window_paste_fen(self, text); /* says what is wrong, unasked */
+  } else {
+    Replacement *r = replacement_new(self);
+    r->text = g_steal_pointer(&text);
+    jq_confirm_replace(GTK_WINDOW(self), self->controller, paste_now, r,
+                       replacement_free);
+  }
   g_free(text);
   g_object_unref(self);
 }
@@ -741,6 +784,19 @@ gboolean jq_window_open_file(JqWindow *self, GFile *file) {
   }
   toast(self, _("Game opened"));
   return TRUE;
+}
+
+void jq_window_ask_open(JqWindow *self, GFile **files, int n_files) {
+  g_return_if_fail(JQ_IS_WINDOW(self));
+  g_return_if_fail(files != NULL || n_files == 0);
+  if (n_files <= 0)
+    return;
+  Replacement *r = replacement_new(self);
+  r->files = g_ptr_array_new_with_free_func(g_object_unref);
+  for (int i = 0; i < n_files; i++)
+    g_ptr_array_add(r->files, g_object_ref(files[i]));
+  jq_confirm_replace(GTK_WINDOW(self), self->controller, open_now, r,
+                     replacement_free);
 }
 
 gboolean jq_window_save_file(JqWindow *self, GFile *file) {
