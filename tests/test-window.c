@@ -646,16 +646,7 @@ static void test_game_over(void) {
   g_assert_cmpuint(
       jq_sound_player_get_played(jq_window_get_sound_player(window)), >, 0);
 
-  /* Undo does not reopen the game behind the result's back... */
-  g_assert_false(
-      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "undo"));
-  g_assert_false(
-      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "redo"));
-  g_action_group_activate_action(G_ACTION_GROUP(window), "undo", NULL);
-  g_assert_true(jq_game_controller_is_over(controller()));
-  g_assert_cmpstr(jq_window_get_status(window), ==,
-                  "Red wins: Black is checkmated.");
-  /* ...the message offers it: the mate is taken back. */
+  /* The message offers to take the mate back. */
   g_assert_true(adw_message_dialog_has_response(dialog, "take-back"));
   g_assert_cmpstr(adw_message_dialog_get_response_label(dialog, "take-back"),
                   ==, "_Take Back Move");
@@ -665,12 +656,38 @@ static void test_game_over(void) {
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
   g_assert_cmpstr(jq_window_get_status(window), ==, "Red to move.");
   g_assert_true(jq_board_view_get_interactive(board()));
-  /* Mated again, and left so. */
+
+  /* Mated again, the message closed: Undo asks before it reopens the
+   * game, and Cancel keeps the result; redo has nothing to add. */
   click_move("a4e4");
   g_assert_true(jq_game_controller_is_over(controller()));
   g_assert_true(spin_until(message_shown, NULL, 3000));
   close_messages();
+  g_assert_false(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "redo"));
+  win_action("undo");
+  AdwMessageDialog *ask =
+      ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull(ask);
+  g_assert_cmpstr(adw_message_dialog_get_heading(ask), ==,
+                  "Take Back the Last Move?");
+  g_assert_cmpstr(adw_message_dialog_get_body(ask), ==,
+                  "Red wins: Black is checkmated. Taking the move back "
+                  "reopens the game.");
   g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  adw_message_dialog_response(ask, "cancel");
+  gtk_window_destroy(GTK_WINDOW(ask));
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Red wins: Black is checkmated.");
+  win_action("undo");
+  ask = ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response(ask, "take-back");
+  gtk_window_destroy(GTK_WINDOW(ask));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
 }
 
 /* ---- replacing a game in progress asks first ---- */
@@ -1250,10 +1267,8 @@ static void test_against_computer(void) {
   AdwMessageDialog *end =
       ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
   g_assert_cmpstr(adw_message_dialog_get_heading(end), ==, "You Lost");
-  /* Undo keeps the result; Take Back Move reopens the game at the
-   * human's previous turn, the computer's reply taken back too. */
-  g_assert_false(
-      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "undo"));
+  /* Take Back Move reopens the game at the human's previous turn, the
+   * computer's reply taken back too. */
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
                   before - 2);
   adw_message_dialog_response(end, "take-back");

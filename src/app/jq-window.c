@@ -16,6 +16,7 @@
 #include "jq-pieces-panel.h"
 #include "jq-preferences-window.h"
 #include "jq-sound-player.h"
+#include "jq-take-back.h"
 #include "jq-tooltips.h"
 #include "jq-window-private.h"
 
@@ -204,7 +205,8 @@ static void update_actions(JqWindow *self) {
   gboolean any_human =
       jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN ||
       jq_game_controller_get_player(c, JQ_BLACK) == JQ_PLAYER_MODE_HUMAN;
-  enable(self, "undo", jq_game_controller_can_undo(c));
+  /* After the end, undo asks before it takes back (jq-take-back.h). */
+  enable(self, "undo", jq_game_controller_can_take_back(c));
   enable(self, "redo", jq_game_controller_can_redo(c));
   enable(self, "hint",
          jq_game_controller_is_human_turn(c) && !thinking && !browsing);
@@ -366,8 +368,8 @@ static void on_game_over_response(AdwMessageDialog *dialog,
                                   const char *response, JqWindow *self) {
   if (g_strcmp0(response, "new-game") == 0)
     jq_window_show_new_game(self);
-  else if (g_strcmp0(response, "take-back") == 0)
-    jq_game_controller_take_back(self->controller);
+  else
+    jq_take_back_on_response(response, self->controller);
 }
 
 static gboolean show_game_over(gpointer data) {
@@ -393,9 +395,7 @@ static gboolean show_game_over(gpointer data) {
       adw_message_dialog_new(GTK_WINDOW(self), heading, self->game_over_text);
   AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
   adw_message_dialog_add_response(md, "close", _("_Close"));
-  /* Undo keeps the result: reopening the game is asked for here. */
-  if (jq_game_controller_can_take_back(c))
-    adw_message_dialog_add_response(md, "take-back", _("_Take Back Move"));
+  jq_take_back_offer(md, c);
   adw_message_dialog_add_response(md, "new-game", C_("button", "_New Game…"));
   adw_message_dialog_set_response_appearance(md, "new-game",
                                              ADW_RESPONSE_SUGGESTED);
@@ -504,7 +504,10 @@ static void on_move_list_browse(JqWindow *self, int ply) {
 static void undo_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
   JqWindow *self = data;
-  jq_game_controller_undo(self->controller);
+  if (jq_game_controller_is_over(self->controller))
+    jq_take_back_ask(GTK_WINDOW(self), self->controller);
+  else
+    jq_game_controller_undo(self->controller);
 }
 
 static void redo_activated(GSimpleAction *action, GVariant *param,
