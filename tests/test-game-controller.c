@@ -643,15 +643,102 @@ static void test_game_over_mate(void) {
   g_assert_cmpint(log.reason, ==, JQ_REASON_CHECKMATE);
   g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_RED_WINS);
 
-  /* Undo takes the mate back; the game goes on. */
-  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
-           MATE_IN_ONE, 1);
-  play(c, "a4e4");
-  g_assert_true(jq_game_controller_undo(c));
-  g_assert_false(jq_game_controller_is_over(c));
-  g_assert_null(jq_game_controller_get_result_text(c));
   g_object_unref(c);
   log_clear(&log);
+}
+
+static void assert_result(JqGameController *c, const char *text) {
+  g_assert_true(jq_game_controller_is_over(c));
+  char *result = jq_game_controller_get_result_text(c);
+  g_assert_cmpstr(result, ==, text);
+  g_free(result);
+}
+
+/* After the end, undo and redo leave the result as it is; taking back
+ * reopens the game as undo would have gone back. */
+static void test_take_back_after_mate(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           MATE_IN_ONE, 1);
+  g_assert_false(jq_game_controller_can_take_back(c));
+  play(c, "a4e4");
+  g_assert_false(jq_game_controller_can_undo(c));
+  g_assert_false(jq_game_controller_undo(c));
+  assert_result(c, "Red wins: Black is checkmated.");
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+
+  /* The human's mating move alone: it was not the computer's reply. */
+  g_assert_true(jq_game_controller_can_take_back(c));
+  g_assert_true(jq_game_controller_take_back(c));
+  g_assert_false(jq_game_controller_is_over(c));
+  g_assert_null(jq_game_controller_get_result_text(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  g_assert_true(jq_game_controller_is_human_turn(c));
+  /* Redo plays the mate again. */
+  g_assert_true(jq_game_controller_redo(c));
+  assert_result(c, "Red wins: Black is checkmated.");
+  g_assert_false(jq_game_controller_can_redo(c));
+
+  /* The computer mates: its move and the human's before it. */
+  jq_game_controller_set_strength(c, 20);
+  jq_game_controller_set_think_time(c, 500);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           "4k4/9/4N4/9/9/C8/9/9/p8/3K5 b - - 0 1", 1);
+  play(c, "a1b1");
+  wait_moves(c, 2);
+  assert_result(c, "Red wins: Black is checkmated.");
+  g_assert_false(jq_game_controller_undo(c));
+  assert_result(c, "Red wins: Black is checkmated.");
+  g_assert_true(jq_game_controller_take_back(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  g_assert_false(jq_game_controller_is_over(c));
+  g_assert_true(jq_game_controller_is_human_turn(c));
+  g_assert_false(jq_game_controller_is_thinking(c));
+  g_object_unref(c);
+}
+
+static void test_take_back_after_resign(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 1);
+  /* Nothing to take back: the resignation stands. */
+  g_assert_true(jq_game_controller_resign(c, NULL));
+  g_assert_false(jq_game_controller_can_take_back(c));
+  g_assert_false(jq_game_controller_take_back(c));
+  assert_result(c, "Black wins: Red resigned.");
+
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 1);
+  play(c, "h2e2");
+  wait_moves(c, 2);
+  play(c, "h0g2");
+  wait_moves(c, 4);
+  char *after2 = NULL;
+  g_assert_true(jq_game_controller_undo(c));
+  after2 = truth_fen(c);
+  g_assert_true(jq_game_controller_can_redo(c));
+  g_assert_true(jq_game_controller_resign(c, NULL));
+  /* Neither undo nor redo (of the moves undone before) touches the
+   * result. */
+  g_assert_false(jq_game_controller_can_undo(c));
+  g_assert_false(jq_game_controller_undo(c));
+  g_assert_false(jq_game_controller_can_redo(c));
+  g_assert_false(jq_game_controller_redo(c));
+  assert_result(c, "Black wins: Red resigned.");
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 2);
+  char *fen = truth_fen(c);
+  g_assert_cmpstr(fen, ==, after2);
+  g_free(fen);
+
+  /* Taken back: the game goes on from the human's previous turn, the
+   * computer's reply taken back with the human's move. */
+  g_assert_true(jq_game_controller_take_back(c));
+  g_assert_false(jq_game_controller_is_over(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  g_assert_true(jq_game_controller_is_human_turn(c));
+  g_assert_true(jq_game_controller_can_redo(c));
+  g_free(after2);
+  g_object_unref(c);
 }
 
 static void test_resign(void) {
@@ -1090,6 +1177,19 @@ static void test_fen_copy_paste(void) {
   g_clear_error(&error);
   g_assert_false(jq_game_controller_set_fen(c, "  ", &error));
   g_clear_error(&error);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+  /* Checked without setting anything up, as set_fen would take it. */
+  g_assert_false(jq_game_controller_check_fen("not a position", &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_FEN);
+  g_clear_error(&error);
+  g_assert_false(jq_game_controller_check_fen(" \n", &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_FEN);
+  g_clear_error(&error);
+  g_assert_false(jq_game_controller_check_fen(NULL, NULL));
+  g_assert_true(jq_game_controller_check_fen(" " MATE_IN_ONE "\n", &error));
+  g_assert_no_error(error);
   g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
 
   g_assert_true(jq_game_controller_set_fen(c, " " MATE_IN_ONE "\n", &error));
@@ -1738,6 +1838,10 @@ int main(int argc, char **argv) {
                   test_dispose_while_thinking);
   g_test_add_func("/app/controller/game-over-mate", test_game_over_mate);
   g_test_add_func("/app/controller/resign", test_resign);
+  g_test_add_func("/app/controller/take-back-after-mate",
+                  test_take_back_after_mate);
+  g_test_add_func("/app/controller/take-back-after-resign",
+                  test_take_back_after_resign);
   g_test_add_func("/app/controller/hint", test_hint);
   g_test_add_func("/app/controller/switch-players", test_switch_players);
   g_test_add_func("/app/controller/move-list-notations",

@@ -3,10 +3,12 @@
  * through the New Game dialog and played through the board widget; undo,
  * redo, browsing, copy and paste of positions, PGN files, preferences
  * changed through GSettings and through the Preferences window, the end of
- * a game; nothing shown (labels, tooltips, accessible names) tells a hidden
- * piece's identity; and a screenshot of the whole window in the middle of a
- * jieqi game against the computer (window.png in the build directory, and
- * docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
+ * a game and taking its last move back, the question before a game in
+ * progress is replaced, the side panel folding as the window narrows;
+ * nothing shown (labels, tooltips, accessible names) tells a hidden
+ * piece's identity; and a screenshot of the whole window in the middle of
+ * a jieqi game against the computer (window.png in the build directory,
+ * and docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +185,29 @@ static void assert_moves(const char *first, const char *second) {
   g_strfreev(texts);
 }
 
+/* The question whether to abandon the game in progress, NULL when it is
+ * not on show. */
+static AdwMessageDialog *find_question(void) {
+  GtkWindow *dialog = find_toplevel(ADW_TYPE_MESSAGE_DIALOG);
+  if (dialog != NULL &&
+      adw_message_dialog_has_response(ADW_MESSAGE_DIALOG(dialog), "abandon"))
+    return ADW_MESSAGE_DIALOG(dialog);
+  return NULL;
+}
+
+static gboolean question_shown(gpointer data) {
+  return find_question() != NULL;
+}
+
+/* Answers the question, as its buttons do. */
+static void answer_question(const char *response) {
+  g_assert_true(spin_until(question_shown, NULL, 5000));
+  AdwMessageDialog *question = find_question();
+  adw_message_dialog_response(question, response);
+  gtk_window_destroy(GTK_WINDOW(question));
+  spin(20);
+}
+
 /* Starts a game through the New Game dialog, as the user would. */
 static void new_game_via_dialog(JqVariant variant, JqPlayerMode red,
                                 JqPlayerMode black) {
@@ -191,7 +216,13 @@ static void new_game_via_dialog(JqVariant variant, JqPlayerMode red,
   g_assert_nonnull(dialog);
   jq_new_game_dialog_set_choices(JQ_NEW_GAME_DIALOG(dialog), variant, red,
                                  black, NULL);
+  gboolean in_progress = !jq_game_controller_is_over(controller()) &&
+                         jq_game_controller_get_move_count(controller()) > 0;
   g_assert_true(jq_new_game_dialog_start(JQ_NEW_GAME_DIALOG(dialog)));
+  /* The game in progress is abandoned after asking. */
+  g_assert_true(in_progress == (find_question() != NULL));
+  if (in_progress)
+    answer_question("abandon");
   spin(50);
   g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
   g_assert_cmpint(jq_game_controller_get_variant(controller()), ==, variant);
@@ -508,9 +539,14 @@ static void test_copy_paste(void) {
   g_assert_false(jq_window_paste_fen(window, "rnbakabnr/9/9 w"));
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
 
-  /* The copied position pasted back: a new game from it. */
+  g_assert_null(find_question());
+
+  /* The copied position pasted back: a new game from it, once the game
+   * in progress is abandoned. */
+  g_assert_cmpint(before, >, 0);
   gdk_clipboard_set_text(clipboard, fen);
   win_action("paste-fen");
+  answer_question("abandon");
   g_assert_true(spin_until(moves_are, GINT_TO_POINTER(0), 5000));
   char *now = jq_game_controller_get_fen(controller());
   g_assert_cmpstr(now, ==, fen);
@@ -576,7 +612,9 @@ static void test_new_game_bad_fen(void) {
   g_assert_nonnull(jq_new_game_dialog_get_error(dialog));
   picture_of(GTK_WINDOW(dialog), "new-game-dialog.png");
   assert_combo_rows_fit(GTK_WIDGET(dialog));
+  g_assert_cmpint(before, >, 0);
   g_assert_false(jq_new_game_dialog_start(dialog));
+  g_assert_null(find_question());
   g_test_message("new game refused: %s", jq_new_game_dialog_get_error(dialog));
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
   /* A good one clears the complaint and starts from it. */
@@ -585,6 +623,7 @@ static void test_new_game_bad_fen(void) {
                                  MATE_IN_ONE);
   g_assert_null(jq_new_game_dialog_get_error(dialog));
   g_assert_true(jq_new_game_dialog_start(dialog));
+  answer_question("abandon");
   spin(50);
   g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
 }
@@ -604,9 +643,206 @@ static void test_game_over(void) {
   g_assert_cmpstr(adw_message_dialog_get_heading(dialog), ==, "Red Wins");
   g_assert_cmpstr(adw_message_dialog_get_body(dialog), ==,
                   "Red wins: Black is checkmated.");
-  close_messages();
   g_assert_cmpuint(
       jq_sound_player_get_played(jq_window_get_sound_player(window)), >, 0);
+
+  /* The message offers to take the mate back. */
+  g_assert_true(adw_message_dialog_has_response(dialog, "take-back"));
+  g_assert_cmpstr(adw_message_dialog_get_response_label(dialog, "take-back"),
+                  ==, "_Take Back Move");
+  adw_message_dialog_response(dialog, "take-back");
+  gtk_window_destroy(GTK_WINDOW(dialog));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Red to move.");
+  g_assert_true(jq_board_view_get_interactive(board()));
+
+  /* Mated again, the message closed: Undo asks before it reopens the
+   * game, and Cancel keeps the result; redo has nothing to add. */
+  click_move("a4e4");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  close_messages();
+  g_assert_false(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "redo"));
+  win_action("undo");
+  AdwMessageDialog *ask =
+      ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull(ask);
+  g_assert_cmpstr(adw_message_dialog_get_heading(ask), ==,
+                  "Take Back the Last Move?");
+  g_assert_cmpstr(adw_message_dialog_get_body(ask), ==,
+                  "Red wins: Black is checkmated. Taking the move back "
+                  "reopens the game.");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  adw_message_dialog_response(ask, "cancel");
+  gtk_window_destroy(GTK_WINDOW(ask));
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "Red wins: Black is checkmated.");
+  win_action("undo");
+  ask = ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response(ask, "take-back");
+  gtk_window_destroy(GTK_WINDOW(ask));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+}
+
+/* ---- replacing a game in progress asks first ---- */
+
+#define XIANGQI_START \
+  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+static gboolean game_over(gpointer data) {
+  return jq_game_controller_is_over(controller());
+}
+
+/* The position shown starts so (the paste is read asynchronously). */
+static gboolean fen_starts(gpointer prefix) {
+  char *fen = jq_game_controller_get_fen(controller());
+  gboolean yes = g_str_has_prefix(fen, prefix);
+  g_free(fen);
+  return yes;
+}
+
+/* Two humans, two moves played. */
+static void game_in_progress(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  click_move("h2e2");
+  click_move("h9g7");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+}
+
+static void assert_unchanged(const char *fen, int moves) {
+  spin(100);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, moves);
+  char *now = jq_game_controller_get_fen(controller());
+  g_assert_cmpstr(now, ==, fen);
+  g_free(now);
+  g_assert_false(jq_game_controller_is_over(controller()));
+}
+
+/* Paste Position, Open and New Game ask before a game in progress goes;
+ * Cancel keeps it as it was. A game that ended or has no move yet goes
+ * unasked; so is a paste that is no position refused unasked. */
+static void test_replace_asks(void) {
+  jq_board_view_set_animate(board(), FALSE);
+  GdkClipboard *clipboard = gtk_widget_get_clipboard(GTK_WIDGET(window));
+  char *dir = g_dir_make_tmp("jieqi-window-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "game.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+
+  /* New Game after the end: unasked. */
+  g_assert_true(jq_game_controller_set_fen(controller(), MATE_IN_ONE, NULL));
+  click_move("a4e4");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  close_messages();
+  game_in_progress();
+
+  /* Not a position: refused unasked, the game as it was (the toast says
+   * the clipboard was read; it may wait behind earlier ones). */
+  char *fen = jq_game_controller_get_fen(controller());
+  gdk_clipboard_set_text(clipboard, "not a position");
+  win_action("paste-fen");
+  g_assert_true(spin_until(toast_shown, "Cannot paste the position", 15000));
+  g_assert_null(find_question());
+  assert_unchanged(fen, 2);
+
+  /* Paste: asked, and the game stays until the answer. */
+  gdk_clipboard_set_text(clipboard, MATE_IN_ONE);
+  win_action("paste-fen");
+  g_assert_true(spin_until(question_shown, NULL, 5000));
+  AdwMessageDialog *question = find_question();
+  g_assert_cmpstr(adw_message_dialog_get_heading(question), ==,
+                  "Abandon the Current Game?");
+  g_assert_true(adw_message_dialog_has_response(question, "cancel"));
+  g_assert_cmpstr(adw_message_dialog_get_response_label(question, "abandon"),
+                  ==, "_Abandon Game");
+  g_assert_cmpint(
+      adw_message_dialog_get_response_appearance(question, "abandon"), ==,
+      ADW_RESPONSE_DESTRUCTIVE);
+  g_assert_cmpstr(adw_message_dialog_get_close_response(question), ==,
+                  "cancel");
+  picture_of(GTK_WINDOW(question), "abandon-question.png");
+  assert_unchanged(fen, 2);
+  answer_question("cancel");
+  assert_unchanged(fen, 2);
+  win_action("paste-fen");
+  answer_question("abandon");
+  g_assert_true(spin_until(fen_starts, "4k4/9/4N4/", 5000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_free(fen);
+
+  /* No move yet: pasted unasked. */
+  gdk_clipboard_set_text(clipboard, XIANGQI_START);
+  win_action("paste-fen");
+  g_assert_true(spin_until(fen_starts, "rnbakabnr/", 5000));
+  g_assert_null(find_question());
+
+  /* Open (a file given to the app, as the Open dialog does): asked. */
+  click_move("h2e2");
+  click_move("h9g7");
+  g_assert_true(jq_window_save_file(window, file));
+  char *saved = jq_game_controller_get_fen(controller());
+  click_move("h0g2");
+  fen = jq_game_controller_get_fen(controller());
+  g_application_open(G_APPLICATION(app), &file, 1, "");
+  g_assert_true(spin_until(question_shown, NULL, 5000));
+  assert_unchanged(fen, 3);
+  answer_question("cancel");
+  assert_unchanged(fen, 3);
+  g_application_open(G_APPLICATION(app), &file, 1, "");
+  answer_question("abandon");
+  assert_unchanged(saved, 2);
+  g_free(fen);
+
+  /* New Game: asked when Start is pressed; Cancel leaves the dialog. */
+  fen = jq_game_controller_get_fen(controller());
+  app_action("new-game");
+  JqNewGameDialog *dialog =
+      JQ_NEW_GAME_DIALOG(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+  g_assert_nonnull(dialog);
+  jq_new_game_dialog_set_choices(dialog, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN,
+                                 JQ_PLAYER_MODE_HUMAN, NULL);
+  g_assert_true(jq_new_game_dialog_start(dialog));
+  g_assert_nonnull(find_question());
+  assert_unchanged(fen, 2);
+  answer_question("cancel");
+  assert_unchanged(fen, 2);
+  g_assert_cmpint(jq_game_controller_get_variant(controller()), ==,
+                  JQ_VARIANT_XIANGQI);
+  g_assert_true(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG) == GTK_WINDOW(dialog));
+  g_assert_true(jq_new_game_dialog_start(dialog));
+  answer_question("abandon");
+  g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+  g_assert_cmpint(jq_game_controller_get_variant(controller()), ==,
+                  JQ_VARIANT_JIEQI);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_free(fen);
+
+  /* Open after the end: unasked. */
+  gdk_clipboard_set_text(clipboard, MATE_IN_ONE);
+  win_action("paste-fen");
+  g_assert_true(spin_until(fen_starts, "4k4/9/4N4/", 5000));
+  click_move("a4e4");
+  g_assert_true(spin_until(game_over, NULL, 5000));
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  close_messages();
+  g_application_open(G_APPLICATION(app), &file, 1, "");
+  g_assert_null(find_question());
+  assert_unchanged(saved, 2);
+  g_free(saved);
+
+  g_object_unref(file);
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(path);
+  g_free(dir);
+  jq_board_view_set_animate(board(), TRUE);
 }
 
 /* ---- nothing shown tells a hidden identity ---- */
@@ -1031,6 +1267,17 @@ static void test_against_computer(void) {
   AdwMessageDialog *end =
       ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
   g_assert_cmpstr(adw_message_dialog_get_heading(end), ==, "You Lost");
+  /* Take Back Move reopens the game at the human's previous turn, the
+   * computer's reply taken back too. */
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                  before - 2);
+  adw_message_dialog_response(end, "take-back");
+  gtk_window_destroy(GTK_WINDOW(end));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==,
+                  before - 4);
+  g_assert_true(jq_game_controller_is_human_turn(controller()));
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Your move.");
   close_messages();
   g_settings_reset(settings(), "think-time-ms");
   g_settings_reset(settings(), "ai-strength");
@@ -1206,6 +1453,12 @@ static void test_chinese_mnemonics(void) {
     g_assert_null(strchr(_("_Cancel"), '('));
     g_assert_null(strchr(_("_Resign"), '('));
     g_assert_null(strchr(C_("button", "_New Game…"), '('));
+    static const char *const responses[] = {"_Take Back Move", "_Abandon Game"};
+    for (gsize k = 0; k < G_N_ELEMENTS(responses); k++) {
+      const char *label = g_dgettext("jieqi", responses[k]);
+      g_assert_cmpstr(label, !=, responses[k]);
+      g_assert_null(strchr(label, '('));
+    }
   }
   use_language("C");
 }
@@ -1236,6 +1489,76 @@ static void test_quit(void) {
   g_object_unref(s);
 }
 
+/* ---- the side panel folds ---- */
+
+/* Warnings and criticals logged while `caught` is set, one a line:
+ * collected instead of aborting (G_DEBUG=fatal-warnings), so that a test
+ * can assert there were none and say which. */
+static GString *caught;
+
+static GLogWriterOutput log_writer(GLogLevelFlags level,
+                                   const GLogField *fields, gsize n_fields,
+                                   gpointer data) {
+  if (caught != NULL &&
+      (level & (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL))) {
+    for (gsize i = 0; i < n_fields; i++)
+      if (strcmp(fields[i].key, "MESSAGE") == 0)
+        g_string_append_printf(caught, "%s\n", (const char *)fields[i].value);
+    return g_log_writer_standard_streams(level, fields, n_fields, data);
+  }
+  return g_log_writer_default(level, fields, n_fields, data);
+}
+
+static AdwFlap *flap(void) {
+  return ADW_FLAP(find_descendant(GTK_WIDGET(window), ADW_TYPE_FLAP));
+}
+
+/* The header bar's button that shows the folded side panel. */
+static GtkWidget *find_panel_button(GtkWidget *widget) {
+  if (GTK_IS_TOGGLE_BUTTON(widget) &&
+      g_strcmp0(gtk_widget_get_tooltip_text(widget), "Show Moves") == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    GtkWidget *found = find_panel_button(child);
+    if (found != NULL)
+      return found;
+  }
+  return NULL;
+}
+
+/* The flap folded (or not), the button there while it is folded, and the
+ * window laid out since. */
+static gboolean folded_is(gpointer data) {
+  gboolean folded = GPOINTER_TO_INT(data);
+  GtkWidget *button = find_panel_button(GTK_WIDGET(window));
+  return adw_flap_get_folded(flap()) == folded &&
+         gtk_widget_get_visible(button) == folded &&
+         !gtk_widget_should_layout(GTK_WIDGET(window));
+}
+
+/* The window made narrower than the board and the side panel need folds
+ * the panel away (a button in the header bar shows it) and wider unfolds
+ * it; nothing is drawn that has not been laid out ("Trying to snapshot
+ * AdwHeaderBar without a current allocation"). */
+static void test_fold(void) {
+  g_assert_nonnull(flap());
+  g_assert_nonnull(find_panel_button(GTK_WIDGET(window)));
+  caught = g_string_new(NULL);
+  for (int i = 0; i < 3; i++) {
+    gtk_window_set_default_size(GTK_WINDOW(window), 500, 700);
+    g_assert_true(spin_until(folded_is, GINT_TO_POINTER(TRUE), 5000));
+    spin(100);
+    gtk_window_set_default_size(GTK_WINDOW(window), 1100, 700);
+    g_assert_true(spin_until(folded_is, GINT_TO_POINTER(FALSE), 5000));
+    spin(100);
+  }
+  char *warnings = g_string_free(caught, FALSE);
+  caught = NULL;
+  g_assert_cmpstr(warnings, ==, "");
+  g_free(warnings);
+}
+
 /* Removes this run's own data directory and all in it. */
 static void remove_tree(const char *path) {
   GDir *dir = g_dir_open(path, 0, NULL);
@@ -1263,6 +1586,7 @@ const char *__lsan_default_suppressions(void) {
 }
 
 int main(int argc, char **argv) {
+  g_log_set_writer_func(log_writer, NULL, NULL);
   /* The test accessibility backend keeps accessible names readable; the
    * memory settings backend and a data directory of this run's own keep
    * the user's settings and autosave out of it. */
@@ -1291,6 +1615,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/pgn-files", test_pgn_files);
   g_test_add_func("/app/window/new-game-bad-fen", test_new_game_bad_fen);
   g_test_add_func("/app/window/game-over", test_game_over);
+  g_test_add_func("/app/window/replace-asks", test_replace_asks);
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
   g_test_add_func("/app/window/restart", test_restart);
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
@@ -1298,6 +1623,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/stale-analysis", test_stale_analysis);
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
+  g_test_add_func("/app/window/fold", test_fold);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
   g_object_unref(app);

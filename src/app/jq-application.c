@@ -113,10 +113,7 @@ static void jq_application_open(GApplication *app, GFile **files, int n_files,
                                 const char *hint) {
   JqWindow *window = get_window(JQ_APPLICATION(app));
   gtk_window_present(GTK_WINDOW(window));
-  /* One game at a time: the first file that reads well wins. */
-  for (int i = 0; i < n_files; i++)
-    if (jq_window_open_file(window, files[i]))
-      break;
+  jq_window_ask_open(window, files, n_files);
 }
 
 JqApplication *jq_application_new(void) {

@@ -824,14 +824,21 @@ static int redo_target(JqGameController *self) {
   return n + m;
 }
 
+/* A finished game keeps its result: only taking back reopens it. */
 gboolean jq_game_controller_can_undo(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return !jq_game_is_over(self->game) && undo_target(self) >= 0;
+}
+
+gboolean jq_game_controller_can_take_back(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   return undo_target(self) >= 0;
 }
 
+/* Moves undone before a resignation cannot follow it. */
 gboolean jq_game_controller_can_redo(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return redo_target(self) >= 0;
+  return !jq_game_is_over(self->game) && redo_target(self) >= 0;
 }
 
 /* What undo and redo share once the record is where it should be. */
@@ -848,6 +855,13 @@ static void after_undo_redo(JqGameController *self) {
 }
 
 gboolean jq_game_controller_undo(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (jq_game_is_over(self->game))
+    return FALSE;
+  return jq_game_controller_take_back(self);
+}
+
+gboolean jq_game_controller_take_back(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   int target = undo_target(self);
   if (target < 0)
@@ -870,7 +884,7 @@ gboolean jq_game_controller_undo(JqGameController *self) {
 gboolean jq_game_controller_redo(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   int target = redo_target(self);
-  if (target < 0)
+  if (target < 0 || jq_game_is_over(self->game))
     return FALSE;
   cancel_thinking(self);
   while (jq_game_move_count(self->game) < target && self->redo->len > 0) {
@@ -980,6 +994,19 @@ static void set_player_quietly(JqGameController *self, JqColor side,
       props[side == JQ_RED ? PROP_RED_PLAYER : PROP_BLACK_PLAYER]);
 }
 
+/* The game a FEN sets up; NULL with BAD_FEN saying why. */
+static JqGame *game_from_fen(const char *text, guint64 seed, GError **error) {
+  JqError err = {{0}};
+  char *fen = g_strstrip(g_strdup(text));
+  JqGame *game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
+  g_free(fen);
+  if (!game)
+    g_set_error(
+        error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
+        _("This is not a position the app can set up: %s"), err.message);
+  return game;
+}
+
 gboolean jq_game_controller_new_game(JqGameController *self,
                                      const JqNewGame *setup, GError **error) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
@@ -1010,16 +1037,9 @@ gboolean jq_game_controller_new_game(JqGameController *self,
 
   JqGame *game;
   if (setup->fen && *setup->fen) {
-    JqError err = {{0}};
-    char *fen = g_strstrip(g_strdup(setup->fen));
-    game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
-    g_free(fen);
-    if (!game) {
-      g_set_error(
-          error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
-          _("This is not a position the app can set up: %s"), err.message);
+    game = game_from_fen(setup->fen, seed, error);
+    if (!game)
       return FALSE;
-    }
   } else {
     game = jq_game_new(setup->variant, seed);
   }
@@ -1520,9 +1540,8 @@ char *jq_game_controller_get_fen(JqGameController *self) {
   return g_strdup(buf);
 }
 
-gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
-                                    GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+/* FALSE with BAD_FEN when `fen` is empty or blank. */
+static gboolean fen_given(const char *fen, GError **error) {
   const char *p = fen;
   while (p && g_ascii_isspace(*p))
     p++;
@@ -1532,6 +1551,24 @@ gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
                 _("There is no position to set up."));
     return FALSE;
   }
+  return TRUE;
+}
+
+gboolean jq_game_controller_check_fen(const char *fen, GError **error) {
+  if (!fen_given(fen, error))
+    return FALSE;
+  JqGame *game = game_from_fen(fen, 1, error);
+  if (!game)
+    return FALSE;
+  jq_game_free(game);
+  return TRUE;
+}
+
+gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
+                                    GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (!fen_given(fen, error))
+    return FALSE;
   JqNewGame setup;
   jq_new_game_init(&setup, jq_game_variant(self->game));
   setup.players[JQ_RED] = self->players[JQ_RED];

@@ -106,11 +106,16 @@ gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
 /* Against the computer, undo goes back to the human's previous turn (and
  * redo forward to the human's next one); with two humans one move; with
  * no human one move. Cancels thinking. FALSE when there is nothing to
- * undo/redo. */
+ * undo/redo, and once the game is over: its result stays. */
 gboolean jq_game_controller_can_undo(JqGameController *self);
 gboolean jq_game_controller_undo(JqGameController *self);
 gboolean jq_game_controller_can_redo(JqGameController *self);
 gboolean jq_game_controller_redo(JqGameController *self);
+/* Undo that also reopens a finished game (mate, resignation...): the
+ * result goes and the moves are taken back as undo would. FALSE when there
+ * is no move to take back. */
+gboolean jq_game_controller_can_take_back(JqGameController *self);
+gboolean jq_game_controller_take_back(JqGameController *self);
 /* Asks the AI (at full strength, for the think time) for the move of the
  * human to move; `hint` is emitted with it. FALSE when no human is to
  * move on the live board or the computer is thinking. */
@@ -234,6 +239,9 @@ char *jq_game_controller_get_fen(JqGameController *self);
 /* A new game from a FEN (any dialect), same players. */
 gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
                                     GError **error);
+/* Whether set_fen (or a new game's fen) would take `fen`, without setting
+ * anything up: FALSE with BAD_FEN saying why. */
+gboolean jq_game_controller_check_fen(const char *fen, GError **error);
 
 /* ---- Autosave ---- */
 

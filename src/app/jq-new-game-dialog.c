@@ -6,6 +6,7 @@
 
 #include "jq-ai-names.h"
 #include "jq-combo-labels.h"
+#include "jq-confirm-replace.h"
 #include "jq-fen.h"
 #include "jq-new-game-dialog-private.h"
 
@@ -87,8 +88,7 @@ static void on_fen_changed(JqNewGameDialog *self) {
   g_free(pos);
 }
 
-gboolean jq_new_game_dialog_start(JqNewGameDialog *self) {
-  g_return_val_if_fail(JQ_IS_NEW_GAME_DIALOG(self), FALSE);
+static gboolean start_now(JqNewGameDialog *self) {
   JqNewGame setup;
   jq_new_game_init(&setup, adw_combo_row_get_selected(self->variant_row));
   setup.players[JQ_RED] = adw_combo_row_get_selected(self->red_row);
@@ -106,6 +106,20 @@ gboolean jq_new_game_dialog_start(JqNewGameDialog *self) {
     return FALSE;
   }
   gtk_window_destroy(GTK_WINDOW(self));
+  return TRUE;
+}
+
+static void on_abandoned(gpointer data) { start_now(data); }
+
+gboolean jq_new_game_dialog_start(JqNewGameDialog *self) {
+  g_return_val_if_fail(JQ_IS_NEW_GAME_DIALOG(self), FALSE);
+  /* A bad position is refused before anything is asked. */
+  const char *fen = fen_text(self);
+  if (!jq_confirm_replace_needed(self->controller) ||
+      (*fen != '\0' && !jq_game_controller_check_fen(fen, NULL)))
+    return start_now(self);
+  jq_confirm_replace(GTK_WINDOW(self), self->controller, on_abandoned,
+                     g_object_ref(self), g_object_unref);
   return TRUE;
 }
 

@@ -20,8 +20,10 @@ JqNewGameDialog *jq_new_game_dialog_new(GtkWindow *parent,
                                         JqGameController *controller,
                                         GSettings *settings);
 
-/* What the Start button does: TRUE when the game started (the dialog then
- * closes), FALSE with the reason shown in the dialog. */
+/* What the Start button does: FALSE with the reason shown in the dialog
+ * when the set-up is refused; else TRUE, the game started (the dialog then
+ * closes) or, when a game in progress would be lost, the question whether
+ * to abandon it shown first (jq-confirm-replace.h). */
 gboolean jq_new_game_dialog_start(JqNewGameDialog *self);
 
 G_END_DECLS

@@ -17,8 +17,8 @@ JqSoundPlayer *jq_window_get_sound_player(JqWindow *self);
 GtkWidget *jq_window_get_side_panel(JqWindow *self);
 /* The status line's text. */
 const char *jq_window_get_status(JqWindow *self);
-/* The end of a paste: sets up the position in `text`, a toast telling
- * what went wrong. */
+/* The end of a paste (once the game in progress may go): sets up the
+ * position in `text`, a toast telling what went wrong. */
 gboolean jq_window_paste_fen(JqWindow *self, const char *text);
 
 G_END_DECLS

@@ -8,12 +8,15 @@
 
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
+#include "jq-confirm-replace.h"
+#include "jq-fold-button.h"
 #include "jq-move-list-view.h"
 #include "jq-new-game-dialog.h"
 #include "jq-notation.h"
 #include "jq-pieces-panel.h"
 #include "jq-preferences-window.h"
 #include "jq-sound-player.h"
+#include "jq-take-back.h"
 #include "jq-tooltips.h"
 #include "jq-window-private.h"
 
@@ -33,6 +36,8 @@ struct _JqWindow {
   JqBoardView *board;
   GtkSpinner *status_spinner;
   GtkLabel *status_label;
+  GtkWidget *panel_button;
+  AdwFlap *flap;
   GtkWidget *side_panel;
   JqPiecesPanel *pieces_panel;
   JqMoveListView *move_list;
@@ -200,7 +205,8 @@ static void update_actions(JqWindow *self) {
   gboolean any_human =
       jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN ||
       jq_game_controller_get_player(c, JQ_BLACK) == JQ_PLAYER_MODE_HUMAN;
-  enable(self, "undo", jq_game_controller_can_undo(c));
+  /* After the end, undo asks before it takes back (jq-take-back.h). */
+  enable(self, "undo", jq_game_controller_can_take_back(c));
   enable(self, "redo", jq_game_controller_can_redo(c));
   enable(self, "hint",
          jq_game_controller_is_human_turn(c) && !thinking && !browsing);
@@ -362,6 +368,8 @@ static void on_game_over_response(AdwMessageDialog *dialog,
                                   const char *response, JqWindow *self) {
   if (g_strcmp0(response, "new-game") == 0)
     jq_window_show_new_game(self);
+  else
+    jq_take_back_on_response(response, self->controller);
 }
 
 static gboolean show_game_over(gpointer data) {
@@ -386,8 +394,9 @@ static gboolean show_game_over(gpointer data) {
   GtkWidget *dialog =
       adw_message_dialog_new(GTK_WINDOW(self), heading, self->game_over_text);
   AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
-  adw_message_dialog_add_responses(md, "close", _("_Close"), "new-game",
-                                   C_("button", "_New Game…"), NULL);
+  adw_message_dialog_add_response(md, "close", _("_Close"));
+  jq_take_back_offer(md, c);
+  adw_message_dialog_add_response(md, "new-game", C_("button", "_New Game…"));
   adw_message_dialog_set_response_appearance(md, "new-game",
                                              ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response(md, "new-game");
@@ -495,7 +504,10 @@ static void on_move_list_browse(JqWindow *self, int ply) {
 static void undo_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
   JqWindow *self = data;
-  jq_game_controller_undo(self->controller);
+  if (jq_game_controller_is_over(self->controller))
+    jq_take_back_ask(GTK_WINDOW(self), self->controller);
+  else
+    jq_game_controller_undo(self->controller);
 }
 
 static void redo_activated(GSimpleAction *action, GVariant *param,
@@ -529,7 +541,7 @@ static void on_open_response(GtkNativeDialog *native, int response,
   if (response == GTK_RESPONSE_ACCEPT) {
     GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(native));
     if (file != NULL) {
-      jq_window_open_file(self, file);
+      jq_window_ask_open(self, &file, 1);
       g_object_unref(file);
     }
   }
@@ -601,15 +613,57 @@ static void copy_fen_activated(GSimpleAction *action, GVariant *param,
   toast(self, _("Position copied"));
 }
 
+/* A paste or files to open, waiting for the game in progress to be
+ * abandoned. */
+typedef struct {
+  JqWindow *window;
+  char *text;
+  GPtrArray *files;
+} Replacement;
+
+static Replacement *replacement_new(JqWindow *self) {
+  Replacement *r = g_new0(Replacement, 1);
+  r->window = g_object_ref(self);
+  return r;
+}
+
+static void replacement_free(gpointer data) {
+  Replacement *r = data;
+  g_object_unref(r->window);
+  g_free(r->text);
+  if (r->files != NULL)
+    g_ptr_array_unref(r->files);
+  g_free(r);
+}
+
+static void paste_now(gpointer data) {
+  Replacement *r = data;
+  jq_window_paste_fen(r->window, r->text);
+}
+
+/* One game at a time: the first file that reads well wins. */
+static void open_now(gpointer data) {
+  Replacement *r = data;
+  for (guint i = 0; i < r->files->len; i++)
+    if (jq_window_open_file(r->window, g_ptr_array_index(r->files, i)))
+      break;
+}
+
 static void on_paste_ready(GObject *source, GAsyncResult *result,
                            gpointer data) {
   JqWindow *self = data;
   char *text =
       gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result, NULL);
-  if (text == NULL)
+  if (text == NULL) {
     toast(self, _("The clipboard holds no position"));
-  else
-    jq_window_paste_fen(self, text);
+  } else if (!jq_game_controller_check_fen(text, NULL)) {
+    jq_window_paste_fen(self, text); /* says what is wrong, unasked */
+  } else {
+    Replacement *r = replacement_new(self);
+    r->text = g_steal_pointer(&text);
+    jq_confirm_replace(GTK_WINDOW(self), self->controller, paste_now, r,
+                       replacement_free);
+  }
   g_free(text);
   g_object_unref(self);
 }
@@ -733,6 +787,19 @@ gboolean jq_window_open_file(JqWindow *self, GFile *file) {
   }
   toast(self, _("Game opened"));
   return TRUE;
+}
+
+void jq_window_ask_open(JqWindow *self, GFile **files, int n_files) {
+  g_return_if_fail(JQ_IS_WINDOW(self));
+  g_return_if_fail(files != NULL || n_files == 0);
+  if (n_files <= 0)
+    return;
+  Replacement *r = replacement_new(self);
+  r->files = g_ptr_array_new_with_free_func(g_object_unref);
+  for (int i = 0; i < n_files; i++)
+    g_ptr_array_add(r->files, g_object_ref(files[i]));
+  jq_confirm_replace(GTK_WINDOW(self), self->controller, open_now, r,
+                     replacement_free);
 }
 
 gboolean jq_window_save_file(JqWindow *self, GFile *file) {
@@ -959,6 +1026,8 @@ static void jq_window_class_init(JqWindowClass *klass) {
   BIND(board);
   BIND(status_spinner);
   BIND(status_label);
+  BIND(panel_button);
+  BIND(flap);
   BIND(side_panel);
   BIND(pieces_panel);
   BIND(move_list);
@@ -981,6 +1050,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
 static void jq_window_init(JqWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
   jq_tooltips_keep_on_one_line(GTK_WIDGET(self));
+  jq_fold_button_follow(self->panel_button, self->flap);
   self->settings = jq_app_settings_new();
   self->sounds = jq_sound_player_new();
   g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,

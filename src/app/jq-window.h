@@ -24,9 +24,13 @@ JqWindow *jq_window_new(GtkApplication *app, JqGameController *controller);
 GtkWindow *jq_window_show_new_game(JqWindow *self);
 GtkWindow *jq_window_show_preferences(JqWindow *self);
 
-/* Replaces the game with the one in a PGN file; a file that cannot be
- * read is reported in a message and changes nothing. */
+/* Replaces the game with the one in a PGN file, unasked; a file that
+ * cannot be read is reported in a message and changes nothing. */
 gboolean jq_window_open_file(JqWindow *self, GFile *file);
+/* Opening as the user asks (Open…, files given to the app): asks first
+ * when a game in progress would be lost (jq-confirm-replace.h), then
+ * opens the first of `files` that reads well. */
+void jq_window_ask_open(JqWindow *self, GFile **files, int n_files);
 /* Writes the game to a PGN file (Chinese moves when the notation is
  * Chinese, else coordinates); a failure is reported in a message. */
 gboolean jq_window_save_file(JqWindow *self, GFile *file);
