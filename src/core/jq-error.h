@@ -54,88 +54,88 @@ typedef enum {
   JQ_ERROR_FEN_CHECK_TO_TAKE,    /* color: the side to move */
 
   /* Games (jq-game.h, jq-redeal.h). */
-  JQ_ERROR_GAME_POOL_SHORT,          /* none */
-  JQ_ERROR_GAME_DEAL_MISSING,        /* square */
-  JQ_ERROR_GAME_DEAL_TOO_MANY,       /* color, type */
-  JQ_ERROR_GAME_NO_HIDDEN_LEFT,      /* color, type */
-  JQ_ERROR_GAME_OVER,                /* none */
-  JQ_ERROR_GAME_ILLEGAL_MOVE,        /* none */
-  JQ_ERROR_GAME_LEAVES_CHECK,        /* none */
-  JQ_ERROR_GAME_MOVER_NOT_HIDDEN,    /* none */
-  JQ_ERROR_GAME_NO_HIDDEN_CAPTURE,   /* none */
-  JQ_ERROR_GAME_REVEAL_KING,         /* none */
-  JQ_ERROR_GAME_DEAL_DISAGREES,      /* square */
+  JQ_ERROR_GAME_POOL_SHORT,        /* none */
+  JQ_ERROR_GAME_DEAL_MISSING,      /* square */
+  JQ_ERROR_GAME_DEAL_TOO_MANY,     /* color, type */
+  JQ_ERROR_GAME_NO_HIDDEN_LEFT,    /* color, type */
+  JQ_ERROR_GAME_OVER,              /* none */
+  JQ_ERROR_GAME_ILLEGAL_MOVE,      /* none */
+  JQ_ERROR_GAME_LEAVES_CHECK,      /* none */
+  JQ_ERROR_GAME_MOVER_NOT_HIDDEN,  /* none */
+  JQ_ERROR_GAME_NO_HIDDEN_CAPTURE, /* none */
+  JQ_ERROR_GAME_REVEAL_KING,       /* none */
+  JQ_ERROR_GAME_DEAL_DISAGREES,    /* square */
 
   /* Moves (jq-notation.h); text is the move as given. A "piece" is color,
    * type and hidden; a file as the notation writes it is in text2. */
-  JQ_ERROR_MOVE_EMPTY,         /* none */
-  JQ_ERROR_MOVE_TOO_LONG,      /* text */
-  JQ_ERROR_MOVE_UNKNOWN_FORM,  /* text */
+  JQ_ERROR_MOVE_EMPTY,        /* none */
+  JQ_ERROR_MOVE_TOO_LONG,     /* text */
+  JQ_ERROR_MOVE_UNKNOWN_FORM, /* text */
   /* text, piece, n[0] pieces that could, n[1] 1 when Chinese */
   JQ_ERROR_MOVE_AMBIGUOUS,
-  JQ_ERROR_MOVE_NONE_ON_FILE,  /* text, piece, text2 file */
-  JQ_ERROR_MOVE_FILE_PIECE_CANNOT, /* text, piece, text2 file */
+  JQ_ERROR_MOVE_NONE_ON_FILE,       /* text, piece, text2 file */
+  JQ_ERROR_MOVE_FILE_PIECE_CANNOT,  /* text, piece, text2 file */
   JQ_ERROR_MOVE_FILE_PIECES_CANNOT, /* text, piece, text2 file, n[0] count */
-  JQ_ERROR_MOVE_NAMED_CANNOT,  /* text, piece */
+  JQ_ERROR_MOVE_NAMED_CANNOT,       /* text, piece */
   /* text, piece, n[0] the JqErrorPick, n[1] the place from the front for
    * JQ_ERROR_PICK_ORDINAL, text2 file ("" when the move names none) */
   JQ_ERROR_MOVE_NONE_AT_PLACE,
-  JQ_ERROR_MOVE_NULL,              /* none: "0000" */
-  JQ_ERROR_MOVE_NOT_COORDS,        /* text */
-  JQ_ERROR_MOVE_AFTER_SQUARES,     /* text */
-  JQ_ERROR_MOVE_REVEAL_COUNT,      /* text */
-  JQ_ERROR_MOVE_EMPTY_SQUARE,      /* text, square */
-  JQ_ERROR_MOVE_NOT_YOURS,         /* text, square, color owner, color2 mover */
-  JQ_ERROR_MOVE_CANNOT_REACH,      /* text, piece, square, square2 */
-  JQ_ERROR_MOVE_LEAVES_CHECK,      /* text, color */
-  JQ_ERROR_MOVE_REVEAL_CASES,      /* text, color: the mover */
-  JQ_ERROR_MOVE_REVEAL_ORDER,      /* text */
-  JQ_ERROR_MOVE_REVEAL_LETTER,     /* text, letter */
+  JQ_ERROR_MOVE_NULL,          /* none: "0000" */
+  JQ_ERROR_MOVE_NOT_COORDS,    /* text */
+  JQ_ERROR_MOVE_AFTER_SQUARES, /* text */
+  JQ_ERROR_MOVE_REVEAL_COUNT,  /* text */
+  JQ_ERROR_MOVE_EMPTY_SQUARE,  /* text, square */
+  JQ_ERROR_MOVE_NOT_YOURS,     /* text, square, color owner, color2 mover */
+  JQ_ERROR_MOVE_CANNOT_REACH,  /* text, piece, square, square2 */
+  JQ_ERROR_MOVE_LEAVES_CHECK,  /* text, color */
+  JQ_ERROR_MOVE_REVEAL_CASES,  /* text, color: the mover */
+  JQ_ERROR_MOVE_REVEAL_ORDER,  /* text */
+  JQ_ERROR_MOVE_REVEAL_LETTER, /* text, letter */
   JQ_ERROR_MOVE_REVEAL_KING_LETTER, /* text, letter */
-  JQ_ERROR_MOVE_REVEAL_NOT_HIDDEN, /* text, square */
-  JQ_ERROR_MOVE_REVEAL_NO_VICTIM,  /* text, square, letter */
-  JQ_ERROR_MOVE_NO_HIDDEN_LEFT,    /* text, color, type */
-  JQ_ERROR_WXF_NOT_ASCII,          /* text */
-  JQ_ERROR_WXF_LENGTH,             /* text */
-  JQ_ERROR_WXF_FIVE_FORM,          /* text */
-  JQ_ERROR_WXF_AFTER_LETTER,       /* text */
-  JQ_ERROR_WXF_AFTER_FILE,         /* text */
-  JQ_ERROR_WXF_BAD_LETTER,         /* text, letter */
-  JQ_ERROR_WXF_BAD_DIRECTION,      /* text */
-  JQ_ERROR_WXF_BAD_NUMBER,         /* text */
-  JQ_ERROR_CHINESE_NOT_UTF8,       /* text */
-  JQ_ERROR_CHINESE_ENDS_EARLY,     /* text, n[0] the JqErrorExpect */
+  JQ_ERROR_MOVE_REVEAL_NOT_HIDDEN,  /* text, square */
+  JQ_ERROR_MOVE_REVEAL_NO_VICTIM,   /* text, square, letter */
+  JQ_ERROR_MOVE_NO_HIDDEN_LEFT,     /* text, color, type */
+  JQ_ERROR_WXF_NOT_ASCII,           /* text */
+  JQ_ERROR_WXF_LENGTH,              /* text */
+  JQ_ERROR_WXF_FIVE_FORM,           /* text */
+  JQ_ERROR_WXF_AFTER_LETTER,        /* text */
+  JQ_ERROR_WXF_AFTER_FILE,          /* text */
+  JQ_ERROR_WXF_BAD_LETTER,          /* text, letter */
+  JQ_ERROR_WXF_BAD_DIRECTION,       /* text */
+  JQ_ERROR_WXF_BAD_NUMBER,          /* text */
+  JQ_ERROR_CHINESE_NOT_UTF8,        /* text */
+  JQ_ERROR_CHINESE_ENDS_EARLY,      /* text, n[0] the JqErrorExpect */
   /* text, text2 the character found, n[0] the JqErrorExpect */
   JQ_ERROR_CHINESE_UNEXPECTED,
   JQ_ERROR_CHINESE_REVEAL_NOT_HIDDEN, /* text */
   JQ_ERROR_CHINESE_REVEAL_KING,       /* text */
 
   /* PGN (jq-pgn.h); where in the file is in line, ply, move and tag. */
-  JQ_ERROR_PGN_NO_GAME,           /* none */
-  JQ_ERROR_PGN_TAG_NAME_LONG,     /* none */
-  JQ_ERROR_PGN_TAG_FORM,          /* none */
-  JQ_ERROR_PGN_TAG_VALUE_LONG,    /* text tag name, n[0] most bytes */
-  JQ_ERROR_PGN_TAG_NO_QUOTE,      /* text tag name */
-  JQ_ERROR_PGN_TAG_NO_BRACKET,    /* text tag name */
-  JQ_ERROR_PGN_UNKNOWN_VARIANT,   /* text */
-  JQ_ERROR_PGN_DEAL_IN_XIANGQI,   /* none */
-  JQ_ERROR_PGN_DEAL_SHORT,        /* square */
-  JQ_ERROR_PGN_DEAL_BAD_LETTER,   /* letter, color, square */
-  JQ_ERROR_PGN_DEAL_LONG,         /* none */
+  JQ_ERROR_PGN_NO_GAME,         /* none */
+  JQ_ERROR_PGN_TAG_NAME_LONG,   /* none */
+  JQ_ERROR_PGN_TAG_FORM,        /* none */
+  JQ_ERROR_PGN_TAG_VALUE_LONG,  /* text tag name, n[0] most bytes */
+  JQ_ERROR_PGN_TAG_NO_QUOTE,    /* text tag name */
+  JQ_ERROR_PGN_TAG_NO_BRACKET,  /* text tag name */
+  JQ_ERROR_PGN_UNKNOWN_VARIANT, /* text */
+  JQ_ERROR_PGN_DEAL_IN_XIANGQI, /* none */
+  JQ_ERROR_PGN_DEAL_SHORT,      /* square */
+  JQ_ERROR_PGN_DEAL_BAD_LETTER, /* letter, color, square */
+  JQ_ERROR_PGN_DEAL_LONG,       /* none */
   /* square, type dealt, type2 named, n[0] 0 when the move reveals the
    * piece, 1 when it captures it */
   JQ_ERROR_PGN_DEAL_VS_MOVE,
-  JQ_ERROR_PGN_COMMENT_OPEN,      /* none */
-  JQ_ERROR_PGN_VARIATION_OPEN,    /* none */
-  JQ_ERROR_PGN_TOKEN_LONG,        /* text: its start */
-  JQ_ERROR_PGN_UNEXPECTED,        /* letter */
+  JQ_ERROR_PGN_COMMENT_OPEN,   /* none */
+  JQ_ERROR_PGN_VARIATION_OPEN, /* none */
+  JQ_ERROR_PGN_TOKEN_LONG,     /* text: its start */
+  JQ_ERROR_PGN_UNEXPECTED,     /* letter */
   /* text the move, n[0] JqOutcome, n[1] JqReason, n[2] culprit JqColor:
    * the game's result */
   JQ_ERROR_PGN_AFTER_END,
-  JQ_ERROR_PGN_BAD_RESULT,        /* text */
-  JQ_ERROR_PGN_RESULTS_DIFFER,    /* text the Result tag, text2 the token */
-  JQ_ERROR_PGN_REASON_VS_RESULT,  /* text the reason, text2 the result */
-  JQ_ERROR_PGN_RESULT_VS_MOVES,   /* text the result, text2 the moves' */
+  JQ_ERROR_PGN_BAD_RESULT,       /* text */
+  JQ_ERROR_PGN_RESULTS_DIFFER,   /* text the Result tag, text2 the token */
+  JQ_ERROR_PGN_REASON_VS_RESULT, /* text the reason, text2 the result */
+  JQ_ERROR_PGN_RESULT_VS_MOVES,  /* text the result, text2 the moves' */
   /* text the reason, n[0] JqOutcome, n[1] JqReason, n[2] culprit
    * JqColor: what the moves end in */
   JQ_ERROR_PGN_REASON_VS_MOVES,

@@ -51,8 +51,8 @@ static const char *color_name(JqColor c) {
 }
 
 /* The fields' names in messages, by JqErrorField. */
-static const char *const field_names[] = {
-    "board", "side", "pool", "captured", "halfmove", "fullmove"};
+static const char *const field_names[] = {"board",    "side",     "pool",
+                                          "captured", "halfmove", "fullmove"};
 
 static bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
@@ -146,10 +146,9 @@ static bool parse_board(const FenToken *t, FenFields *f, JqError *err) {
     char c = i < t->len ? t->s[i] : '/';
     if (c == '/') {
       if (file != JQ_FILES)
-        return jq_error_fail(err, JQ_ERROR_FEN_RANK_WIDTH,
-                             (JqErrorArgs){.n = {rank, file}},
-                             "FEN board: rank %d has %d files, expected 9",
-                             rank, file);
+        return jq_error_fail(
+            err, JQ_ERROR_FEN_RANK_WIDTH, (JqErrorArgs){.n = {rank, file}},
+            "FEN board: rank %d has %d files, expected 9", rank, file);
       if (i == t->len)
         break;
       if (rank == 0)
@@ -172,10 +171,10 @@ static bool parse_board(const FenToken *t, FenFields *f, JqError *err) {
     bool hidden;
     if (!letter_to_type(c, &type, &color, &hidden)) {
       quote_text(&c, 1, q, sizeof q);
-      return jq_error_fail(err, JQ_ERROR_FEN_UNKNOWN_LETTER,
-                           (JqErrorArgs){.field = JQ_ERROR_FIELD_BOARD,
-                                         .text = q},
-                           "FEN board: unknown piece letter '%s'", q);
+      return jq_error_fail(
+          err, JQ_ERROR_FEN_UNKNOWN_LETTER,
+          (JqErrorArgs){.field = JQ_ERROR_FIELD_BOARD, .text = q},
+          "FEN board: unknown piece letter '%s'", q);
     }
     if (file < JQ_FILES) {
       int sq = jq_square_make(file, rank);
@@ -221,10 +220,9 @@ static bool parse_side(const FenToken *t, FenFields *f, JqError *err) {
     return true;
   }
   quote_text(t->s, t->len, q, sizeof q);
-  return jq_error_fail(
-      err, JQ_ERROR_FEN_BAD_SIDE,
-      (JqErrorArgs){.field = JQ_ERROR_FIELD_SIDE, .text = q},
-      "FEN side: expected 'w' or 'b', got '%s'", q);
+  return jq_error_fail(err, JQ_ERROR_FEN_BAD_SIDE,
+                       (JqErrorArgs){.field = JQ_ERROR_FIELD_SIDE, .text = q},
+                       "FEN side: expected 'w' or 'b', got '%s'", q);
 }
 
 /* A pool-like field: letter-count pairs (count 1 when left out), or '-'. */
@@ -299,8 +297,8 @@ static bool looks_numeric(const FenToken *t) {
   return t->len > 1 && (t->s[0] == '-' || t->s[0] == '+') && is_digit(t->s[1]);
 }
 
-static bool parse_number(const FenToken *t, JqErrorField fid, int max,
-                         int *out, JqError *err) {
+static bool parse_number(const FenToken *t, JqErrorField fid, int max, int *out,
+                         JqError *err) {
   const char *field = field_names[fid];
   char q[40];
   quote_text(t->s, t->len, q, sizeof q);
@@ -346,7 +344,8 @@ static bool parse_fields(const char *fen, FenFields *f, JqError *err) {
   int i = 2;
   int limit = n < FEN_TOKENS_MAX ? n : FEN_TOKENS_MAX;
   if (i < limit && !looks_numeric(&tok[i])) {
-    if (!parse_counts(&tok[i], JQ_ERROR_FIELD_POOL, f->pool, &f->pool_letters, err))
+    if (!parse_counts(&tok[i], JQ_ERROR_FIELD_POOL, f->pool, &f->pool_letters,
+                      err))
       return false;
     i++;
     if (i < limit && !looks_numeric(&tok[i])) {
@@ -430,8 +429,8 @@ static bool check_fields(const FenFields *f, JqVariant variant, JqError *err) {
                            (JqErrorArgs){.color = c, .type = t, .square = sq},
                            "FEN board: %s %s on %s stands where a xiangqi %s "
                            "can never be",
-                          color_name(c), type_singular[t], name,
-                          type_singular[t]);
+                           color_name(c), type_singular[t], name,
+                           type_singular[t]);
     }
   }
   for (int c = 0; c < 2; c++) {
@@ -439,10 +438,9 @@ static bool check_fields(const FenFields *f, JqVariant variant, JqError *err) {
       return jq_error_fail(err, JQ_ERROR_FEN_NO_KING, (JqErrorArgs){.color = c},
                            "FEN board: %s has no king", color_name((JqColor)c));
     if (kings[c] > 1)
-      return jq_error_fail(err, JQ_ERROR_FEN_KINGS,
-                           (JqErrorArgs){.color = c, .n = {kings[c]}},
-                           "FEN board: %s has %d kings", color_name((JqColor)c),
-                           kings[c]);
+      return jq_error_fail(
+          err, JQ_ERROR_FEN_KINGS, (JqErrorArgs){.color = c, .n = {kings[c]}},
+          "FEN board: %s has %d kings", color_name((JqColor)c), kings[c]);
   }
   for (int c = 0; c < 2; c++) {
     const char *cn = color_name((JqColor)c);
@@ -457,8 +455,8 @@ static bool check_fields(const FenFields *f, JqVariant variant, JqError *err) {
         return jq_error_fail(
             err, JQ_ERROR_FEN_TOO_MANY_ON_BOARD,
             (JqErrorArgs){.color = c, .type = t, .n = {on_board, most}},
-            "FEN board: %s has %d %s, at most %d", cn, on_board,
-            type_plural[t], most);
+            "FEN board: %s has %d %s, at most %d", cn, on_board, type_plural[t],
+            most);
       if (on_board + in_pool > most)
         return jq_error_fail(err, JQ_ERROR_FEN_POOL_TOO_MANY,
                              (JqErrorArgs){.field = JQ_ERROR_FIELD_POOL,
@@ -564,12 +562,12 @@ bool jq_fen_parse(const char *fen, JqFenVariant variant, JqPosition *pos,
   /* The side that just moved may not have left its king en prise. */
   JqColor waiting = jq_color_other(f.side);
   if (jq_position_king_attacked(&tmp, waiting))
-    return jq_error_fail(err, JQ_ERROR_FEN_CHECK_TO_TAKE,
-                         (JqErrorArgs){.field = JQ_ERROR_FIELD_SIDE,
-                                       .color = f.side},
-                         "FEN side: %s to move while %s's king is in check "
-                         "(it could be captured)",
-                        color_name(f.side), color_name(waiting));
+    return jq_error_fail(
+        err, JQ_ERROR_FEN_CHECK_TO_TAKE,
+        (JqErrorArgs){.field = JQ_ERROR_FIELD_SIDE, .color = f.side},
+        "FEN side: %s to move while %s's king is in check "
+        "(it could be captured)",
+        color_name(f.side), color_name(waiting));
   memcpy(pos, &tmp, sizeof tmp);
   return true;
 }

@@ -150,7 +150,8 @@ JqGame *jq_game_new_from_view(const JqPosition *view,
       continue;
     JqPieceType t = deal[sq];
     if (t <= JQ_KING || t >= JQ_TYPE_COUNT) {
-      jq_error_fail(err, JQ_ERROR_GAME_DEAL_MISSING, (JqErrorArgs){.square = sq},
+      jq_error_fail(err, JQ_ERROR_GAME_DEAL_MISSING,
+                    (JqErrorArgs){.square = sq},
                     "deal: no identity for the hidden piece on %c%d",
                     'a' + jq_square_file(sq), jq_square_rank(sq));
       return NULL;
@@ -337,8 +338,7 @@ bool jq_game_play_with_reveal(JqGame *game, JqMove move, JqReveal reveal,
     return jq_error_fail(err, JQ_ERROR_GAME_MOVER_NOT_HIDDEN, (JqErrorArgs){0},
                          "the moving piece is not hidden: nothing to reveal");
   if (reveal.captured != JQ_NO_TYPE && !hidden_victim)
-    return jq_error_fail(err, JQ_ERROR_GAME_NO_HIDDEN_CAPTURE,
-                         (JqErrorArgs){0},
+    return jq_error_fail(err, JQ_ERROR_GAME_NO_HIDDEN_CAPTURE, (JqErrorArgs){0},
                          "no hidden piece is captured by this move");
   if (reveal.mover == JQ_KING || reveal.captured == JQ_KING ||
       reveal.mover >= JQ_TYPE_COUNT || reveal.captured >= JQ_TYPE_COUNT)
@@ -379,7 +379,8 @@ bool jq_game_play_with_reveal(JqGame *game, JqMove move, JqReveal reveal,
     if (!moves) {
       memcpy(game->deal, saved_deal, sizeof saved_deal);
       memcpy(game->initial_deal, saved_initial, sizeof saved_initial);
-      return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
+      return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                           "out of memory");
     }
     game->moves = moves;
     game->move_capacity = cap;

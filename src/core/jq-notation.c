@@ -749,8 +749,11 @@ static bool check_reveal_letter(const JqPosition *pos, JqMove m, char letter,
   JqColor whose = own ? side : jq_color_other(side);
   int sq = own ? jq_move_from(m) : jq_move_to(m);
   JqPieceType t = jq_piece_type_from_letter(letter);
-  JqErrorArgs args = {
-      .text = quoted, .letter = letter, .square = sq, .color = whose, .type = t};
+  JqErrorArgs args = {.text = quoted,
+                      .letter = letter,
+                      .square = sq,
+                      .color = whose,
+                      .type = t};
   if (t == JQ_NO_TYPE)
     return jq_error_fail(err, JQ_ERROR_MOVE_REVEAL_LETTER, args,
                          "'%s': '%c' is not a piece letter", quoted, letter);

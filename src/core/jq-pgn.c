@@ -349,7 +349,8 @@ static bool read_tag(Reader *r, char name[TAG_NAME_MAX], Text *value,
     text_append(value, r->p++, 1);
   }
   if (value->failed)
-    return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
+    return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                         "out of memory");
   if (*r->p != '"') {
     jq_error_fail(err, JQ_ERROR_PGN_TAG_NO_QUOTE, (JqErrorArgs){.text = name},
                   "tag %s has no closing quote", name);
@@ -408,7 +409,8 @@ static bool read_tags(Reader *r, Tags *tags, JqError *err) {
       slot->len = 0;
       text_append(slot, value.data, value.len);
       if (slot->failed)
-        ok = jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
+        ok = jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                           "out of memory");
     }
     skip_blanks(r);
   }
@@ -588,10 +590,9 @@ static bool check_result(JqGame *game, const char *claimed, const char *reason,
                          JqError *err) {
   JqOutcome outcome = JQ_OUTCOME_NONE;
   if (claimed[0] && !parse_score(claimed, &outcome))
-    return jq_error_fail(err, JQ_ERROR_PGN_BAD_RESULT,
-                         (JqErrorArgs){.text = claimed},
-                         "Result \"%.40s\" is none of 1-0, 0-1, 1/2-1/2, *",
-                         claimed);
+    return jq_error_fail(
+        err, JQ_ERROR_PGN_BAD_RESULT, (JqErrorArgs){.text = claimed},
+        "Result \"%.40s\" is none of 1-0, 0-1, 1/2-1/2, *", claimed);
   JqReason named = JQ_REASON_NONE;
   JqColor side = JQ_RED;
   bool known = named_reason(reason, &named, &side);
@@ -741,15 +742,14 @@ static bool reveal_fits_deal(const JqGame *game, JqMove move, JqReveal reveal,
       continue;
     char name[3];
     jq_square_name(squares[i], name);
-    return jq_error_fail(err, JQ_ERROR_PGN_DEAL_VS_MOVE,
-                         (JqErrorArgs){.square = squares[i],
-                                       .type = dealt,
-                                       .type2 = named[i],
-                                       .n = {i}},
-                         "JieqiDeal says the piece on %s is %s but ply %d "
-                         "%s %s",
-                         name, type_with_article(dealt), ply, verbs[i],
-                         type_with_article(named[i]));
+    return jq_error_fail(
+        err, JQ_ERROR_PGN_DEAL_VS_MOVE,
+        (JqErrorArgs){
+            .square = squares[i], .type = dealt, .type2 = named[i], .n = {i}},
+        "JieqiDeal says the piece on %s is %s but ply %d "
+        "%s %s",
+        name, type_with_article(dealt), ply, verbs[i],
+        type_with_article(named[i]));
   }
   return true;
 }
@@ -780,8 +780,8 @@ static bool read_moves_in(Reader *r, JqGame *game, bool dealt, char score[8],
       if (n + 1 >= TOKEN_MAX) {
         char start[24];
         snprintf(start, sizeof start, "%.20s...", at);
-        jq_error_fail(err, JQ_ERROR_PGN_TOKEN_LONG, (JqErrorArgs){.text = start},
-                      "'%s' is no move", start);
+        jq_error_fail(err, JQ_ERROR_PGN_TOKEN_LONG,
+                      (JqErrorArgs){.text = start}, "'%s' is no move", start);
         return at_line(r, at, err);
       }
       token[n++] = *r->p++;
@@ -845,7 +845,8 @@ static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
                        JqError *err) {
   JqPosition *view = malloc(sizeof *view);
   if (!view)
-    return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
+    return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                         "out of memory");
   bool ok = read_moves_in(r, game, dealt, score, view, err);
   free(view);
   return ok;

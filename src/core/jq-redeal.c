@@ -68,10 +68,9 @@ JqGame *jq_redeal(const JqGame *game, const JqPieceType deal[JQ_SQUARES],
         deal[sq] != old[sq]) {
       char name[3];
       jq_square_name(sq, name);
-      jq_error_fail(err, JQ_ERROR_GAME_DEAL_DISAGREES,
-                    (JqErrorArgs){.square = sq},
-                    "the deal does not agree with the piece seen from %s",
-                    name);
+      jq_error_fail(
+          err, JQ_ERROR_GAME_DEAL_DISAGREES, (JqErrorArgs){.square = sq},
+          "the deal does not agree with the piece seen from %s", name);
       return NULL;
     }
   }
