@@ -1,5 +1,7 @@
 #include "jq-test-util.h"
 
+#include <string.h>
+
 #include "jq-movegen.h"
 
 void jq_test_position_from_fen(JqPosition *pos, const char *fen) {
@@ -24,4 +26,70 @@ gboolean jq_test_has_legal_move(const JqPosition *pos, const char *coords) {
     if (list.moves[i] == m)
       return TRUE;
   return FALSE;
+}
+
+static int square_arg(const char *name, const char *what) {
+  int sq = name ? jq_square_parse(name) : -1;
+  if (sq < 0)
+    g_error("%s: the test names no square", what);
+  return sq;
+}
+
+void jq_test_assert_error(const JqError *err, const JqTestError *want,
+                          const char *what) {
+  if (err->code != want->code)
+    g_error("%s: code %d, expected %d (%s)", what, (int)err->code,
+            (int)want->code, err->message);
+  char **names = g_strsplit(want->check ? want->check : "", " ", -1);
+  const JqErrorArgs *a = &want->args;
+  for (char **name = names; *name; name++) {
+    const char *n = *name;
+    long got, expect;
+    const char *got_text = NULL, *expect_text = NULL;
+    if (!*n)
+      continue;
+    if (strcmp(n, "field") == 0)
+      got = err->field, expect = a->field;
+    else if (strcmp(n, "color") == 0)
+      got = err->color, expect = a->color;
+    else if (strcmp(n, "color2") == 0)
+      got = err->color2, expect = a->color2;
+    else if (strcmp(n, "type") == 0)
+      got = err->type, expect = a->type;
+    else if (strcmp(n, "type2") == 0)
+      got = err->type2, expect = a->type2;
+    else if (strcmp(n, "hidden") == 0)
+      got = err->hidden, expect = a->hidden;
+    else if (strcmp(n, "square") == 0)
+      got = err->square, expect = square_arg(want->square, what);
+    else if (strcmp(n, "square2") == 0)
+      got = err->square2, expect = square_arg(want->square2, what);
+    else if (strcmp(n, "letter") == 0)
+      got = err->letter, expect = a->letter;
+    else if (n[0] == 'n' && n[1] >= '0' && n[1] <= '3' && !n[2])
+      got = err->n[n[1] - '0'], expect = a->n[n[1] - '0'];
+    else if (strcmp(n, "line") == 0)
+      got = err->line, expect = want->line;
+    else if (strcmp(n, "ply") == 0)
+      got = err->ply, expect = want->ply;
+    else if (strcmp(n, "text") == 0)
+      got_text = err->text, expect_text = a->text;
+    else if (strcmp(n, "text2") == 0)
+      got_text = err->text2, expect_text = a->text2;
+    else if (strcmp(n, "move") == 0)
+      got_text = err->move, expect_text = want->move;
+    else if (strcmp(n, "tag") == 0)
+      got_text = err->tag, expect_text = want->tag;
+    else
+      g_error("%s: no argument '%s' to check", what, n);
+    if (got_text) {
+      if (g_strcmp0(got_text, expect_text) != 0)
+        g_error("%s: %s is '%s', expected '%s' (%s)", what, n, got_text,
+                expect_text, err->message);
+    } else if (got != expect) {
+      g_error("%s: %s is %ld, expected %ld (%s)", what, n, got, expect,
+              err->message);
+    }
+  }
+  g_strfreev(names);
 }

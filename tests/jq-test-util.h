@@ -12,3 +12,20 @@ void jq_test_position_from_fen(JqPosition *pos, const char *fen);
 JqMove jq_test_move(const char *coords);
 /* Is the move among the position's legal moves? */
 gboolean jq_test_has_legal_move(const JqPosition *pos, const char *coords);
+
+/* An error a test expects: its code, and the arguments named in `check`
+ * (blank-separated: field color color2 type type2 hidden square square2
+ * letter n0 n1 n2 n3 text text2 line ply move tag), which must equal the
+ * ones given here. Squares are given by name. */
+typedef struct {
+  JqErrorCode code;
+  const char *check;
+  JqErrorArgs args;
+  const char *square, *square2;
+  int line, ply;
+  const char *move, *tag;
+} JqTestError;
+
+/* Fails the test, naming `what`, unless err is what `want` says. */
+void jq_test_assert_error(const JqError *err, const JqTestError *want,
+                          const char *what);

@@ -6,6 +6,7 @@
 
 #include "jq-fen.h"
 #include "jq-position.h"
+#include "jq-test-util.h"
 #include "jq-types.h"
 
 #define PIKAFISH_START_JIEQI                                       \
@@ -429,6 +430,140 @@ static void test_bad_fens(void) {
   g_assert_true(memcmp(&pos, &before, sizeof pos) == 0);
 }
 
+/* Each FEN error's code and arguments, which the app words in its own
+ * language: one string per code. */
+typedef struct {
+  const char *fen;
+  JqFenVariant variant;
+  JqTestError want;
+} FenErrorCase;
+
+#define AUTO JQ_FEN_VARIANT_AUTO
+#define E(c, checked, ...) \
+  { .code = JQ_ERROR_##c, .check = checked, __VA_ARGS__ }
+
+static const FenErrorCase fen_error_cases[] = {
+    {"", AUTO, E(FEN_EMPTY, "")},
+    {"rnbakabnr1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR" XQ_TAIL,
+     AUTO, E(FEN_RANK_WIDTH, "n0 n1", .args = {.n = {9, 10}})},
+    {B9 "/RNBAKABNR/9" XQ_TAIL, AUTO, E(FEN_TOO_MANY_RANKS, "")},
+    {B9 XQ_TAIL, AUTO, E(FEN_TOO_FEW_RANKS, "n0", .args = {.n = {9}})},
+    {"rnbakabnr/09/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR" XQ_TAIL,
+     AUTO, E(FEN_ZERO_COUNT, "n0", .args = {.n = {8}})},
+    {"rnbakabnr/9/1c5c1/p1p1p1Z1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR" XQ_TAIL,
+     AUTO,
+     E(FEN_UNKNOWN_LETTER, "field text",
+       .args = {.field = JQ_ERROR_FIELD_BOARD, .text = "Z"})},
+    {JQ_BOARD " w A2B2N2R2C2P5a2b2n2r2c2p5Q1 - 0 1", AUTO,
+     E(FEN_UNKNOWN_LETTER, "field text",
+       .args = {.field = JQ_ERROR_FIELD_POOL, .text = "Q"})},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXXXXXX w " JQ_POOL
+     " - 0 1",
+     AUTO, E(FEN_HIDDEN_KING_POINT, "square", .square = "e0")},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXXXX w " JQ_POOL
+     " - 0 1",
+     AUTO,
+     E(FEN_HIDDEN_OFF_START, "color square", .args = {.color = JQ_RED},
+       .square = "e4")},
+    {B9 "/RNBAKABNR x - - 0 1", AUTO,
+     E(FEN_BAD_SIDE, "field text",
+       .args = {.field = JQ_ERROR_FIELD_SIDE, .text = "x"})},
+    {JQ_BOARD " w R2A2C2P5N2B2X1r2a2c2p5n2b2 0 1", AUTO,
+     E(FEN_HIDDEN_IN_COUNT, "field letter",
+       .args = {.field = JQ_ERROR_FIELD_POOL, .letter = 'X'})},
+    {JQ_BOARD " w K1A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1", AUTO,
+     E(FEN_KING_IN_COUNT, "field letter",
+       .args = {.field = JQ_ERROR_FIELD_POOL, .letter = 'K'})},
+    {JQ_BOARD " w " JQ_POOL " r1r1 0 1", AUTO,
+     E(FEN_LETTER_TWICE, "field letter",
+       .args = {.field = JQ_ERROR_FIELD_CAPTURED, .letter = 'r'})},
+    {JQ_BOARD " w R2A2C2P5N2B2r2a2c2p123456789012n2b2 0 1", AUTO,
+     E(FEN_COUNT_HUGE, "field letter n0",
+       .args = {.field = JQ_ERROR_FIELD_POOL, .letter = 'p', .n = {5}})},
+    {JQ_BOARD " w A2B2N2R2C2P7a2b2n2r2c2p5 - 0 1", AUTO,
+     E(FEN_COUNT_TOO_MANY, "field letter n0 n1",
+       .args = {.field = JQ_ERROR_FIELD_POOL, .letter = 'P', .n = {7, 5}})},
+    {B9 "/RNBAKABNR w - - -1 1", AUTO,
+     E(FEN_NEGATIVE, "field text",
+       .args = {.field = JQ_ERROR_FIELD_HALFMOVE, .text = "-1"})},
+    {B9 "/RNBAKABNR w - - 0 x", AUTO,
+     E(FEN_NOT_A_NUMBER, "field text",
+       .args = {.field = JQ_ERROR_FIELD_FULLMOVE, .text = "x"})},
+    {B9 "/RNBAKABNR w - - 0 100001", AUTO,
+     E(FEN_NUMBER_TOO_LARGE, "field text n0",
+       .args = {.field = JQ_ERROR_FIELD_FULLMOVE,
+                .text = "100001",
+                .n = {100000}})},
+    {B9 "/RNBAKABNR w - - 0 1 extra", AUTO,
+     E(FEN_TRAILING_TEXT, "text", .args = {.text = "extra"})},
+    {"rnba1abnr/9/1c5c1/p1p1p1p1p/4k4/9/P1P1P1P1P/1C5C1/9/RNBAKABNR" XQ_TAIL,
+     AUTO,
+     E(FEN_KING_OUTSIDE_PALACE, "color square", .args = {.color = JQ_BLACK},
+       .square = "e5")},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/A8/RNB1KABNR" XQ_TAIL,
+     AUTO,
+     E(FEN_PIECE_OFF_POINTS, "color type square",
+       .args = {.color = JQ_RED, .type = JQ_ADVISOR}, .square = "a1")},
+    {B9 "/RNBA1ABNR" XQ_TAIL, AUTO,
+     E(FEN_NO_KING, "color", .args = {.color = JQ_RED})},
+    {"rnbakabnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR" XQ_TAIL,
+     AUTO, E(FEN_KINGS, "color n0", .args = {.color = JQ_BLACK, .n = {2}})},
+    {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR" XQ_TAIL,
+     AUTO,
+     E(FEN_TOO_MANY_ON_BOARD, "color type n0 n1",
+       .args = {.color = JQ_RED, .type = JQ_CHARIOT, .n = {3, 2}})},
+    {B9 "/RNBAKABNR w R1 0 1", AUTO,
+     E(FEN_POOL_TOO_MANY, "field color type n0 n1 n2",
+       .args = {.field = JQ_ERROR_FIELD_POOL,
+                .color = JQ_RED,
+                .type = JQ_CHARIOT,
+                .n = {2, 1, 2}})},
+    {JQ_BOARD " w " JQ_POOL " p1 0 1", AUTO,
+     E(FEN_CAPTURED_TOO_MANY, "field color type n0 n1 n2 n3",
+       .args = {.field = JQ_ERROR_FIELD_CAPTURED,
+                .color = JQ_BLACK,
+                .type = JQ_PAWN,
+                .n = {0, 5, 1, 5}})},
+    {JQ_BOARD " w A2B2N2R2C2P4a2b2n2r2c2p5 - 0 1", AUTO,
+     E(FEN_POOL_SHORT, "field color n0 n1",
+       .args = {.field = JQ_ERROR_FIELD_POOL, .color = JQ_RED, .n = {15, 14}})},
+    {JQ_START_FEN_JIEQI, JQ_FEN_VARIANT_XIANGQI, E(FEN_XIANGQI_HIDDEN, "")},
+    {B9 "/RNBAKABNR w R1 0 1", JQ_FEN_VARIANT_XIANGQI,
+     E(FEN_XIANGQI_POOL, "field", .args = {.field = JQ_ERROR_FIELD_POOL})},
+    {B9 "/RNBAKABNR w - p1 0 1", JQ_FEN_VARIANT_XIANGQI,
+     E(FEN_XIANGQI_CAPTURED, "field",
+       .args = {.field = JQ_ERROR_FIELD_CAPTURED})},
+    {"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", AUTO,
+     E(FEN_CHECK_TO_TAKE, "field color",
+       .args = {.field = JQ_ERROR_FIELD_SIDE, .color = JQ_RED})},
+    {NULL, AUTO, E(BAD_CALL, "")},
+};
+
+#undef E
+#undef AUTO
+
+static void test_error_codes(void) {
+  bool covered[JQ_ERROR_CODE_COUNT] = {false};
+  for (size_t i = 0; i < G_N_ELEMENTS(fen_error_cases); i++) {
+    const FenErrorCase *c = &fen_error_cases[i];
+    JqPosition pos;
+    JqError err = {{0}};
+    char *what = g_strdup_printf("FEN case %zu '%s'", i, c->fen);
+    if (jq_fen_parse(c->fen, c->variant, &pos, &err))
+      g_error("%s: accepted", what);
+    jq_test_assert_error(&err, &c->want, what);
+    /* Not placed in a file. */
+    g_assert_cmpint(err.line, ==, 0);
+    g_assert_cmpstr(err.tag, ==, "");
+    covered[c->want.code] = true;
+    g_free(what);
+  }
+  for (int code = JQ_ERROR_FEN_EMPTY; code <= JQ_ERROR_FEN_CHECK_TO_TAKE;
+       code++)
+    if (!covered[code])
+      g_error("no case for FEN error code %d", code);
+}
+
 static void test_write_buffer(void) {
   JqPosition pos;
   parse_ok(CAPTURE_RED_VIEW, JQ_FEN_VARIANT_AUTO, &pos);
@@ -555,6 +690,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/fen/dialect-conversion", test_dialect_conversion);
   g_test_add_func("/fen/lenient-input", test_lenient_input);
   g_test_add_func("/fen/bad", test_bad_fens);
+  g_test_add_func("/fen/error-codes", test_error_codes);
   g_test_add_func("/fen/write-buffer", test_write_buffer);
   g_test_add_func("/fen/garbage", test_garbage);
   return g_test_run();

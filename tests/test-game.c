@@ -5,6 +5,7 @@
 #include "jq-determinize.h"
 #include "jq-game.h"
 #include "jq-movegen.h"
+#include "jq-redeal.h"
 #include "jq-test-util.h"
 
 static void count_deal(const JqGame *game, JqColor c, int counts[8]) {
@@ -297,6 +298,96 @@ static void test_intersection_property(void) {
   g_assert_cmpint(checked, >, 3000);
 }
 
+/* Each refusal's code and arguments, which the app words in its own
+ * language. (JQ_ERROR_GAME_POOL_SHORT guards jq_game_new_from_fen against
+ * a position jq_fen_parse already refuses: no input reaches it.) */
+static void test_error_codes(void) {
+  JqError err = {{0}};
+  JqPosition start;
+  jq_position_init_start(&start, JQ_VARIANT_JIEQI);
+  JqPieceType deal[JQ_SQUARES] = {0};
+  g_assert_null(jq_game_new_from_view(&start, deal, &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_GAME_DEAL_MISSING,
+                                      .check = "square",
+                                      .square = "a0"},
+                       "deal without identities");
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    deal[sq] = JQ_CHARIOT;
+  g_assert_null(jq_game_new_from_view(&start, deal, &err));
+  jq_test_assert_error(
+      &err,
+      &(JqTestError){.code = JQ_ERROR_GAME_DEAL_TOO_MANY,
+                     .check = "color type",
+                     .args = {.color = JQ_RED, .type = JQ_CHARIOT}},
+      "deal of chariots only");
+
+  JqGame *g = jq_game_new(JQ_VARIANT_JIEQI, 5);
+  static const struct {
+    const char *move;
+    JqReveal reveal;
+    JqErrorCode code;
+  } refused[] = {
+      {"a0a5", {JQ_NO_TYPE, JQ_NO_TYPE}, JQ_ERROR_GAME_ILLEGAL_MOVE},
+      {"e0e1", {JQ_CHARIOT, JQ_NO_TYPE}, JQ_ERROR_GAME_MOVER_NOT_HIDDEN},
+      {"a0a1", {JQ_NO_TYPE, JQ_PAWN}, JQ_ERROR_GAME_NO_HIDDEN_CAPTURE},
+      {"a0a1", {JQ_KING, JQ_NO_TYPE}, JQ_ERROR_GAME_REVEAL_KING},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(refused); i++) {
+    g_assert_false(jq_game_play_with_reveal(g, jq_test_move(refused[i].move),
+                                            refused[i].reveal, &err));
+    jq_test_assert_error(&err, &(JqTestError){.code = refused[i].code},
+                         refused[i].move);
+  }
+  g_assert_true(jq_game_play_with_reveal(g, jq_test_move("a3a4"),
+                                         (JqReveal){JQ_CHARIOT, 0}, &err));
+  g_assert_true(jq_game_play(g, jq_test_move("a6a5"), &err));
+  g_assert_true(jq_game_play_with_reveal(g, jq_test_move("c3c4"),
+                                         (JqReveal){JQ_CHARIOT, 0}, &err));
+  g_assert_true(jq_game_play(g, jq_test_move("c6c5"), &err));
+  g_assert_false(jq_game_play_with_reveal(g, jq_test_move("e3e4"),
+                                          (JqReveal){JQ_CHARIOT, 0}, &err));
+  jq_test_assert_error(
+      &err,
+      &(JqTestError){.code = JQ_ERROR_GAME_NO_HIDDEN_LEFT,
+                     .check = "color type",
+                     .args = {.color = JQ_RED, .type = JQ_CHARIOT}},
+      "a third chariot");
+
+  /* A seen point dealt another identity. */
+  JqPieceType dealt[JQ_SQUARES];
+  jq_game_initial_deal(g, dealt);
+  bool seen[JQ_SQUARES] = {false};
+  int a3 = jq_square_parse("a3");
+  seen[a3] = true;
+  dealt[a3] = JQ_PAWN;
+  g_assert_null(jq_redeal(g, dealt, seen, &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_GAME_DEAL_DISAGREES,
+                                      .check = "square",
+                                      .square = "a3"},
+                       "redeal against a seen piece");
+  jq_game_free(g);
+
+  /* A pinned chariot, then the end of the game. */
+  g = jq_game_new_from_fen("4k4/4r4/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+                           JQ_FEN_VARIANT_AUTO, 1, &err);
+  g_assert_nonnull(g);
+  g_assert_false(jq_game_play(g, jq_test_move("e1d1"), &err));
+  jq_test_assert_error(&err, &(JqTestError){.code = JQ_ERROR_GAME_LEAVES_CHECK},
+                       "pinned chariot");
+  jq_game_free(g);
+  g = jq_game_new_from_fen("4k4/9/4N4/9/9/C8/9/9/p8/3K5 w - - 0 1",
+                           JQ_FEN_VARIANT_AUTO, 1, &err);
+  g_assert_nonnull(g);
+  g_assert_true(jq_game_play(g, jq_test_move("a4e4"), &err));
+  g_assert_true(jq_game_is_over(g));
+  g_assert_false(jq_game_play(g, jq_test_move("e9d9"), &err));
+  jq_test_assert_error(&err, &(JqTestError){.code = JQ_ERROR_GAME_OVER},
+                       "after mate");
+  jq_game_free(g);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/game/deal-reproducible", test_deal_reproducible);
@@ -305,6 +396,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/game/illegal-changes-nothing",
                   test_illegal_changes_nothing);
   g_test_add_func("/game/reveal-from-record", test_reveal_from_record);
+  g_test_add_func("/game/error-codes", test_error_codes);
   g_test_add_func("/game/undo-restores", test_undo_restores);
   g_test_add_func("/game/checkmate", test_checkmate_ends_game);
   g_test_add_func("/game/determinize-consistent", test_determinize_consistent);

@@ -467,6 +467,143 @@ static void test_coords_reveal_letters(void) {
 
 /* ---- Errors ------------------------------------------------------------- */
 
+/* Each refusal's code and arguments, which the app words in its own
+ * language: at least one text per code. */
+typedef struct {
+  const char *fen;
+  const char *kind;
+  const char *text;
+  JqTestError want;
+} MoveErrorCase;
+
+#define START_J JQ_START_FEN_JIEQI
+#define TANDEM_R "4k4/9/9/7R1/9/9/7R1/9/9/3K5 w - - 0 1"
+#define TANDEM_P "3k5/9/4P4/4P4/4P4/9/9/9/9/5K3 w - - 0 1"
+#define E(c, checked, ...) \
+  { .code = JQ_ERROR_##c, .check = checked, __VA_ARGS__ }
+
+static const MoveErrorCase move_error_cases[] = {
+    {START_X, "any", NULL, E(BAD_CALL, "")},
+    {START_X, "any", "  ", E(MOVE_EMPTY, "")},
+    {START_X, "any",
+     "h2e2 and a long tail of words that goes on and on and on and on and on",
+     E(MOVE_TOO_LONG, "")},
+    {START_X, "any", "zz",
+     E(MOVE_UNKNOWN_FORM, "text", .args = {.text = "zz"})},
+    {TANDEM_R, "chinese", "车二平三",
+     E(MOVE_AMBIGUOUS, "text color type hidden n0 n1",
+       .args = {.text = "车二平三",
+                .color = JQ_RED,
+                .type = JQ_CHARIOT,
+                .n = {2, 1}})},
+    {TANDEM_R, "wxf", "R2.3",
+     E(MOVE_AMBIGUOUS, "n0 n1", .args = {.n = {2, 0}})},
+    {START_X, "chinese", "马五进三",
+     E(MOVE_NONE_ON_FILE, "color type text2",
+       .args = {.color = JQ_RED, .type = JQ_HORSE, .text2 = "五"})},
+    {START_X, "wxf", "H5+3",
+     E(MOVE_NONE_ON_FILE, "text text2",
+       .args = {.text = "H5+3", .text2 = "5"})},
+    {START_X, "chinese", "马八进六",
+     E(MOVE_FILE_PIECE_CANNOT, "type text2",
+       .args = {.type = JQ_HORSE, .text2 = "八"})},
+    {TANDEM_P, "chinese", "兵五退一",
+     E(MOVE_FILE_PIECES_CANNOT, "type n0 text2",
+       .args = {.type = JQ_PAWN, .n = {3}, .text2 = "五"})},
+    {TANDEM_P, "chinese", "中兵进一",
+     E(MOVE_NAMED_CANNOT, "color type", .args = {.type = JQ_PAWN})},
+    {START_X, "chinese", "前马进七",
+     E(MOVE_NONE_AT_PLACE, "type n0 text2",
+       .args = {.type = JQ_HORSE, .n = {JQ_ERROR_PICK_FRONT}, .text2 = ""})},
+    {START_X, "wxf", "C22+1",
+     E(MOVE_NONE_AT_PLACE, "type n0 n1 text2",
+       .args = {.type = JQ_CANNON,
+                .n = {JQ_ERROR_PICK_ORDINAL, 2},
+                .text2 = "2"})},
+    {START_X, "any", "0000", E(MOVE_NULL, "")},
+    {START_X, "coords", "j2e2",
+     E(MOVE_NOT_COORDS, "text", .args = {.text = "j2e2"})},
+    {START_J, "coords", "a3a45", E(MOVE_AFTER_SQUARES, "")},
+    {START_J, "coords", "a3a4RNB", E(MOVE_REVEAL_COUNT, "")},
+    {START_X, "any", "e5e6", E(MOVE_EMPTY_SQUARE, "square", .square = "e5")},
+    {START_X, "any", "h7e7",
+     E(MOVE_NOT_YOURS, "square color color2",
+       .args = {.color = JQ_BLACK, .color2 = JQ_RED}, .square = "h7")},
+    {START_X, "any", "h2e3",
+     E(MOVE_CANNOT_REACH, "color type hidden square square2",
+       .args = {.color = JQ_RED, .type = JQ_CANNON}, .square = "h2",
+       .square2 = "e3")},
+    {START_J, "coords", "b2c3",
+     E(MOVE_CANNOT_REACH, "type hidden square square2",
+       .args = {.type = JQ_CANNON, .hidden = true}, .square = "b2",
+       .square2 = "c3")},
+    {"4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1", "coords", "d0e0",
+     E(MOVE_LEAVES_CHECK, "color", .args = {.color = JQ_RED})},
+    {START_J, "coords", "h2h9RC",
+     E(MOVE_REVEAL_CASES, "color", .args = {.color = JQ_RED})},
+    {START_J, "coords", "h2h9nR", E(MOVE_REVEAL_ORDER, "")},
+    {START_J, "coords", "a3a4Q",
+     E(MOVE_REVEAL_LETTER, "text letter",
+       .args = {.text = "a3a4Q", .letter = 'Q'})},
+    {START_J, "coords", "a3a4K",
+     E(MOVE_REVEAL_KING_LETTER, "letter", .args = {.letter = 'K'})},
+    {START_J, "coords", "e0e1R",
+     E(MOVE_REVEAL_NOT_HIDDEN, "square", .square = "e0")},
+    {START_J, "coords", "a3a4r",
+     E(MOVE_REVEAL_NO_VICTIM, "square letter", .args = {.letter = 'r'},
+       .square = "a4")},
+    {"xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/R7R/1XXXKXXX1 w "
+     "A2B2N2C2P5a2b2n2r2c2p5 - 0 1",
+     "chinese", "暗兵七进一(车)",
+     E(MOVE_NO_HIDDEN_LEFT, "color type",
+       .args = {.color = JQ_RED, .type = JQ_CHARIOT})},
+    {START_X, "wxf", "C2。5", E(WXF_NOT_ASCII, "")},
+    {START_X, "wxf", "C2.555", E(WXF_LENGTH, "")},
+    {START_X, "wxf", "C2.55", E(WXF_FIVE_FORM, "")},
+    {START_X, "wxf", "CX.5", E(WXF_AFTER_LETTER, "")},
+    {START_X, "wxf", "34.5", E(WXF_AFTER_FILE, "")},
+    {START_X, "wxf", "X2.5",
+     E(WXF_BAD_LETTER, "text letter", .args = {.text = "X2.5", .letter = 'X'})},
+    {START_X, "wxf", "C2*5", E(WXF_BAD_DIRECTION, "")},
+    {START_X, "wxf", "C2.0", E(WXF_BAD_NUMBER, "")},
+    {START_X, "chinese", "炮二平\xe4\xba", E(CHINESE_NOT_UTF8, "")},
+    {START_X, "chinese", "炮二平",
+     E(CHINESE_ENDS_EARLY, "n0", .args = {.n = {JQ_ERROR_EXPECT_NUMBER}})},
+    {START_X, "chinese", "炮二走五",
+     E(CHINESE_UNEXPECTED, "text text2 n0",
+       .args = {.text = "炮二走五",
+                .text2 = "走",
+                .n = {JQ_ERROR_EXPECT_DIRECTION}})},
+    {START_X, "chinese", "王二平五",
+     E(CHINESE_UNEXPECTED, "text2 n0",
+       .args = {.text2 = "王", .n = {JQ_ERROR_EXPECT_NAME_OR_PLACE}})},
+    {START_X, "any", "炮二平五(车)", E(CHINESE_REVEAL_NOT_HIDDEN, "")},
+    {START_J, "any", "暗马八进七(帅)", E(CHINESE_REVEAL_KING, "")},
+};
+
+#undef E
+
+static void test_error_codes(void) {
+  bool covered[JQ_ERROR_CODE_COUNT] = {false};
+  for (size_t i = 0; i < G_N_ELEMENTS(move_error_cases); i++) {
+    const MoveErrorCase *c = &move_error_cases[i];
+    JqPosition pos;
+    jq_test_position_from_fen(&pos, c->fen);
+    JqMove got = JQ_MOVE_NONE;
+    JqError err = {{0}};
+    char *what = g_strdup_printf("move case %zu '%s'", i, c->text);
+    if (read_move(&pos, c->kind, c->text, &got, NULL, &err))
+      g_error("%s: accepted", what);
+    jq_test_assert_error(&err, &c->want, what);
+    covered[c->want.code] = true;
+    g_free(what);
+  }
+  for (int code = JQ_ERROR_MOVE_EMPTY; code <= JQ_ERROR_CHINESE_REVEAL_KING;
+       code++)
+    if (!covered[code])
+      g_error("no case for move error code %d", code);
+}
+
 static void test_errors(void) {
   check_refused(START_X, "any", "", "empty");
   check_refused(START_X, "any", "   ", "empty");
@@ -878,6 +1015,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/notation/coords-reveal-letters",
                   test_coords_reveal_letters);
   g_test_add_func("/notation/errors", test_errors);
+  g_test_add_func("/notation/error-codes", test_error_codes);
   g_test_add_func("/notation/garbage", test_garbage);
   g_test_add_func("/notation/writer-limits", test_writer_limits);
   g_test_add_func("/notation/round-trip-fixed", test_round_trip_fixed);

@@ -1005,6 +1005,125 @@ static void test_unfinished_reads_back(void) {
   }
 }
 
+/* Each refusal's code, arguments and place, which the app words in its
+ * own language: at least one text per code. */
+typedef struct {
+  const char *text;
+  JqTestError want;
+} PgnErrorCase;
+
+#define MATE_FEN "[FEN \"3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n"
+#define DEAL "RRNNBBAACCPPPPPrrnnbbaaccppppp"
+#define E(c, checked, ...) \
+  { .code = JQ_ERROR_##c, .check = checked, __VA_ARGS__ }
+
+static const PgnErrorCase pgn_error_cases[] = {
+    {"", E(PGN_NO_GAME, "line")},
+    {"[Event_name_far_too_long_for_any_tag_that_a_person_or_a_program_writes "
+     "\"x\"]\n",
+     E(PGN_TAG_NAME_LONG, "line", .line = 1)},
+    {"\n[Event]\n", E(PGN_TAG_FORM, "line", .line = 2)},
+    {"[Event \"x\n",
+     E(PGN_TAG_NO_QUOTE, "text line", .args = {.text = "Event"}, .line = 1)},
+    {"[Event \"x\"\n",
+     E(PGN_TAG_NO_BRACKET, "text line", .args = {.text = "Event"}, .line = 1)},
+    {"[Variant \"shogi\"]\n\n*\n",
+     E(PGN_UNKNOWN_VARIANT, "text", .args = {.text = "shogi"})},
+    {"[Variant \"xiangqi\"]\n[JieqiDeal \"R\"]\n\n*\n",
+     E(PGN_DEAL_IN_XIANGQI, "")},
+    {"[JieqiDeal \"RRNNBBAACCPPPPPrrnnbbaaccpppp\"]\n\n*\n",
+     E(PGN_DEAL_SHORT, "square", .square = "i9")},
+    {"[JieqiDeal \"rRNNBBAACCPPPPPrrnnbbaaccppppp\"]\n\n*\n",
+     E(PGN_DEAL_BAD_LETTER, "letter color square",
+       .args = {.letter = 'r', .color = JQ_RED}, .square = "a0")},
+    {"[JieqiDeal \"" DEAL "P\"]\n\n*\n", E(PGN_DEAL_LONG, "")},
+    {"[JieqiDeal \"" DEAL "\"]\n\n1. a3a4R *\n",
+     E(PGN_DEAL_VS_MOVE, "square type type2 n0 line ply",
+       .args = {.type = JQ_PAWN, .type2 = JQ_CHARIOT, .n = {0}}, .square = "a3",
+       .line = 3, .ply = 1)},
+    {"1. h2e2 {open comment\n", E(PGN_COMMENT_OPEN, "line", .line = 1)},
+    {"1. h2e2\n(1. h2e3\n", E(PGN_VARIATION_OPEN, "line", .line = 2)},
+    {"1. h2e2 h9g7_and_then_a_great_many_more_characters_than_any_move_"
+     "could_have *\n",
+     E(PGN_TOKEN_LONG, "text line", .args = {.text = "h9g7_and_then_a_grea..."},
+       .line = 1)},
+    {"1. h2e2 ) *\n",
+     E(PGN_UNEXPECTED, "letter line", .args = {.letter = ')'}, .line = 1)},
+    {MATE_FEN "\n1. a0a9 d9e9 *\n",
+     E(PGN_AFTER_END, "text n0 n1 n2 line ply move",
+       .args = {.text = "d9e9",
+                .n = {JQ_OUTCOME_RED_WINS, JQ_REASON_CHECKMATE, JQ_BLACK}},
+       .line = 3, .ply = 2, .move = "")},
+    {"[Result \"2-0\"]\n\n1. h2e2\n",
+     E(PGN_BAD_RESULT, "text", .args = {.text = "2-0"})},
+    {"[Result \"1-0\"]\n\n1. h2e2 *\n",
+     E(PGN_RESULTS_DIFFER, "text text2",
+       .args = {.text = "1-0", .text2 = "*"})},
+    {"[Result \"1-0\"]\n[ResultReason \"Red resigned\"]\n\n1. h2e2\n",
+     E(PGN_REASON_VS_RESULT, "text text2",
+       .args = {.text = "Red resigned", .text2 = "1-0"})},
+    {MATE_FEN "[Result \"0-1\"]\n\n1. a0a9\n",
+     E(PGN_RESULT_VS_MOVES, "text text2",
+       .args = {.text = "0-1", .text2 = "1-0"})},
+    {MATE_FEN "[ResultReason \"stalemate\"]\n\n1. a0a9 1-0\n",
+     E(PGN_REASON_VS_MOVES, "text n0 n1 n2",
+       .args = {.text = "stalemate",
+                .n = {JQ_OUTCOME_RED_WINS, JQ_REASON_CHECKMATE, JQ_BLACK}})},
+    {"[ResultReason \"checkmate\"]\n\n1. h2e2 h9g7 1-0\n",
+     E(PGN_REASON_NOT_REACHED, "text n0",
+       .args = {.text = "checkmate", .n = {JQ_REASON_CHECKMATE}})},
+    /* Errors of a move or of the FEN tag keep their own code, placed. */
+    {"[Event \"x\"]\n\n1. h2e2 h9g7\n2. zz99 *\n",
+     E(WXF_BAD_LETTER, "letter line ply move tag", .args = {.letter = 'z'},
+       .line = 4, .ply = 3, .move = "zz99", .tag = "")},
+    {"[FEN \"rnbakabnr/9/1c5c1/p1p1l1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - "
+     "- 0 1\"]\n\n*\n",
+     E(FEN_UNKNOWN_LETTER, "field text line ply move tag",
+       .args = {.field = JQ_ERROR_FIELD_BOARD, .text = "l"}, .tag = "FEN",
+       .move = "")},
+};
+
+#undef E
+
+static void test_error_codes(void) {
+  bool covered[JQ_ERROR_CODE_COUNT] = {false};
+  for (size_t i = 0; i < G_N_ELEMENTS(pgn_error_cases); i++) {
+    const PgnErrorCase *c = &pgn_error_cases[i];
+    JqError err = {{0}};
+    char *what = g_strdup_printf("PGN case %zu", i);
+    JqGame *game = jq_pgn_read(c->text, NULL, &err);
+    if (game)
+      g_error("%s: accepted", what);
+    jq_test_assert_error(&err, &c->want, what);
+    covered[c->want.code] = true;
+    g_free(what);
+  }
+  /* A tag value too long for any tag. */
+  GString *text = g_string_new("[Event \"");
+  for (int i = 0; i <= 65536; i++)
+    g_string_append_c(text, 'x');
+  g_string_append(text, "\"]\n");
+  JqError err = {{0}};
+  g_assert_null(jq_pgn_read(text->str, NULL, &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_PGN_TAG_VALUE_LONG,
+                                      .check = "text n0 line",
+                                      .args = {.text = "Event", .n = {65536}},
+                                      .line = 1},
+                       "long tag");
+  covered[err.code] = true;
+  g_string_free(text, TRUE);
+  for (int code = JQ_ERROR_PGN_NO_GAME; code < JQ_ERROR_CODE_COUNT; code++)
+    if (!covered[code])
+      g_error("no case for PGN error code %d", code);
+
+  /* The English message says where, as it always did. */
+  g_assert_null(jq_pgn_read(pgn_error_cases[22].text, NULL, &err));
+  g_assert_true(g_str_has_prefix(err.message, "line 4, ply 3: zz99: 'zz99': "));
+  g_assert_null(jq_pgn_read(pgn_error_cases[23].text, NULL, &err));
+  g_assert_true(g_str_has_prefix(err.message, "FEN: FEN board: unknown"));
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
@@ -1017,6 +1136,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/chinese", test_chinese_moves);
   g_test_add_func("/pgn/read-several", test_read_several);
   g_test_add_func("/pgn/bad-input", test_bad_input);
+  g_test_add_func("/pgn/error-codes", test_error_codes);
   g_test_add_func("/pgn/long-tags", test_long_tags);
   g_test_add_func("/pgn/bom-crlf", test_bom_and_crlf);
   g_test_add_func("/pgn/decided-games", test_decided_games_read_back);

@@ -19,8 +19,10 @@
 
 #include "jq-ai-names.h"
 #include "jq-application.h"
+#include "jq-error-text.h"
 #include "jq-game-controller-private.h"
 #include "jq-new-game-dialog-private.h"
+#include "jq-pgn.h"
 #include "jq-preferences-window-private.h"
 #include "jq-test-util.h"
 #include "jq-window-private.h"
@@ -1463,6 +1465,152 @@ static void test_chinese_mnemonics(void) {
   use_language("C");
 }
 
+/* ---- the rules library's errors in Chinese ---- */
+
+/* The line of the toasts on show that begins with `start`, or NULL. */
+static char *toast_line(const char *start) {
+  GString *texts = g_string_new(NULL);
+  collect_toasts(GTK_WIDGET(window), FALSE, texts);
+  char **lines = g_strsplit(texts->str, "\n", -1);
+  char *found = NULL;
+  for (char **l = lines; *l && !found; l++)
+    if (g_str_has_prefix(*l, start))
+      found = g_strdup(*l);
+  g_strfreev(lines);
+  g_string_free(texts, TRUE);
+  return found;
+}
+
+/* Fails when `shown` has an ASCII word of two letters or more from the
+ * English `english`, other than the words of the user's own `input`. */
+static void assert_no_english(const char *shown, const char *english,
+                              const char *input) {
+  g_test_message("shown: %s", shown);
+  GRegex *word = g_regex_new("[A-Za-z]{2,}", 0, 0, NULL);
+  GMatchInfo *match = NULL;
+  g_regex_match(word, english, 0, &match);
+  int words = 0;
+  for (; g_match_info_matches(match); g_match_info_next(match, NULL)) {
+    char *w = g_match_info_fetch(match, 0);
+    char *pattern = g_strdup_printf("\\b%s\\b", w);
+    if (!g_regex_match_simple(pattern, input, G_REGEX_CASELESS, 0)) {
+      words++;
+      if (g_regex_match_simple(pattern, shown, G_REGEX_CASELESS, 0))
+        g_error("“%s” has the English word “%s” of “%s”", shown, w, english);
+    }
+    g_free(pattern);
+    g_free(w);
+  }
+  g_match_info_free(match);
+  g_regex_unref(word);
+  g_assert_cmpint(words, >=, 3);
+}
+
+/* The translation of `format` up to its first %s. */
+static char *format_start(const char *format) {
+  const char *translated = g_dgettext("jieqi", format);
+  g_assert_cmpstr(translated, !=, format);
+  const char *at = strstr(translated, "%s");
+  g_assert_nonnull(at);
+  return g_strndup(translated, (gsize)(at - translated));
+}
+
+#define BAD_FEN \
+  "rnbakabnr/9/1c5c1/p1p1l1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+#define BAD_PGN "[Event \"x\"]\n\n1. h2e2 h9g7\n2. zz99 *\n"
+
+static void check_chinese_errors(void) {
+  /* A bad position pasted: a toast in the language, none of the core's
+   * English. */
+  JqPosition pos;
+  JqError fen_err = {{0}};
+  g_assert_false(jq_fen_parse(BAD_FEN, JQ_FEN_VARIANT_AUTO, &pos, &fen_err));
+  g_assert_false(jq_window_paste_fen(window, BAD_FEN));
+  char *start = format_start("Cannot paste the position: %s");
+  /* Toasts show one after another: earlier ones may be ahead of it. */
+  g_assert_true(spin_until(toast_shown, start, 20000));
+  char *toast = toast_line(start);
+  g_assert_nonnull(toast);
+  assert_no_english(toast, fen_err.message, BAD_FEN);
+  g_assert_nonnull(strstr(toast, "l"));
+  g_free(toast);
+  g_free(start);
+
+  /* A bad game file opened: the message says where and what, in the
+   * language. */
+  JqError pgn_err = {{0}};
+  g_assert_null(jq_pgn_read(BAD_PGN, NULL, &pgn_err));
+  char *dir = g_dir_make_tmp("jieqi-errors-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "bad.pgn", NULL);
+  g_assert_true(g_file_set_contents(path, BAD_PGN, -1, NULL));
+  GFile *file = g_file_new_for_path(path);
+  g_assert_false(jq_window_open_file(window, file));
+  g_assert_true(spin_until(message_shown, NULL, 2000));
+  AdwMessageDialog *dialog =
+      ADW_MESSAGE_DIALOG(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
+  char *parse_name = g_file_get_parse_name(file);
+  GString *body = g_string_new(adw_message_dialog_get_body(dialog));
+  /* The file's name is the user's, not the app's words. */
+  g_assert_cmpuint(g_string_replace(body, parse_name, "", 0), ==, 1);
+  assert_no_english(body->str, pgn_err.message, BAD_PGN);
+  g_assert_nonnull(strstr(body->str, "zz99"));
+  g_string_free(body, TRUE);
+  g_free(parse_name);
+  close_messages();
+  g_unlink(path);
+  g_rmdir(dir);
+  g_object_unref(file);
+  g_free(path);
+  g_free(dir);
+
+  /* Every code has its words in the language. */
+  for (int code = JQ_ERROR_NO_MEMORY; code < JQ_ERROR_CODE_COUNT; code++) {
+    if (code == JQ_ERROR_BAD_CALL)
+      continue;
+    JqError err = {{0}};
+    err.code = (JqErrorCode)code;
+    err.type = JQ_HORSE;
+    err.type2 = JQ_PAWN;
+    err.letter = 'q';
+    err.n[0] = err.n[1] = 2;
+    g_strlcpy(err.text, "x1", sizeof err.text);
+    g_strlcpy(err.text2, "y2", sizeof err.text2);
+    char *shown = jq_error_text(&err);
+    char *language = g_strdup(g_getenv("LANGUAGE"));
+    use_language("C");
+    char *english = jq_error_text(&err);
+    use_language(language);
+    g_free(language);
+    if (g_strcmp0(shown, english) == 0)
+      g_error("error code %d has no translation: %s", code, english);
+    g_free(english);
+    g_free(shown);
+  }
+}
+
+/* The translations as jq-main.c sets them up, in `language`. */
+static void use_app_translations(const char *language) {
+  const char *localedir = g_getenv("JIEQI_LOCALEDIR");
+  g_assert_nonnull(localedir);
+  bindtextdomain("jieqi", localedir);
+  bind_textdomain_codeset("jieqi", "UTF-8");
+  textdomain("jieqi");
+  g_assert_nonnull(setlocale(LC_MESSAGES, "C.UTF-8"));
+  use_language(language);
+}
+
+static void test_chinese_errors(void) {
+  use_app_translations("zh_CN");
+  check_chinese_errors();
+  use_language("C");
+}
+
+static void test_traditional_chinese_errors(void) {
+  use_app_translations("zh_TW");
+  check_chinese_errors();
+  use_language("C");
+}
+
 /* ---- quitting keeps the window's size ---- */
 
 static void test_quit(void) {
@@ -1624,6 +1772,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
   g_test_add_func("/app/window/fold", test_fold);
+  g_test_add_func("/app/window/chinese-errors", test_chinese_errors);
+  g_test_add_func("/app/window/traditional-chinese-errors",
+                  test_traditional_chinese_errors);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
   g_object_unref(app);

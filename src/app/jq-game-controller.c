@@ -12,6 +12,7 @@
 #include "jq-atomic-file.h"
 #include "jq-autosave.h"
 #include "jq-deal-seal.h"
+#include "jq-error-text.h"
 #include "jq-fen.h"
 #include "jq-game-controller-private.h"
 #include "jq-movegen.h"
@@ -667,8 +668,9 @@ static gboolean apply_move(JqGameController *self, JqMove move,
     flags |= JQ_MOVE_FLAGS_REVEAL;
   JqError err = {{0}};
   if (!jq_game_play(self->game, move, &err)) {
+    g_autofree char *why = jq_error_text(&err);
     g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, "%s", err.message);
+                JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, "%s", why);
     return FALSE;
   }
   if (jq_position_in_check(jq_game_truth(self->game)))
@@ -1000,10 +1002,12 @@ static JqGame *game_from_fen(const char *text, guint64 seed, GError **error) {
   char *fen = g_strstrip(g_strdup(text));
   JqGame *game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
   g_free(fen);
-  if (!game)
-    g_set_error(
-        error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
-        _("This is not a position the app can set up: %s"), err.message);
+  if (!game) {
+    g_autofree char *why = jq_error_text(&err);
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
+                _("This is not a position the app can set up: %s"), why);
+  }
   return game;
 }
 
@@ -1468,10 +1472,12 @@ static JqGame *read_pgn(const char *text, gsize length, GError **error) {
   }
   JqError err = {{0}};
   JqGame *game = jq_pgn_read(text, NULL, &err);
-  if (!game)
+  if (!game) {
+    g_autofree char *why = jq_error_text(&err);
     g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
                 JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
-                _("This PGN game cannot be read: %s"), err.message);
+                _("This PGN game cannot be read: %s"), why);
+  }
   return game;
 }
 

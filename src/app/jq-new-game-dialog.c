@@ -7,6 +7,7 @@
 #include "jq-ai-names.h"
 #include "jq-combo-labels.h"
 #include "jq-confirm-replace.h"
+#include "jq-error-text.h"
 #include "jq-fen.h"
 #include "jq-new-game-dialog-private.h"
 
@@ -78,9 +79,10 @@ static void on_fen_changed(JqNewGameDialog *self) {
     adw_combo_row_set_selected(self->variant_row, pos->variant);
     gtk_widget_set_sensitive(GTK_WIDGET(self->variant_row), FALSE);
   } else {
+    g_autofree char *why = jq_error_text(&err);
     char *message =
         /* TRANSLATORS: %s says what is wrong with the position text. */
-        g_strdup_printf(_("This is not a position: %s"), err.message);
+        g_strdup_printf(_("This is not a position: %s"), why);
     show_error(self, message);
     g_free(message);
     gtk_widget_set_sensitive(GTK_WIDGET(self->variant_row), TRUE);

@@ -50,6 +50,10 @@ static const char *color_name(JqColor c) {
   return c == JQ_RED ? "Red" : "Black";
 }
 
+/* The fields' names in messages, by JqErrorField. */
+static const char *const field_names[] = {"board",    "side",     "pool",
+                                          "captured", "halfmove", "fullmove"};
+
 static bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
          c == '\f';
@@ -142,29 +146,36 @@ static bool parse_board(const FenToken *t, FenFields *f, JqError *err) {
     char c = i < t->len ? t->s[i] : '/';
     if (c == '/') {
       if (file != JQ_FILES)
-        return jq_error_set(err, "FEN board: rank %d has %d files, expected 9",
-                            rank, file);
+        return jq_error_fail(
+            err, JQ_ERROR_FEN_RANK_WIDTH, (JqErrorArgs){.n = {rank, file}},
+            "FEN board: rank %d has %d files, expected 9", rank, file);
       if (i == t->len)
         break;
       if (rank == 0)
-        return jq_error_set(err, "FEN board: more than 10 ranks");
+        return jq_error_fail(err, JQ_ERROR_FEN_TOO_MANY_RANKS, (JqErrorArgs){0},
+                             "FEN board: more than 10 ranks");
       rank--;
       file = 0;
       continue;
     }
     if (is_digit(c)) {
       if (c == '0')
-        return jq_error_set(err, "FEN board: rank %d has the empty count 0",
-                            rank);
+        return jq_error_fail(err, JQ_ERROR_FEN_ZERO_COUNT,
+                             (JqErrorArgs){.n = {rank}},
+                             "FEN board: rank %d has the empty count 0", rank);
       file += c - '0';
       continue;
     }
     JqPieceType type;
     JqColor color;
     bool hidden;
-    if (!letter_to_type(c, &type, &color, &hidden))
-      return jq_error_set(err, "FEN board: unknown piece letter '%s'",
-                          quote_text(&c, 1, q, sizeof q));
+    if (!letter_to_type(c, &type, &color, &hidden)) {
+      quote_text(&c, 1, q, sizeof q);
+      return jq_error_fail(
+          err, JQ_ERROR_FEN_UNKNOWN_LETTER,
+          (JqErrorArgs){.field = JQ_ERROR_FIELD_BOARD, .text = q},
+          "FEN board: unknown piece letter '%s'", q);
+    }
     if (file < JQ_FILES) {
       int sq = jq_square_make(file, rank);
       char name[3];
@@ -172,15 +183,17 @@ static bool parse_board(const FenToken *t, FenFields *f, JqError *err) {
       if (hidden) {
         JqPieceType role = jq_start_role(sq);
         if (role == JQ_KING)
-          return jq_error_set(err,
-                              "FEN board: hidden piece on %s, a king's point "
-                              "(kings are never hidden)",
-                              name);
+          return jq_error_fail(err, JQ_ERROR_FEN_HIDDEN_KING_POINT,
+                               (JqErrorArgs){.square = sq},
+                               "FEN board: hidden piece on %s, a king's point "
+                               "(kings are never hidden)",
+                               name);
         if (role == JQ_NO_TYPE || jq_start_color(sq) != color)
-          return jq_error_set(err,
-                              "FEN board: hidden piece '%c' on %s, which is "
-                              "not a %s starting point",
-                              c, name, color_name(color));
+          return jq_error_fail(err, JQ_ERROR_FEN_HIDDEN_OFF_START,
+                               (JqErrorArgs){.color = color, .square = sq},
+                               "FEN board: hidden piece '%c' on %s, which is "
+                               "not a %s starting point",
+                               c, name, color_name(color));
         f->board[sq] = jq_piece_make_hidden(color, role);
         f->board_hidden = true;
       } else {
@@ -190,8 +203,9 @@ static bool parse_board(const FenToken *t, FenFields *f, JqError *err) {
     file++;
   }
   if (rank != 0)
-    return jq_error_set(err, "FEN board: %d ranks, expected 10",
-                        JQ_RANKS - rank);
+    return jq_error_fail(err, JQ_ERROR_FEN_TOO_FEW_RANKS,
+                         (JqErrorArgs){.n = {JQ_RANKS - rank}},
+                         "FEN board: %d ranks, expected 10", JQ_RANKS - rank);
   return true;
 }
 
@@ -205,14 +219,17 @@ static bool parse_side(const FenToken *t, FenFields *f, JqError *err) {
     f->side = JQ_BLACK;
     return true;
   }
-  return jq_error_set(err, "FEN side: expected 'w' or 'b', got '%s'",
-                      quote_text(t->s, t->len, q, sizeof q));
+  quote_text(t->s, t->len, q, sizeof q);
+  return jq_error_fail(err, JQ_ERROR_FEN_BAD_SIDE,
+                       (JqErrorArgs){.field = JQ_ERROR_FIELD_SIDE, .text = q},
+                       "FEN side: expected 'w' or 'b', got '%s'", q);
 }
 
 /* A pool-like field: letter-count pairs (count 1 when left out), or '-'. */
-static bool parse_counts(const FenToken *t, const char *field,
+static bool parse_counts(const FenToken *t, JqErrorField fid,
                          uint8_t out[2][JQ_TYPE_COUNT], bool *letters,
                          JqError *err) {
+  const char *field = field_names[fid];
   char q[40];
   bool seen[2][JQ_TYPE_COUNT] = {{false}};
   *letters = false;
@@ -224,19 +241,24 @@ static bool parse_counts(const FenToken *t, const char *field,
     JqPieceType type;
     JqColor color;
     bool hidden;
-    if (!letter_to_type(c, &type, &color, &hidden))
-      return jq_error_set(err, "FEN %s: unknown piece letter '%s'", field,
-                          quote_text(&c, 1, q, sizeof q));
+    JqErrorArgs args = {.field = fid, .letter = c};
+    if (!letter_to_type(c, &type, &color, &hidden)) {
+      args.text = quote_text(&c, 1, q, sizeof q);
+      return jq_error_fail(err, JQ_ERROR_FEN_UNKNOWN_LETTER, args,
+                           "FEN %s: unknown piece letter '%s'", field, q);
+    }
     if (hidden)
-      return jq_error_set(err,
-                          "FEN %s: '%c' is not a piece type (count the hidden "
-                          "pieces by type)",
-                          field, c);
+      return jq_error_fail(err, JQ_ERROR_FEN_HIDDEN_IN_COUNT, args,
+                           "FEN %s: '%c' is not a piece type (count the "
+                           "hidden pieces by type)",
+                           field, c);
     if (type == JQ_KING)
-      return jq_error_set(err, "FEN %s: '%c' is a king, which is never hidden",
-                          field, c);
+      return jq_error_fail(err, JQ_ERROR_FEN_KING_IN_COUNT, args,
+                           "FEN %s: '%c' is a king, which is never hidden",
+                           field, c);
     if (seen[color][type])
-      return jq_error_set(err, "FEN %s: '%c' is given twice", field, c);
+      return jq_error_fail(err, JQ_ERROR_FEN_LETTER_TWICE, args,
+                           "FEN %s: '%c' is given twice", field, c);
     seen[color][type] = true;
     *letters = true;
     i++;
@@ -249,13 +271,19 @@ static bool parse_counts(const FenToken *t, const char *field,
         i++;
       }
     }
-    if (count >= 1000)
-      return jq_error_set(err,
-                          "FEN %s: count for '%c' is too large, at most %d",
-                          field, c, initial_count[type]);
-    if (count > initial_count[type])
-      return jq_error_set(err, "FEN %s: count for '%c' is %d, more than %d",
-                          field, c, count, initial_count[type]);
+    if (count >= 1000) {
+      args.n[0] = initial_count[type];
+      return jq_error_fail(err, JQ_ERROR_FEN_COUNT_HUGE, args,
+                           "FEN %s: count for '%c' is too large, at most %d",
+                           field, c, initial_count[type]);
+    }
+    if (count > initial_count[type]) {
+      args.n[0] = count;
+      args.n[1] = initial_count[type];
+      return jq_error_fail(err, JQ_ERROR_FEN_COUNT_TOO_MANY, args,
+                           "FEN %s: count for '%c' is %d, more than %d", field,
+                           c, count, initial_count[type]);
+    }
     out[color][type] = (uint8_t)count;
   }
   return true;
@@ -269,22 +297,27 @@ static bool looks_numeric(const FenToken *t) {
   return t->len > 1 && (t->s[0] == '-' || t->s[0] == '+') && is_digit(t->s[1]);
 }
 
-static bool parse_number(const FenToken *t, const char *field, int max,
-                         int *out, JqError *err) {
+static bool parse_number(const FenToken *t, JqErrorField fid, int max, int *out,
+                         JqError *err) {
+  const char *field = field_names[fid];
   char q[40];
   quote_text(t->s, t->len, q, sizeof q);
+  JqErrorArgs args = {.field = fid, .text = q, .n = {max}};
   if (t->len > 1 && t->s[0] == '-' && is_digit(t->s[1]))
-    return jq_error_set(err, "FEN %s: '%s' is negative", field, q);
+    return jq_error_fail(err, JQ_ERROR_FEN_NEGATIVE, args,
+                         "FEN %s: '%s' is negative", field, q);
   long value = 0;
   for (size_t i = 0; i < t->len; i++) {
     if (!is_digit(t->s[i]))
-      return jq_error_set(err, "FEN %s: expected a number, got '%s'", field, q);
+      return jq_error_fail(err, JQ_ERROR_FEN_NOT_A_NUMBER, args,
+                           "FEN %s: expected a number, got '%s'", field, q);
     if (value <= max)
       value = value * 10 + (t->s[i] - '0');
   }
   if (value > max)
-    return jq_error_set(err, "FEN %s: '%s' is too large (at most %d)", field, q,
-                        max);
+    return jq_error_fail(err, JQ_ERROR_FEN_NUMBER_TOO_LARGE, args,
+                         "FEN %s: '%s' is too large (at most %d)", field, q,
+                         max);
   *out = (int)value;
   return true;
 }
@@ -297,7 +330,8 @@ static bool parse_fields(const char *fen, FenFields *f, JqError *err) {
   char q[40];
   int n = split_fields(fen, tok);
   if (n == 0)
-    return jq_error_set(err, "FEN board: the string is empty");
+    return jq_error_fail(err, JQ_ERROR_FEN_EMPTY, (JqErrorArgs){0},
+                         "FEN board: the string is empty");
   if (!parse_board(&tok[0], f, err))
     return false;
   f->side = JQ_RED;
@@ -310,33 +344,39 @@ static bool parse_fields(const char *fen, FenFields *f, JqError *err) {
   int i = 2;
   int limit = n < FEN_TOKENS_MAX ? n : FEN_TOKENS_MAX;
   if (i < limit && !looks_numeric(&tok[i])) {
-    if (!parse_counts(&tok[i], "pool", f->pool, &f->pool_letters, err))
+    if (!parse_counts(&tok[i], JQ_ERROR_FIELD_POOL, f->pool, &f->pool_letters,
+                      err))
       return false;
     i++;
     if (i < limit && !looks_numeric(&tok[i])) {
-      if (!parse_counts(&tok[i], "captured", f->known, &f->known_letters, err))
+      if (!parse_counts(&tok[i], JQ_ERROR_FIELD_CAPTURED, f->known,
+                        &f->known_letters, err))
         return false;
       i++;
     }
   }
   if (i < limit) {
-    if (!parse_number(&tok[i], "halfmove", FEN_HALFMOVE_MAX, &f->halfmove, err))
+    if (!parse_number(&tok[i], JQ_ERROR_FIELD_HALFMOVE, FEN_HALFMOVE_MAX,
+                      &f->halfmove, err))
       return false;
     i++;
   }
   if (i < limit) {
-    if (!parse_number(&tok[i], "fullmove", FEN_NUMBER_MAX, &f->fullmove, err))
+    if (!parse_number(&tok[i], JQ_ERROR_FIELD_FULLMOVE, FEN_NUMBER_MAX,
+                      &f->fullmove, err))
       return false;
     /* Some programs number from 0; the game is the same. */
     if (f->fullmove == 0)
       f->fullmove = 1;
     i++;
   }
-  if (i < n)
-    return jq_error_set(err,
-                        "FEN fullmove: unexpected text '%s' after the "
-                        "fullmove number",
-                        quote_text(tok[i].s, tok[i].len, q, sizeof q));
+  if (i < n) {
+    quote_text(tok[i].s, tok[i].len, q, sizeof q);
+    return jq_error_fail(
+        err, JQ_ERROR_FEN_TRAILING_TEXT,
+        (JqErrorArgs){.field = JQ_ERROR_FIELD_FULLMOVE, .text = q},
+        "FEN fullmove: unexpected text '%s' after the fullmove number", q);
+  }
   return true;
 }
 
@@ -380,24 +420,27 @@ static bool check_fields(const FenFields *f, JqVariant variant, JqError *err) {
     if (t == JQ_KING) {
       kings[c]++;
       if (!jq_square_in_palace(sq, c))
-        return jq_error_set(err,
-                            "FEN board: %s king on %s is outside its palace",
-                            color_name(c), name);
+        return jq_error_fail(err, JQ_ERROR_FEN_KING_OUTSIDE_PALACE,
+                             (JqErrorArgs){.color = c, .square = sq},
+                             "FEN board: %s king on %s is outside its palace",
+                             color_name(c), name);
     } else if (variant == JQ_VARIANT_XIANGQI && !xiangqi_point_ok(t, c, sq)) {
-      return jq_error_set(err,
-                          "FEN board: %s %s on %s stands where a xiangqi %s "
-                          "can never be",
-                          color_name(c), type_singular[t], name,
-                          type_singular[t]);
+      return jq_error_fail(err, JQ_ERROR_FEN_PIECE_OFF_POINTS,
+                           (JqErrorArgs){.color = c, .type = t, .square = sq},
+                           "FEN board: %s %s on %s stands where a xiangqi %s "
+                           "can never be",
+                           color_name(c), type_singular[t], name,
+                           type_singular[t]);
     }
   }
   for (int c = 0; c < 2; c++) {
     if (kings[c] == 0)
-      return jq_error_set(err, "FEN board: %s has no king",
-                          color_name((JqColor)c));
+      return jq_error_fail(err, JQ_ERROR_FEN_NO_KING, (JqErrorArgs){.color = c},
+                           "FEN board: %s has no king", color_name((JqColor)c));
     if (kings[c] > 1)
-      return jq_error_set(err, "FEN board: %s has %d kings",
-                          color_name((JqColor)c), kings[c]);
+      return jq_error_fail(
+          err, JQ_ERROR_FEN_KINGS, (JqErrorArgs){.color = c, .n = {kings[c]}},
+          "FEN board: %s has %d kings", color_name((JqColor)c), kings[c]);
   }
   for (int c = 0; c < 2; c++) {
     const char *cn = color_name((JqColor)c);
@@ -407,28 +450,41 @@ static bool check_fields(const FenFields *f, JqVariant variant, JqError *err) {
       int in_pool = f->pool[c][t];
       int known = f->known[c][t];
       pool_total += in_pool;
-      if (on_board > initial_count[t])
-        return jq_error_set(err, "FEN board: %s has %d %s, at most %d", cn,
-                            on_board, type_plural[t], initial_count[t]);
-      if (on_board + in_pool > initial_count[t])
-        return jq_error_set(err,
-                            "FEN pool: too many %s %s: %d on the board and "
-                            "%d in the pool, at most %d",
-                            cn, type_plural[t], on_board, in_pool,
-                            initial_count[t]);
-      if (on_board + in_pool + known > initial_count[t])
-        return jq_error_set(err,
-                            "FEN captured: too many %s %s: %d on the board, "
-                            "%d in the pool and %d captured hidden, at "
-                            "most %d",
-                            cn, type_plural[t], on_board, in_pool, known,
-                            initial_count[t]);
+      int most = initial_count[t];
+      if (on_board > most)
+        return jq_error_fail(
+            err, JQ_ERROR_FEN_TOO_MANY_ON_BOARD,
+            (JqErrorArgs){.color = c, .type = t, .n = {on_board, most}},
+            "FEN board: %s has %d %s, at most %d", cn, on_board, type_plural[t],
+            most);
+      if (on_board + in_pool > most)
+        return jq_error_fail(err, JQ_ERROR_FEN_POOL_TOO_MANY,
+                             (JqErrorArgs){.field = JQ_ERROR_FIELD_POOL,
+                                           .color = c,
+                                           .type = t,
+                                           .n = {on_board, in_pool, most}},
+                             "FEN pool: too many %s %s: %d on the board and "
+                             "%d in the pool, at most %d",
+                             cn, type_plural[t], on_board, in_pool, most);
+      if (on_board + in_pool + known > most)
+        return jq_error_fail(
+            err, JQ_ERROR_FEN_CAPTURED_TOO_MANY,
+            (JqErrorArgs){.field = JQ_ERROR_FIELD_CAPTURED,
+                          .color = c,
+                          .type = t,
+                          .n = {on_board, in_pool, known, most}},
+            "FEN captured: too many %s %s: %d on the board, %d in the pool "
+            "and %d captured hidden, at most %d",
+            cn, type_plural[t], on_board, in_pool, known, most);
     }
     if (pool_total < hidden[c])
-      return jq_error_set(err,
-                          "FEN pool: %s has %d hidden pieces on the board "
-                          "but the pool holds only %d",
-                          cn, hidden[c], pool_total);
+      return jq_error_fail(err, JQ_ERROR_FEN_POOL_SHORT,
+                           (JqErrorArgs){.field = JQ_ERROR_FIELD_POOL,
+                                         .color = c,
+                                         .n = {hidden[c], pool_total}},
+                           "FEN pool: %s has %d hidden pieces on the board "
+                           "but the pool holds only %d",
+                           cn, hidden[c], pool_total);
   }
   return true;
 }
@@ -436,9 +492,11 @@ static bool check_fields(const FenFields *f, JqVariant variant, JqError *err) {
 bool jq_fen_parse(const char *fen, JqFenVariant variant, JqPosition *pos,
                   JqError *err) {
   if (fen == NULL)
-    return jq_error_set(err, "FEN board: no FEN string given");
+    return jq_error_fail(err, JQ_ERROR_BAD_CALL, (JqErrorArgs){0},
+                         "FEN board: no FEN string given");
   if (pos == NULL)
-    return jq_error_set(err, "FEN board: no position to fill");
+    return jq_error_fail(err, JQ_ERROR_BAD_CALL, (JqErrorArgs){0},
+                         "FEN board: no position to fill");
   FenFields f;
   memset(&f, 0, sizeof f);
   if (!parse_fields(fen, &f, err))
@@ -453,18 +511,22 @@ bool jq_fen_parse(const char *fen, JqFenVariant variant, JqPosition *pos,
   else if (variant == JQ_FEN_VARIANT_JIEQI)
     v = JQ_VARIANT_JIEQI;
   else
-    return jq_error_set(err, "FEN board: unknown variant %d", (int)variant);
+    return jq_error_fail(err, JQ_ERROR_BAD_CALL, (JqErrorArgs){0},
+                         "FEN board: unknown variant %d", (int)variant);
   if (v == JQ_VARIANT_XIANGQI) {
     if (f.board_hidden)
-      return jq_error_set(err, "FEN board: hidden pieces (X/x) in a xiangqi "
-                               "position");
+      return jq_error_fail(err, JQ_ERROR_FEN_XIANGQI_HIDDEN, (JqErrorArgs){0},
+                           "FEN board: hidden pieces (X/x) in a xiangqi "
+                           "position");
     if (f.pool_letters)
-      return jq_error_set(err,
-                          "FEN pool: a xiangqi position has no hidden pool");
+      return jq_error_fail(err, JQ_ERROR_FEN_XIANGQI_POOL,
+                           (JqErrorArgs){.field = JQ_ERROR_FIELD_POOL},
+                           "FEN pool: a xiangqi position has no hidden pool");
     if (f.known_letters)
-      return jq_error_set(err,
-                          "FEN captured: a xiangqi position has no captured "
-                          "hidden pieces");
+      return jq_error_fail(err, JQ_ERROR_FEN_XIANGQI_CAPTURED,
+                           (JqErrorArgs){.field = JQ_ERROR_FIELD_CAPTURED},
+                           "FEN captured: a xiangqi position has no captured "
+                           "hidden pieces");
   }
   if (!check_fields(&f, v, err))
     return false;
@@ -500,10 +562,12 @@ bool jq_fen_parse(const char *fen, JqFenVariant variant, JqPosition *pos,
   /* The side that just moved may not have left its king en prise. */
   JqColor waiting = jq_color_other(f.side);
   if (jq_position_king_attacked(&tmp, waiting))
-    return jq_error_set(err,
-                        "FEN side: %s to move while %s's king is in check "
-                        "(it could be captured)",
-                        color_name(f.side), color_name(waiting));
+    return jq_error_fail(
+        err, JQ_ERROR_FEN_CHECK_TO_TAKE,
+        (JqErrorArgs){.field = JQ_ERROR_FIELD_SIDE, .color = f.side},
+        "FEN side: %s to move while %s's king is in check "
+        "(it could be captured)",
+        color_name(f.side), color_name(waiting));
   memcpy(pos, &tmp, sizeof tmp);
   return true;
 }

@@ -121,16 +121,18 @@ JqGame *jq_game_new_from_fen(const char *fen, JqFenVariant variant,
                              uint64_t seed, JqError *err) {
   JqPosition *pos = malloc(sizeof *pos);
   if (!pos) {
-    jq_error_set(err, "out of memory");
+    jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
     return NULL;
   }
   JqGame *g = NULL;
   JqPieceType deal[JQ_SQUARES];
   if (!jq_fen_parse(fen, variant, pos, err)) {
   } else if (!deal_from_pools(pos, seed, deal)) {
-    jq_error_set(err, "FEN pool: fewer pieces than hidden points");
+    jq_error_fail(err, JQ_ERROR_GAME_POOL_SHORT,
+                  (JqErrorArgs){.field = JQ_ERROR_FIELD_POOL},
+                  "FEN pool: fewer pieces than hidden points");
   } else if ((g = game_alloc()) == NULL) {
-    jq_error_set(err, "out of memory");
+    jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
   } else {
     start_from(g, pos, deal);
   }
@@ -148,20 +150,24 @@ JqGame *jq_game_new_from_view(const JqPosition *view,
       continue;
     JqPieceType t = deal[sq];
     if (t <= JQ_KING || t >= JQ_TYPE_COUNT) {
-      jq_error_set(err, "deal: no identity for the hidden piece on %c%d",
-                   'a' + jq_square_file(sq), jq_square_rank(sq));
+      jq_error_fail(err, JQ_ERROR_GAME_DEAL_MISSING,
+                    (JqErrorArgs){.square = sq},
+                    "deal: no identity for the hidden piece on %c%d",
+                    'a' + jq_square_file(sq), jq_square_rank(sq));
       return NULL;
     }
     int c = jq_piece_color(p);
     if (++used[c][t] > view->pool[c][t]) {
-      jq_error_set(err, "deal: more %c than the pool holds",
-                   jq_piece_type_letter(t));
+      jq_error_fail(err, JQ_ERROR_GAME_DEAL_TOO_MANY,
+                    (JqErrorArgs){.color = c, .type = t},
+                    "deal: more %c than the pool holds",
+                    jq_piece_type_letter(t));
       return NULL;
     }
   }
   JqGame *g = game_alloc();
   if (!g) {
-    jq_error_set(err, "out of memory");
+    jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
     return NULL;
   }
   JqPieceType clean[JQ_SQUARES];
@@ -307,30 +313,37 @@ static bool agree_deal(JqGame *g, int sq, JqPieceType want, Rewrite *rewrite,
     replay(g, g->move_count);
     return true;
   }
-  return jq_error_set(err, "no hidden %s %c is left to be revealed",
-                      c == JQ_RED ? "red" : "black",
-                      jq_piece_type_letter(want));
+  return jq_error_fail(err, JQ_ERROR_GAME_NO_HIDDEN_LEFT,
+                       (JqErrorArgs){.color = c, .type = want},
+                       "no hidden %s %c is left to be revealed",
+                       c == JQ_RED ? "red" : "black",
+                       jq_piece_type_letter(want));
 }
 
 bool jq_game_play_with_reveal(JqGame *game, JqMove move, JqReveal reveal,
                               JqError *err) {
   if (game->result.outcome != JQ_OUTCOME_NONE)
-    return jq_error_set(err, "the game is over");
+    return jq_error_fail(err, JQ_ERROR_GAME_OVER, (JqErrorArgs){0},
+                         "the game is over");
   if (!jq_position_is_pseudo_legal(&game->truth, move))
-    return jq_error_set(err, "illegal move: that piece cannot move there");
+    return jq_error_fail(err, JQ_ERROR_GAME_ILLEGAL_MOVE, (JqErrorArgs){0},
+                         "illegal move: that piece cannot move there");
   if (!jq_position_move_is_safe(&game->truth, move))
-    return jq_error_set(err, "illegal move: it leaves the king in check");
+    return jq_error_fail(err, JQ_ERROR_GAME_LEAVES_CHECK, (JqErrorArgs){0},
+                         "illegal move: it leaves the king in check");
   int from = jq_move_from(move), to = jq_move_to(move);
   bool hidden_mover = jq_piece_is_hidden(game->truth.board[from]);
   bool hidden_victim = jq_piece_is_hidden(game->truth.board[to]);
   if (reveal.mover != JQ_NO_TYPE && !hidden_mover)
-    return jq_error_set(err,
-                        "the moving piece is not hidden: nothing to reveal");
+    return jq_error_fail(err, JQ_ERROR_GAME_MOVER_NOT_HIDDEN, (JqErrorArgs){0},
+                         "the moving piece is not hidden: nothing to reveal");
   if (reveal.captured != JQ_NO_TYPE && !hidden_victim)
-    return jq_error_set(err, "no hidden piece is captured by this move");
+    return jq_error_fail(err, JQ_ERROR_GAME_NO_HIDDEN_CAPTURE, (JqErrorArgs){0},
+                         "no hidden piece is captured by this move");
   if (reveal.mover == JQ_KING || reveal.captured == JQ_KING ||
       reveal.mover >= JQ_TYPE_COUNT || reveal.captured >= JQ_TYPE_COUNT)
-    return jq_error_set(err, "a hidden piece cannot be a king");
+    return jq_error_fail(err, JQ_ERROR_GAME_REVEAL_KING, (JqErrorArgs){0},
+                         "a hidden piece cannot be a king");
 
   /* Check both before changing anything. */
   JqPieceType saved_deal[JQ_SQUARES], saved_initial[JQ_SQUARES];
@@ -366,7 +379,8 @@ bool jq_game_play_with_reveal(JqGame *game, JqMove move, JqReveal reveal,
     if (!moves) {
       memcpy(game->deal, saved_deal, sizeof saved_deal);
       memcpy(game->initial_deal, saved_initial, sizeof saved_initial);
-      return jq_error_set(err, "out of memory");
+      return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                           "out of memory");
     }
     game->moves = moves;
     game->move_capacity = cap;

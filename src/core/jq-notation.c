@@ -463,18 +463,21 @@ static bool is_blank(char c) {
  * there is nothing left or it is too long to be any move. */
 static bool trim_text(const char *text, char out[TEXT_MAX], JqError *err) {
   if (!text)
-    return jq_error_set(err, "no move text given");
+    return jq_error_fail(err, JQ_ERROR_BAD_CALL, (JqErrorArgs){0},
+                         "no move text given");
   while (is_blank(*text))
     text++;
   size_t len = strlen(text);
   while (len > 0 && is_blank(text[len - 1]))
     len--;
   if (len == 0)
-    return jq_error_set(err, "empty move text");
+    return jq_error_fail(err, JQ_ERROR_MOVE_EMPTY, (JqErrorArgs){0},
+                         "empty move text");
   if (len >= TEXT_MAX) {
     char q[QUOTE_MAX];
     quote_text(text, q);
-    return jq_error_set(err, "'%s' is too long to be a move", q);
+    return jq_error_fail(err, JQ_ERROR_MOVE_TOO_LONG, (JqErrorArgs){.text = q},
+                         "'%s' is too long to be a move", q);
   }
   memcpy(out, text, len);
   out[len] = '\0';
@@ -648,6 +651,11 @@ static bool resolution_error(const JqPosition *pos, const Query *q,
   quote_text(text, quoted);
   piece_phrase(what, sizeof what, pos->side, q->type,
                q->split_hidden && q->hidden);
+  JqErrorArgs args = {.color = pos->side,
+                      .type = q->type,
+                      .hidden = q->split_hidden && q->hidden,
+                      .text = quoted,
+                      .text2 = file};
   if (q->file >= 0) {
     int n = file_number(pos->side, q->file);
     if (chinese) {
@@ -657,42 +665,59 @@ static bool resolution_error(const JqPosition *pos, const Query *q,
       file[1] = '\0';
     }
   }
-  if (res->matches > 1)
-    return jq_error_set(err,
-                        "'%s' is ambiguous: %d %ss could make that move; "
-                        "tell them apart with %s",
-                        quoted, res->matches, what, chinese ? "前/后" : "+/-");
+  if (res->matches > 1) {
+    args.n[0] = res->matches;
+    args.n[1] = chinese;
+    return jq_error_fail(err, JQ_ERROR_MOVE_AMBIGUOUS, args,
+                         "'%s' is ambiguous: %d %ss could make that move; "
+                         "tell them apart with %s",
+                         quoted, res->matches, what, chinese ? "前/后" : "+/-");
+  }
   if (q->pick == PICK_FILE) {
     if (res->pieces == 0)
-      return jq_error_set(err, "'%s': no %s on file %s", quoted, what, file);
+      return jq_error_fail(err, JQ_ERROR_MOVE_NONE_ON_FILE, args,
+                           "'%s': no %s on file %s", quoted, what, file);
     if (res->pieces == 1)
-      return jq_error_set(err,
-                          "'%s' is not a legal move: the %s on file %s "
-                          "cannot go there",
-                          quoted, what, file);
-    return jq_error_set(err,
-                        "'%s' is not a legal move: none of the %d %ss "
-                        "on file %s can go there",
-                        quoted, res->pieces, what, file);
+      return jq_error_fail(err, JQ_ERROR_MOVE_FILE_PIECE_CANNOT, args,
+                           "'%s' is not a legal move: the %s on file %s "
+                           "cannot go there",
+                           quoted, what, file);
+    args.n[0] = res->pieces;
+    return jq_error_fail(err, JQ_ERROR_MOVE_FILE_PIECES_CANNOT, args,
+                         "'%s' is not a legal move: none of the %d %ss "
+                         "on file %s can go there",
+                         quoted, res->pieces, what, file);
   }
   if (res->pieces > 0)
-    return jq_error_set(err,
-                        "'%s' is not a legal move: the %s it names "
-                        "cannot go there",
-                        quoted, what);
+    return jq_error_fail(err, JQ_ERROR_MOVE_NAMED_CANNOT, args,
+                         "'%s' is not a legal move: the %s it names "
+                         "cannot go there",
+                         quoted, what);
   char place[64];
   switch (q->pick) {
-  case PICK_MIDDLE: strcpy(place, "the middle one of three or five"); break;
+  case PICK_MIDDLE:
+    args.n[0] = JQ_ERROR_PICK_MIDDLE;
+    strcpy(place, "the middle one of three or five");
+    break;
   case PICK_ORDINAL:
+    args.n[0] = JQ_ERROR_PICK_ORDINAL;
+    args.n[1] = q->ordinal;
     snprintf(place, sizeof place, "number %d from the front of %d or more",
              q->ordinal, q->ordinal > 2 ? q->ordinal : 2);
     break;
   case PICK_REAR:
-  case PICK_MINUS: strcpy(place, "the rear one of two or more"); break;
-  default: strcpy(place, "the front one of two or more"); break;
+  case PICK_MINUS:
+    args.n[0] = JQ_ERROR_PICK_REAR;
+    strcpy(place, "the rear one of two or more");
+    break;
+  default:
+    args.n[0] = JQ_ERROR_PICK_FRONT;
+    strcpy(place, "the front one of two or more");
+    break;
   }
-  return jq_error_set(err, "'%s': no %s is %s on %s%s", quoted, what, place,
-                      file[0] ? "file " : "one file", file);
+  return jq_error_fail(err, JQ_ERROR_MOVE_NONE_AT_PLACE, args,
+                       "'%s': no %s is %s on %s%s", quoted, what, place,
+                       file[0] ? "file " : "one file", file);
 }
 
 /* ---- Coordinates -------------------------------------------------------- */
@@ -724,30 +749,36 @@ static bool check_reveal_letter(const JqPosition *pos, JqMove m, char letter,
   JqColor whose = own ? side : jq_color_other(side);
   int sq = own ? jq_move_from(m) : jq_move_to(m);
   JqPieceType t = jq_piece_type_from_letter(letter);
+  JqErrorArgs args = {.text = quoted,
+                      .letter = letter,
+                      .square = sq,
+                      .color = whose,
+                      .type = t};
   if (t == JQ_NO_TYPE)
-    return jq_error_set(err, "'%s': '%c' is not a piece letter", quoted,
-                        letter);
+    return jq_error_fail(err, JQ_ERROR_MOVE_REVEAL_LETTER, args,
+                         "'%s': '%c' is not a piece letter", quoted, letter);
   if (t == JQ_KING)
-    return jq_error_set(err,
-                        "'%s': a king is never hidden, so '%c' cannot "
-                        "be revealed",
-                        quoted, letter);
+    return jq_error_fail(err, JQ_ERROR_MOVE_REVEAL_KING_LETTER, args,
+                         "'%s': a king is never hidden, so '%c' cannot "
+                         "be revealed",
+                         quoted, letter);
   char name[3];
   jq_square_name(sq, name);
   if (own && !jq_piece_is_hidden(pos->board[sq]))
-    return jq_error_set(err,
-                        "'%s': the piece on %s is not hidden, so it "
-                        "reveals nothing",
-                        quoted, name);
+    return jq_error_fail(err, JQ_ERROR_MOVE_REVEAL_NOT_HIDDEN, args,
+                         "'%s': the piece on %s is not hidden, so it "
+                         "reveals nothing",
+                         quoted, name);
   if (!own &&
       (pos->board[sq] == JQ_EMPTY || !jq_piece_is_hidden(pos->board[sq])))
-    return jq_error_set(err,
-                        "'%s': no hidden piece is captured on %s, so "
-                        "'%c' names nothing",
-                        quoted, name, letter);
+    return jq_error_fail(err, JQ_ERROR_MOVE_REVEAL_NO_VICTIM, args,
+                         "'%s': no hidden piece is captured on %s, so "
+                         "'%c' names nothing",
+                         quoted, name, letter);
   if (pos->pool[whose][t] == 0)
-    return jq_error_set(err, "'%s': %s has no hidden %s left", quoted,
-                        side_word(whose), type_words[t]);
+    return jq_error_fail(err, JQ_ERROR_MOVE_NO_HIDDEN_LEFT, args,
+                         "'%s': %s has no hidden %s left", quoted,
+                         side_word(whose), type_words[t]);
   *out = t;
   return true;
 }
@@ -756,12 +787,14 @@ bool jq_notation_parse_coords(const JqPosition *pos, const char *text,
                               JqMove *move, JqReveal *reveal, JqError *err) {
   char s[TEXT_MAX], quoted[QUOTE_MAX];
   if (!pos || !move)
-    return jq_error_set(err, "no position to read the move in");
+    return jq_error_fail(err, JQ_ERROR_BAD_CALL, (JqErrorArgs){0},
+                         "no position to read the move in");
   if (!trim_text(text, s, err))
     return false;
   quote_text(s, quoted);
   if (strcmp(s, "0000") == 0)
-    return jq_error_set(err, "'0000' is a null move, not a move");
+    return jq_error_fail(err, JQ_ERROR_MOVE_NULL, (JqErrorArgs){.text = quoted},
+                         "'0000' is a null move, not a move");
   const char *p = s;
   int from = coord_square(p);
   if (from >= 0) {
@@ -771,46 +804,61 @@ bool jq_notation_parse_coords(const JqPosition *pos, const char *text,
   }
   int to = from >= 0 ? coord_square(p) : -1;
   if (from < 0 || to < 0)
-    return jq_error_set(err, "'%s' is not a coordinate move (like h2e2)",
-                        quoted);
+    return jq_error_fail(err, JQ_ERROR_MOVE_NOT_COORDS,
+                         (JqErrorArgs){.text = quoted},
+                         "'%s' is not a coordinate move (like h2e2)", quoted);
   p += 2;
   const char *letters = p;
   size_t nletters = strlen(letters);
   for (size_t i = 0; i < nletters; i++)
     if (!is_ascii_letter(letters[i]))
-      return jq_error_set(err,
-                          "'%s': unexpected characters after the "
-                          "squares",
-                          quoted);
+      return jq_error_fail(err, JQ_ERROR_MOVE_AFTER_SQUARES,
+                           (JqErrorArgs){.text = quoted},
+                           "'%s': unexpected characters after the "
+                           "squares",
+                           quoted);
   if (nletters > 2)
-    return jq_error_set(err,
-                        "'%s': at most two reveal letters may follow "
-                        "the squares",
-                        quoted);
+    return jq_error_fail(err, JQ_ERROR_MOVE_REVEAL_COUNT,
+                         (JqErrorArgs){.text = quoted},
+                         "'%s': at most two reveal letters may follow "
+                         "the squares",
+                         quoted);
   char fname[3], tname[3];
   jq_square_name(from, fname);
   jq_square_name(to, tname);
   JqPiece piece = pos->board[from];
   JqColor side = pos->side;
+  JqErrorArgs args = {.text = quoted,
+                      .square = from,
+                      .square2 = to,
+                      .color = side,
+                      .type = jq_piece_type(piece),
+                      .hidden = jq_piece_is_hidden(piece)};
   if (piece == JQ_EMPTY)
-    return jq_error_set(err, "'%s': no piece on %s", quoted, fname);
-  if (jq_piece_color(piece) != side)
-    return jq_error_set(err,
-                        "'%s': the piece on %s is %s's, but %s is to "
-                        "move",
-                        quoted, fname, side_word(jq_piece_color(piece)),
-                        side_word(side));
+    return jq_error_fail(err, JQ_ERROR_MOVE_EMPTY_SQUARE, args,
+                         "'%s': no piece on %s", quoted, fname);
+  if (jq_piece_color(piece) != side) {
+    args.color = jq_piece_color(piece);
+    args.color2 = side;
+    return jq_error_fail(err, JQ_ERROR_MOVE_NOT_YOURS, args,
+                         "'%s': the piece on %s is %s's, but %s is to "
+                         "move",
+                         quoted, fname, side_word(jq_piece_color(piece)),
+                         side_word(side));
+  }
   JqMove m = jq_move_make(from, to);
   if (!jq_position_is_pseudo_legal(pos, m)) {
     char what[64];
     piece_phrase(what, sizeof what, side, jq_piece_type(piece),
                  jq_piece_is_hidden(piece));
-    return jq_error_set(err, "'%s': the %s on %s cannot move to %s", quoted,
-                        what, fname, tname);
+    return jq_error_fail(err, JQ_ERROR_MOVE_CANNOT_REACH, args,
+                         "'%s': the %s on %s cannot move to %s", quoted, what,
+                         fname, tname);
   }
   if (!jq_position_is_legal(pos, m))
-    return jq_error_set(err, "'%s' would leave %s's king in check", quoted,
-                        side_word(side));
+    return jq_error_fail(err, JQ_ERROR_MOVE_LEAVES_CHECK, args,
+                         "'%s' would leave %s's king in check", quoted,
+                         side_word(side));
   /* The mover's letter (its own case) first, then the captured piece's. */
   JqReveal r = JQ_REVEAL_NONE;
   bool mover_upper = side == JQ_RED;
@@ -818,15 +866,15 @@ bool jq_notation_parse_coords(const JqPosition *pos, const char *text,
   for (size_t i = 0; i < nletters; i++)
     own[i] = (letters[i] >= 'A' && letters[i] <= 'Z') == mover_upper;
   if (nletters == 2 && own[0] == own[1])
-    return jq_error_set(err,
-                        "'%s': two reveal letters must be one in %s's "
-                        "case (the mover) and one in the other",
-                        quoted, side_word(side));
+    return jq_error_fail(err, JQ_ERROR_MOVE_REVEAL_CASES, args,
+                         "'%s': two reveal letters must be one in %s's "
+                         "case (the mover) and one in the other",
+                         quoted, side_word(side));
   if (nletters == 2 && !own[0])
-    return jq_error_set(err,
-                        "'%s': the mover's reveal letter comes first, "
-                        "the captured piece's second",
-                        quoted);
+    return jq_error_fail(err, JQ_ERROR_MOVE_REVEAL_ORDER, args,
+                         "'%s': the mover's reveal letter comes first, "
+                         "the captured piece's second",
+                         quoted);
   for (size_t i = 0; i < nletters; i++) {
     JqPieceType t;
     if (!check_reveal_letter(pos, m, letters[i], own[i], quoted, &t, err))
@@ -850,22 +898,25 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
                            JqMove *move, JqError *err) {
   char s[TEXT_MAX], quoted[QUOTE_MAX];
   if (!pos || !move)
-    return jq_error_set(err, "no position to read the move in");
+    return jq_error_fail(err, JQ_ERROR_BAD_CALL, (JqErrorArgs){0},
+                         "no position to read the move in");
   if (!trim_text(text, s, err))
     return false;
   quote_text(s, quoted);
   size_t len = strlen(s);
   for (size_t i = 0; i < len; i++)
     if ((unsigned char)s[i] < 0x21 || (unsigned char)s[i] > 0x7E)
-      return jq_error_set(err,
-                          "'%s' is not a WXF move: it is written with "
-                          "ASCII letters, digits and + - .",
-                          quoted);
+      return jq_error_fail(err, JQ_ERROR_WXF_NOT_ASCII,
+                           (JqErrorArgs){.text = quoted},
+                           "'%s' is not a WXF move: it is written with "
+                           "ASCII letters, digits and + - .",
+                           quoted);
+  JqErrorArgs args = {.text = quoted};
   if (len != 4 && len != 5)
-    return jq_error_set(err,
-                        "'%s' is not a WXF move: it has four "
-                        "characters, like C2.5 or H8+7",
-                        quoted);
+    return jq_error_fail(err, JQ_ERROR_WXF_LENGTH, args,
+                         "'%s' is not a WXF move: it has four "
+                         "characters, like C2.5 or H8+7",
+                         quoted);
   Query q = {JQ_NO_TYPE, false, false, PICK_FILE, -1, 0, true, 0, 0, false};
   char a = s[0], b = s[1];
   /* The letter reader takes WXF's E and H as well as B and N. */
@@ -876,11 +927,11 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
     q.pick = PICK_ORDINAL;
     q.ordinal = wxf_digit(s[2]);
     if (t == JQ_NO_TYPE || wxf_digit(b) < 0 || q.ordinal < 0)
-      return jq_error_set(err,
-                          "'%s': a five-character WXF move is a piece "
-                          "letter, its file and its place from the "
-                          "front, like H71+5",
-                          quoted);
+      return jq_error_fail(err, JQ_ERROR_WXF_FIVE_FORM, args,
+                           "'%s': a five-character WXF move is a piece "
+                           "letter, its file and its place from the "
+                           "front, like H71+5",
+                           quoted);
     q.file = file_of_number(pos->side, wxf_digit(b));
   } else if (t != JQ_NO_TYPE) {
     q.type = t;
@@ -890,10 +941,10 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
     } else if (b == '+' || b == '-') {
       q.pick = b == '+' ? PICK_PLUS : PICK_MINUS;
     } else {
-      return jq_error_set(err,
-                          "'%s': after the piece letter comes a file "
-                          "1-9, or + / - for tandem pieces",
-                          quoted);
+      return jq_error_fail(err, JQ_ERROR_WXF_AFTER_LETTER, args,
+                           "'%s': after the piece letter comes a file "
+                           "1-9, or + / - for tandem pieces",
+                           quoted);
     }
   } else if ((a == '+' || a == '-') && a == b) {
     /* ++ / --: the foremost and rearmost of four or five pawns. */
@@ -908,15 +959,16 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
     else if (b == a)
       q.pick = PICK_MIDDLE;
     else
-      return jq_error_set(err,
-                          "'%s': after a file in first place comes "
-                          "+, - or the same file again (middle pawn)",
-                          quoted);
+      return jq_error_fail(err, JQ_ERROR_WXF_AFTER_FILE, args,
+                           "'%s': after a file in first place comes "
+                           "+, - or the same file again (middle pawn)",
+                           quoted);
   } else {
-    return jq_error_set(err,
-                        "'%s': '%c' is not a WXF piece letter (K A E "
-                        "H R C P)",
-                        quoted, a);
+    args.letter = a;
+    return jq_error_fail(err, JQ_ERROR_WXF_BAD_LETTER, args,
+                         "'%s': '%c' is not a WXF piece letter (K A E "
+                         "H R C P)",
+                         quoted, a);
   }
   const char *tail = s + len - 2; /* direction and number */
   switch (tail[0]) {
@@ -925,15 +977,16 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
   case '.':
   case '=': q.dir = 0; break;
   default:
-    return jq_error_set(err,
-                        "'%s': the next to last character must be + "
-                        "(advance), - (retreat) or . (traverse)",
-                        quoted);
+    return jq_error_fail(err, JQ_ERROR_WXF_BAD_DIRECTION, args,
+                         "'%s': the next to last character must be + "
+                         "(advance), - (retreat) or . (traverse)",
+                         quoted);
   }
   q.num = wxf_digit(tail[1]);
   if (q.num < 0)
-    return jq_error_set(err, "'%s': the last character must be a digit 1-9",
-                        quoted);
+    return jq_error_fail(err, JQ_ERROR_WXF_BAD_NUMBER, args,
+                         "'%s': the last character must be a digit 1-9",
+                         quoted);
   Resolution res = resolve_query(pos, &q);
   if (res.matches != 1)
     return resolution_error(pos, &q, &res, s, false, err);
@@ -943,29 +996,45 @@ bool jq_notation_parse_wxf(const JqPosition *pos, const char *text,
 
 /* ---- Chinese ------------------------------------------------------------ */
 
-static bool unexpected(const char *text, const char *at, const char *expected,
+/* What each JqErrorExpect asks for. */
+static const char *const expected_words[] = {
+    [JQ_ERROR_EXPECT_NAME_OR_FILE] = "a piece name or a file after the place",
+    [JQ_ERROR_EXPECT_NAME_OR_PLACE] = "a piece name (车 马 炮 兵 ...) or 前/后",
+    [JQ_ERROR_EXPECT_FILE] = "the file the piece stands on",
+    [JQ_ERROR_EXPECT_DIRECTION] = "进, 退 or 平",
+    [JQ_ERROR_EXPECT_NUMBER] = "a number or file after the direction",
+    [JQ_ERROR_EXPECT_REVEALED] = "the name of the revealed piece",
+    [JQ_ERROR_EXPECT_CLOSE] = "a closing parenthesis",
+    [JQ_ERROR_EXPECT_END] = "the end of the move",
+};
+
+static bool unexpected(const char *text, const char *at, JqErrorExpect want,
                        JqError *err) {
   char quoted[QUOTE_MAX], ch[8] = "";
+  const char *expected = expected_words[want];
   quote_text(text, quoted);
   size_t n = utf8_char_len(at);
+  JqErrorArgs args = {.text = quoted, .text2 = ch, .n = {(int)want}};
   if (*at == '\0')
-    return jq_error_set(err, "'%s' ends too early: expected %s", quoted,
-                        expected);
+    return jq_error_fail(err, JQ_ERROR_CHINESE_ENDS_EARLY, args,
+                         "'%s' ends too early: expected %s", quoted, expected);
   if (n > 0 && !(n == 1 && (unsigned char)*at < 0x20)) {
     memcpy(ch, at, n);
     ch[n] = '\0';
   } else {
     strcpy(ch, "?");
   }
-  return jq_error_set(err, "'%s': unexpected '%s', expected %s", quoted, ch,
-                      expected);
+  return jq_error_fail(err, JQ_ERROR_CHINESE_UNEXPECTED, args,
+                       "'%s': unexpected '%s', expected %s", quoted, ch,
+                       expected);
 }
 
 static bool parse_chinese(const JqPosition *pos, const char *text, JqMove *move,
                           JqPieceType *reveal, JqError *err) {
   char s[TEXT_MAX];
   if (!pos || !move)
-    return jq_error_set(err, "no position to read the move in");
+    return jq_error_fail(err, JQ_ERROR_BAD_CALL, (JqErrorArgs){0},
+                         "no position to read the move in");
   if (!trim_text(text, s, err))
     return false;
   for (const char *c = s; *c;) {
@@ -973,7 +1042,9 @@ static bool parse_chinese(const JqPosition *pos, const char *text, JqMove *move,
     if (n == 0) {
       char quoted[QUOTE_MAX];
       quote_text(s, quoted);
-      return jq_error_set(err, "'%s' is not valid UTF-8 text", quoted);
+      return jq_error_fail(err, JQ_ERROR_CHINESE_NOT_UTF8,
+                           (JqErrorArgs){.text = quoted},
+                           "'%s' is not valid UTF-8 text", quoted);
     }
     c += n;
   }
@@ -990,7 +1061,7 @@ static bool parse_chinese(const JqPosition *pos, const char *text, JqMove *move,
     int t = TAKE(&p, name_tokens);
     int f = TAKE(&p, digit_tokens);
     if (t < 0 && (hidden_given || f < 0))
-      return unexpected(s, p, "a piece name or a file after the place", err);
+      return unexpected(s, p, JQ_ERROR_EXPECT_NAME_OR_FILE, err);
     q.type = t < 0 ? JQ_PAWN : (JqPieceType)t;
     if (f > 0)
       q.file = file_of_number(pos->side, f);
@@ -998,31 +1069,31 @@ static bool parse_chinese(const JqPosition *pos, const char *text, JqMove *move,
     hidden_given = TAKE(&p, hidden_tokens) > 0;
     int t = TAKE(&p, name_tokens);
     if (t < 0)
-      return unexpected(s, p, "a piece name (车 马 炮 兵 ...) or 前/后", err);
+      return unexpected(s, p, JQ_ERROR_EXPECT_NAME_OR_PLACE, err);
     q.type = (JqPieceType)t;
     int f = TAKE(&p, digit_tokens);
     if (f < 0)
-      return unexpected(s, p, "the file the piece stands on", err);
+      return unexpected(s, p, JQ_ERROR_EXPECT_FILE, err);
     q.file = file_of_number(pos->side, f);
   }
   int dir = TAKE(&p, dir_tokens);
   if (dir < 0)
-    return unexpected(s, p, "进, 退 or 平", err);
+    return unexpected(s, p, JQ_ERROR_EXPECT_DIRECTION, err);
   q.dir = dir - 1;
   q.num = TAKE(&p, digit_tokens);
   if (q.num < 0)
-    return unexpected(s, p, "a number or file after the direction", err);
+    return unexpected(s, p, JQ_ERROR_EXPECT_NUMBER, err);
   JqPieceType revealed = JQ_NO_TYPE;
   if (TAKE(&p, open_tokens) > 0) {
     int t = TAKE(&p, name_tokens);
     if (t < 0)
-      return unexpected(s, p, "the name of the revealed piece", err);
+      return unexpected(s, p, JQ_ERROR_EXPECT_REVEALED, err);
     if (TAKE(&p, close_tokens) < 0)
-      return unexpected(s, p, "a closing parenthesis", err);
+      return unexpected(s, p, JQ_ERROR_EXPECT_CLOSE, err);
     revealed = (JqPieceType)t;
   }
   if (*p)
-    return unexpected(s, p, "the end of the move", err);
+    return unexpected(s, p, JQ_ERROR_EXPECT_END, err);
 
   q.hidden = hidden_given;
   Resolution res = resolve(pos, &q);
@@ -1043,19 +1114,24 @@ static bool parse_chinese(const JqPosition *pos, const char *text, JqMove *move,
     char quoted[QUOTE_MAX];
     quote_text(s, quoted);
     JqPiece mover = pos->board[jq_move_from(res.move)];
+    JqErrorArgs args = {.text = quoted,
+                        .color = pos->side,
+                        .type = revealed,
+                        .square = jq_move_from(res.move)};
     if (!jq_piece_is_hidden(mover))
-      return jq_error_set(err,
-                          "'%s': the piece that moves is not hidden, "
-                          "so it reveals nothing",
-                          quoted);
+      return jq_error_fail(err, JQ_ERROR_CHINESE_REVEAL_NOT_HIDDEN, args,
+                           "'%s': the piece that moves is not hidden, "
+                           "so it reveals nothing",
+                           quoted);
     if (revealed == JQ_KING)
-      return jq_error_set(err,
-                          "'%s': a king is never hidden, so it cannot "
-                          "be revealed",
-                          quoted);
+      return jq_error_fail(err, JQ_ERROR_CHINESE_REVEAL_KING, args,
+                           "'%s': a king is never hidden, so it cannot "
+                           "be revealed",
+                           quoted);
     if (pos->pool[pos->side][revealed] == 0)
-      return jq_error_set(err, "'%s': %s has no hidden %s left", quoted,
-                          side_word(pos->side), type_words[revealed]);
+      return jq_error_fail(err, JQ_ERROR_MOVE_NO_HIDDEN_LEFT, args,
+                           "'%s': %s has no hidden %s left", quoted,
+                           side_word(pos->side), type_words[revealed]);
   }
   *move = res.move;
   if (reveal)
@@ -1074,7 +1150,8 @@ bool jq_notation_parse_any(const JqPosition *pos, const char *text,
                            JqMove *move, JqReveal *reveal, JqError *err) {
   char s[TEXT_MAX];
   if (!pos || !move)
-    return jq_error_set(err, "no position to read the move in");
+    return jq_error_fail(err, JQ_ERROR_BAD_CALL, (JqErrorArgs){0},
+                         "no position to read the move in");
   if (!trim_text(text, s, err))
     return false;
   bool ascii = true;
@@ -1111,8 +1188,9 @@ bool jq_notation_parse_any(const JqPosition *pos, const char *text,
   }
   char quoted[QUOTE_MAX];
   quote_text(s, quoted);
-  return jq_error_set(err,
-                      "'%s' is not a move in coordinates (h2e2), WXF "
-                      "(C2.5) or Chinese (炮二平五)",
-                      quoted);
+  return jq_error_fail(err, JQ_ERROR_MOVE_UNKNOWN_FORM,
+                       (JqErrorArgs){.text = quoted},
+                       "'%s' is not a move in coordinates (h2e2), WXF "
+                       "(C2.5) or Chinese (炮二平五)",
+                       quoted);
 }

@@ -306,6 +306,11 @@ static void skip_blanks(Reader *r) {
 
 /* [Name "value"]: on success r->p is past the ']' and value holds the
  * unescaped value (its data never NULL). */
+/* An error of the text at `at`: the line goes in front. */
+static bool at_line(const Reader *r, const char *at, JqError *err) {
+  return jq_error_locate(err, NULL, line_of(r, at), 0, NULL, NULL);
+}
+
 static bool read_tag(Reader *r, char name[TAG_NAME_MAX], Text *value,
                      JqError *err) {
   const char *at = r->p;
@@ -314,38 +319,51 @@ static bool read_tag(Reader *r, char name[TAG_NAME_MAX], Text *value,
     r->p++;
   size_t n = 0;
   while (*r->p && !is_blank(*r->p) && *r->p != '"' && *r->p != ']') {
-    if (n + 1 >= TAG_NAME_MAX)
-      return jq_error_set(err, "line %d: tag name too long", line_of(r, at));
+    if (n + 1 >= TAG_NAME_MAX) {
+      jq_error_fail(err, JQ_ERROR_PGN_TAG_NAME_LONG, (JqErrorArgs){0},
+                    "tag name too long");
+      return at_line(r, at, err);
+    }
     name[n++] = *r->p++;
   }
   name[n] = '\0';
   while (*r->p == ' ' || *r->p == '\t')
     r->p++;
-  if (n == 0 || *r->p != '"')
-    return jq_error_set(err, "line %d: a tag is [Name \"value\"]",
-                        line_of(r, at));
+  if (n == 0 || *r->p != '"') {
+    jq_error_fail(err, JQ_ERROR_PGN_TAG_FORM, (JqErrorArgs){0},
+                  "a tag is [Name \"value\"]");
+    return at_line(r, at, err);
+  }
   r->p++;
   value->len = 0;
   text_append(value, "", 0);
   while (*r->p && *r->p != '"' && *r->p != '\n') {
     if (*r->p == '\\' && (r->p[1] == '"' || r->p[1] == '\\'))
       r->p++;
-    if (value->len >= TAG_VALUE_MAX)
-      return jq_error_set(err, "line %d: tag %s is longer than %d bytes",
-                          line_of(r, at), name, TAG_VALUE_MAX);
+    if (value->len >= TAG_VALUE_MAX) {
+      jq_error_fail(err, JQ_ERROR_PGN_TAG_VALUE_LONG,
+                    (JqErrorArgs){.text = name, .n = {TAG_VALUE_MAX}},
+                    "tag %s is longer than %d bytes", name, TAG_VALUE_MAX);
+      return at_line(r, at, err);
+    }
     text_append(value, r->p++, 1);
   }
   if (value->failed)
-    return jq_error_set(err, "out of memory");
-  if (*r->p != '"')
-    return jq_error_set(err, "line %d: tag %s has no closing quote",
-                        line_of(r, at), name);
+    return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                         "out of memory");
+  if (*r->p != '"') {
+    jq_error_fail(err, JQ_ERROR_PGN_TAG_NO_QUOTE, (JqErrorArgs){.text = name},
+                  "tag %s has no closing quote", name);
+    return at_line(r, at, err);
+  }
   r->p++;
   while (*r->p == ' ' || *r->p == '\t')
     r->p++;
-  if (*r->p != ']')
-    return jq_error_set(err, "line %d: tag %s has no closing ']'",
-                        line_of(r, at), name);
+  if (*r->p != ']') {
+    jq_error_fail(err, JQ_ERROR_PGN_TAG_NO_BRACKET, (JqErrorArgs){.text = name},
+                  "tag %s has no closing ']'", name);
+    return at_line(r, at, err);
+  }
   r->p++;
   return true;
 }
@@ -391,7 +409,8 @@ static bool read_tags(Reader *r, Tags *tags, JqError *err) {
       slot->len = 0;
       text_append(slot, value.data, value.len);
       if (slot->failed)
-        ok = jq_error_set(err, "out of memory");
+        ok = jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                           "out of memory");
     }
     skip_blanks(r);
   }
@@ -414,16 +433,18 @@ static bool parse_deal(const char *text, const JqPosition *start,
     JqPiece piece;
     char name[3];
     jq_square_name(sq, name);
+    JqErrorArgs args = {
+        .square = sq, .color = jq_piece_color(hidden), .letter = *p};
     if (*p == '\0')
-      return jq_error_set(err,
-                          "JieqiDeal: no letter for the hidden piece "
-                          "on %s",
-                          name);
+      return jq_error_fail(err, JQ_ERROR_PGN_DEAL_SHORT, args,
+                           "JieqiDeal: no letter for the hidden piece "
+                           "on %s",
+                           name);
     if (!jq_piece_from_letter(*p, &piece) || jq_piece_is_hidden(piece) ||
         jq_piece_type(piece) == JQ_KING ||
         jq_piece_color(piece) != jq_piece_color(hidden))
-      return jq_error_set(
-          err,
+      return jq_error_fail(
+          err, JQ_ERROR_PGN_DEAL_BAD_LETTER, args,
           "JieqiDeal: '%c' cannot be the hidden %s "
           "piece on %s",
           *p, jq_piece_color(hidden) == JQ_RED ? "red" : "black", name);
@@ -433,7 +454,8 @@ static bool parse_deal(const char *text, const JqPosition *start,
   while (*p == ' ')
     p++;
   if (*p != '\0')
-    return jq_error_set(err, "JieqiDeal: more letters than hidden pieces");
+    return jq_error_fail(err, JQ_ERROR_PGN_DEAL_LONG, (JqErrorArgs){0},
+                         "JieqiDeal: more letters than hidden pieces");
   return true;
 }
 
@@ -447,7 +469,9 @@ static JqGame *start_game(const Tags *tags, JqError *err) {
     else if (strcasecmp(name, "jieqi") == 0)
       variant = JQ_FEN_VARIANT_JIEQI;
     else {
-      jq_error_set(err, "unknown Variant \"%.100s\" (xiangqi, jieqi)", name);
+      jq_error_fail(err, JQ_ERROR_PGN_UNKNOWN_VARIANT,
+                    (JqErrorArgs){.text = name},
+                    "unknown Variant \"%.100s\" (xiangqi, jieqi)", name);
       return NULL;
     }
   } else if (dealt[0]) {
@@ -460,19 +484,20 @@ static JqGame *start_game(const Tags *tags, JqError *err) {
                                           : JQ_START_FEN_XIANGQI;
   JqPosition *start = malloc(sizeof *start);
   if (!start) {
-    jq_error_set(err, "out of memory");
+    jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
     return NULL;
   }
   JqGame *game = NULL;
   JqError why;
   JqPieceType deal[JQ_SQUARES];
   if (!jq_fen_parse(fen, variant, start, &why)) {
-    jq_error_set(err, "FEN: %s", why.message);
+    jq_error_locate(err, &why, 0, 0, NULL, "FEN");
   } else if (!dealt[0]) {
     /* Without a deal the reveal letters of the moves fix the identities. */
     game = jq_game_new_from_fen(fen, variant, 0, err);
   } else if (!jq_position_is_jieqi(start)) {
-    jq_error_set(err, "a JieqiDeal tag in a xiangqi game");
+    jq_error_fail(err, JQ_ERROR_PGN_DEAL_IN_XIANGQI, (JqErrorArgs){0},
+                  "a JieqiDeal tag in a xiangqi game");
   } else if (parse_deal(dealt, start, deal, err)) {
     game = jq_game_new_from_view(start, deal, err);
   }
@@ -565,32 +590,45 @@ static bool check_result(JqGame *game, const char *claimed, const char *reason,
                          JqError *err) {
   JqOutcome outcome = JQ_OUTCOME_NONE;
   if (claimed[0] && !parse_score(claimed, &outcome))
-    return jq_error_set(err, "Result \"%.40s\" is none of 1-0, 0-1, 1/2-1/2, *",
-                        claimed);
+    return jq_error_fail(
+        err, JQ_ERROR_PGN_BAD_RESULT, (JqErrorArgs){.text = claimed},
+        "Result \"%.40s\" is none of 1-0, 0-1, 1/2-1/2, *", claimed);
   JqReason named = JQ_REASON_NONE;
   JqColor side = JQ_RED;
   bool known = named_reason(reason, &named, &side);
   if (known && outcome != JQ_OUTCOME_NONE &&
       !outcome_fits(outcome, named, side))
-    return jq_error_set(err, "ResultReason says %s but the result is %s",
-                        reason, claimed);
+    return jq_error_fail(err, JQ_ERROR_PGN_REASON_VS_RESULT,
+                         (JqErrorArgs){.text = reason, .text2 = claimed},
+                         "ResultReason says %s but the result is %s", reason,
+                         claimed);
 
   JqResult reached = jq_game_result(game);
   if (reached.outcome != JQ_OUTCOME_NONE) {
     if (claimed[0] && outcome != reached.outcome)
-      return jq_error_set(err, "the record says %s but the moves end %s",
-                          claimed, jq_result_score_text(reached));
+      return jq_error_fail(
+          err, JQ_ERROR_PGN_RESULT_VS_MOVES,
+          (JqErrorArgs){.text = claimed,
+                        .text2 = jq_result_score_text(reached)},
+          "the record says %s but the moves end %s", claimed,
+          jq_result_score_text(reached));
     /* Other words (a resignation after a mate) leave the moves' result. */
     char text[128];
     jq_result_reason_text(reached, text, sizeof text);
     if (known && decided_by_moves(named) && strcasecmp(reason, text) != 0)
-      return jq_error_set(err, "ResultReason says %s but the moves end in %s",
-                          reason, text);
+      return jq_error_fail(err, JQ_ERROR_PGN_REASON_VS_MOVES,
+                           (JqErrorArgs){.text = reason,
+                                         .n = {reached.outcome, reached.reason,
+                                               reached.culprit}},
+                           "ResultReason says %s but the moves end in %s",
+                           reason, text);
     return true;
   }
   if (known && decided_by_moves(named))
-    return jq_error_set(err, "ResultReason says %s but %s", reason,
-                        not_reached(named));
+    return jq_error_fail(err, JQ_ERROR_PGN_REASON_NOT_REACHED,
+                         (JqErrorArgs){.text = reason, .n = {named}},
+                         "ResultReason says %s but %s", reason,
+                         not_reached(named));
   if (outcome == JQ_OUTCOME_NONE)
     return true;
   JqResult declared;
@@ -633,16 +671,21 @@ static bool skip_group(Reader *r, JqError *err) {
   const char *at = r->p;
   if (*r->p == '{') {
     const char *close = strchr(r->p, '}');
-    if (!close)
-      return jq_error_set(err, "line %d: comment without '}'", line_of(r, at));
+    if (!close) {
+      jq_error_fail(err, JQ_ERROR_PGN_COMMENT_OPEN, (JqErrorArgs){0},
+                    "comment without '}'");
+      return at_line(r, at, err);
+    }
     r->p = close + 1;
     return true;
   }
   int depth = 0;
   do {
-    if (*r->p == '\0')
-      return jq_error_set(err, "line %d: variation without ')'",
-                          line_of(r, at));
+    if (*r->p == '\0') {
+      jq_error_fail(err, JQ_ERROR_PGN_VARIATION_OPEN, (JqErrorArgs){0},
+                    "variation without ')'");
+      return at_line(r, at, err);
+    }
     if (*r->p == '{') {
       if (!skip_group(r, err))
         return false;
@@ -699,11 +742,14 @@ static bool reveal_fits_deal(const JqGame *game, JqMove move, JqReveal reveal,
       continue;
     char name[3];
     jq_square_name(squares[i], name);
-    return jq_error_set(err,
-                        "JieqiDeal says the piece on %s is %s but ply %d "
-                        "%s %s",
-                        name, type_with_article(dealt), ply, verbs[i],
-                        type_with_article(named[i]));
+    return jq_error_fail(
+        err, JQ_ERROR_PGN_DEAL_VS_MOVE,
+        (JqErrorArgs){
+            .square = squares[i], .type = dealt, .type2 = named[i], .n = {i}},
+        "JieqiDeal says the piece on %s is %s but ply %d "
+        "%s %s",
+        name, type_with_article(dealt), ply, verbs[i],
+        type_with_article(named[i]));
   }
   return true;
 }
@@ -731,9 +777,13 @@ static bool read_moves_in(Reader *r, JqGame *game, bool dealt, char score[8],
     char token[TOKEN_MAX];
     size_t n = 0;
     while (token_char(*r->p)) {
-      if (n + 1 >= TOKEN_MAX)
-        return jq_error_set(err, "line %d: '%.20s...' is no move",
-                            line_of(r, at), at);
+      if (n + 1 >= TOKEN_MAX) {
+        char start[24];
+        snprintf(start, sizeof start, "%.20s...", at);
+        jq_error_fail(err, JQ_ERROR_PGN_TOKEN_LONG,
+                      (JqErrorArgs){.text = start}, "'%s' is no move", start);
+        return at_line(r, at, err);
+      }
       token[n++] = *r->p++;
     }
     size_t glued = n > 0 ? glued_reveal_length(r->p) : 0;
@@ -743,8 +793,11 @@ static bool read_moves_in(Reader *r, JqGame *game, bool dealt, char score[8],
       r->p += glued;
     }
     token[n] = '\0';
-    if (n == 0) /* a lone ')' */
-      return jq_error_set(err, "line %d: unexpected '%c'", line_of(r, at), c);
+    if (n == 0) { /* a lone ')' */
+      jq_error_fail(err, JQ_ERROR_PGN_UNEXPECTED, (JqErrorArgs){.letter = c},
+                    "unexpected '%c'", c);
+      return at_line(r, at, err);
+    }
     if (is_result_token(token)) {
       memcpy(score, token, n + 1);
       return true;
@@ -761,22 +814,30 @@ static bool read_moves_in(Reader *r, JqGame *game, bool dealt, char score[8],
     JqReveal reveal = JQ_REVEAL_NONE;
     JqError why;
     int ply = jq_game_move_count(game) + 1;
+    int line = line_of(r, at);
     if (jq_game_is_over(game)) {
       char reason[128];
-      return jq_error_set(
-          err, "line %d, ply %d: %s comes after the end of the game (%s)",
-          line_of(r, at), ply, move_text,
-          jq_result_reason_text(jq_game_result(game), reason, sizeof reason));
+      JqResult result = jq_game_result(game);
+      jq_error_fail(
+          err, JQ_ERROR_PGN_AFTER_END,
+          (JqErrorArgs){.text = move_text,
+                        .n = {result.outcome, result.reason, result.culprit}},
+          "%s comes after the end of the game (%s)", move_text,
+          jq_result_reason_text(result, reason, sizeof reason));
+      return jq_error_locate(err, NULL, line, ply, NULL, NULL);
     }
     jq_game_public_view(game, view);
     if (!jq_notation_parse_any(view, move_text, &move, &reveal, &why))
-      return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
-                          move_text, why.message);
-    if (dealt && !reveal_fits_deal(game, move, reveal, ply, &why))
-      return jq_error_set(err, "line %d: %s", line_of(r, at), why.message);
+      return jq_error_locate(err, &why, line, ply, move_text, NULL);
+    /* The message names the ply itself. */
+    if (dealt && !reveal_fits_deal(game, move, reveal, ply, &why)) {
+      jq_error_locate(err, &why, line, 0, NULL, NULL);
+      if (err)
+        err->ply = ply;
+      return false;
+    }
     if (!jq_game_play_with_reveal(game, move, reveal, &why))
-      return jq_error_set(err, "line %d, ply %d: %s: %s", line_of(r, at), ply,
-                          move_text, why.message);
+      return jq_error_locate(err, &why, line, ply, move_text, NULL);
   }
 }
 
@@ -784,7 +845,8 @@ static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
                        JqError *err) {
   JqPosition *view = malloc(sizeof *view);
   if (!view)
-    return jq_error_set(err, "out of memory");
+    return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                         "out of memory");
   bool ok = read_moves_in(r, game, dealt, score, view, err);
   free(view);
   return ok;
@@ -795,7 +857,7 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
   Reader r = {text, text};
   Tags *tags = calloc(1, sizeof *tags);
   if (!tags) {
-    jq_error_set(err, "out of memory");
+    jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
     return NULL;
   }
   JqGame *game = NULL;
@@ -804,7 +866,8 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
     goto fail;
   if (*r.p == '\0' && !tag_value(&tags->variant)[0] &&
       !tag_value(&tags->result)[0]) {
-    jq_error_set(err, "no game in the text");
+    jq_error_fail(err, JQ_ERROR_PGN_NO_GAME, (JqErrorArgs){0},
+                  "no game in the text");
     goto fail;
   }
   game = start_game(tags, err);
@@ -815,8 +878,10 @@ JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
   /* The tag and the token must agree; either may be left out. */
   const char *tagged = tag_value(&tags->result);
   if (score[0] && tagged[0] && strcmp(score, tagged) != 0) {
-    jq_error_set(err, "the Result tag says %.40s but the move text ends %s",
-                 tagged, score);
+    jq_error_fail(err, JQ_ERROR_PGN_RESULTS_DIFFER,
+                  (JqErrorArgs){.text = tagged, .text2 = score},
+                  "the Result tag says %.40s but the move text ends %s", tagged,
+                  score);
     goto fail;
   }
   const char *claimed = score[0] ? score : tagged;

@@ -68,8 +68,9 @@ JqGame *jq_redeal(const JqGame *game, const JqPieceType deal[JQ_SQUARES],
         deal[sq] != old[sq]) {
       char name[3];
       jq_square_name(sq, name);
-      jq_error_set(err, "the deal does not agree with the piece seen from %s",
-                   name);
+      jq_error_fail(
+          err, JQ_ERROR_GAME_DEAL_DISAGREES, (JqErrorArgs){.square = sq},
+          "the deal does not agree with the piece seen from %s", name);
       return NULL;
     }
   }
@@ -77,7 +78,7 @@ JqGame *jq_redeal(const JqGame *game, const JqPieceType deal[JQ_SQUARES],
    * before it), from the FEN the game keeps. */
   JqPosition *start = malloc(sizeof *start);
   if (!start) {
-    jq_error_set(err, "out of memory");
+    jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
     return NULL;
   }
   JqGame *g = NULL;
