@@ -1,8 +1,9 @@
 /* JqGameController: the game as the app plays it. It owns the arbiter
- * (JqGame) and the two players, runs the computer's moves in a worker
- * thread, keeps undo/redo, browsing of earlier positions, the move list,
- * PGN and FEN, and the autosave. It has no UI: the window shows what it
- * says and calls it; the tests drive it without a display.
+ * (JqGame) and the players (jq-player.h: a human, or the computer thinking
+ * in a worker thread), tells the one to move that its turn has come and
+ * plays the move it chooses, keeps undo/redo, browsing of earlier
+ * positions, the move list, PGN and FEN, and the autosave. It has no UI: the
+ * window shows what it says and calls it; the tests drive it without a display.
  *
  * What the human may see: every position handed out is a player's view
  * (jq_game_view) or the onlookers' one, never the arbiter's truth, and the
