@@ -745,6 +745,108 @@ static void test_switch_players(void) {
   g_object_unref(c);
 }
 
+/* ---- computer against computer ---- */
+
+/* Which algorithm chose each move, by the side that played it. */
+typedef struct {
+  JqGameController *c;
+  int moves[2];
+  char *algorithms[2]; /* the one each side's moves came from; "mixed" */
+} Sources;
+
+static void on_source_move(JqGameController *c, guint move, JqMoveFlags flags,
+                           Sources *src) {
+  int n = jq_game_controller_get_move_count(c);
+  JqColor mover =
+      (JqColor)(jq_game_controller_get_first_mover(c) ^ ((n - 1) & 1));
+  if (!(flags & JQ_MOVE_FLAGS_COMPUTER))
+    return; /* the human's */
+  const char *used = jq_ai_player_get_last_algorithm(
+      jq_game_controller_get_ai_player(c, mover));
+  g_assert_nonnull(used);
+  if (src->moves[mover]++ == 0)
+    src->algorithms[mover] = g_strdup(used);
+  else if (g_strcmp0(src->algorithms[mover], used) != 0) {
+    g_free(src->algorithms[mover]);
+    src->algorithms[mover] = g_strdup("mixed");
+  }
+}
+
+static gboolean both_moved_twice(gpointer data) {
+  Sources *src = data;
+  return src->moves[JQ_RED] >= 2 && src->moves[JQ_BLACK] >= 2;
+}
+
+/* Each side's computer plays with its own algorithm and strength; with
+ * one computer, the common ones apply. */
+static void test_side_algorithms(void) {
+  JqGameController *c = controller_new();
+  jq_game_controller_set_algorithm(c, "greedy");
+  Sources src = {c, {0, 0}, {NULL, NULL}};
+  g_signal_connect(c, "move-played", G_CALLBACK(on_source_move), &src);
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_JIEQI);
+  setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_COMPUTER;
+  setup.side_algorithm[JQ_RED] = "random";
+  setup.side_algorithm[JQ_BLACK] = "alphabeta";
+  setup.side_strength[JQ_RED] = 3;
+  setup.side_strength[JQ_BLACK] = 1;
+  setup.seed = 5;
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_new_game(c, &setup, &error));
+  g_assert_no_error(error);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_RED), ==,
+                  "random");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_BLACK), ==, 1);
+  run_until(both_moved_twice, &src, 20000, "two moves of each side");
+  g_assert_cmpstr(src.algorithms[JQ_RED], ==, "random");
+  g_assert_cmpstr(src.algorithms[JQ_BLACK], ==, "alphabeta");
+  g_assert_cmpint(
+      jq_ai_player_get_strength(jq_game_controller_get_ai_player(c, JQ_RED)),
+      ==, 3);
+  g_assert_cmpint(
+      jq_ai_player_get_strength(jq_game_controller_get_ai_player(c, JQ_BLACK)),
+      ==, 1);
+  /* The game's file names each side's computer. */
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_assert_nonnull(strstr(pgn, "[Red \"Computer (random, level 3)\"]"));
+  g_assert_nonnull(strstr(pgn, "[Black \"Computer (alphabeta, level 1)\"]"));
+  g_free(pgn);
+
+  /* Against a human, the one computer plays as the preferences say. */
+  for (int i = 0; i < 2; i++) {
+    g_clear_pointer(&src.algorithms[i], g_free);
+    src.moves[i] = 0;
+  }
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 1);
+  play(c, "h2e2");
+  wait_moves(c, 2);
+  g_assert_cmpint(src.moves[JQ_BLACK], ==, 1);
+  g_assert_cmpstr(src.algorithms[JQ_BLACK], ==, "greedy");
+
+  /* Bad settings are refused and change nothing. */
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.side_algorithm[JQ_BLACK] = "no-such-ai";
+  g_assert_false(jq_game_controller_new_game(c, &setup, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_OPTION);
+  g_clear_error(&error);
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.side_strength[JQ_RED] = 21;
+  g_assert_false(jq_game_controller_new_game(c, &setup, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_OPTION);
+  g_clear_error(&error);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "alphabeta");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_RED), ==, 3);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 2);
+  g_object_unref(c);
+  for (int i = 0; i < 2; i++)
+    g_free(src.algorithms[i]);
+}
+
 /* ---- what is shown ---- */
 
 static void test_move_list_notations(void) {
@@ -1720,6 +1822,56 @@ static void test_settings(void) {
   g_object_unref(settings);
 }
 
+/* Each side's computer, for games of the computer against itself: the
+ * settings reach the controller, a new game's choice reaches the
+ * settings, and the next start has them back. */
+static void test_settings_side_algorithms(void) {
+  GSettings *settings = jq_app_settings_new();
+  JqGameController *c = controller_new();
+  g_settings_set_string(settings, "red-ai-algorithm", "random");
+  g_settings_set_int(settings, "black-ai-strength", 4);
+  jq_app_settings_bind(settings, c);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_RED), ==,
+                  "random");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_BLACK), ==, 4);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "alphabeta");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_RED), ==, 20);
+  g_settings_set_string(settings, "black-ai-algorithm", "greedy");
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "greedy");
+
+  JqNewGame cvc;
+  jq_new_game_init(&cvc, JQ_VARIANT_XIANGQI);
+  cvc.players[JQ_RED] = JQ_PLAYER_MODE_COMPUTER;
+  cvc.side_algorithm[JQ_BLACK] = "ismcts";
+  cvc.side_strength[JQ_RED] = 9;
+  g_assert_true(jq_game_controller_new_game(c, &cvc, NULL));
+  char *stored = g_settings_get_string(settings, "black-ai-algorithm");
+  g_assert_cmpstr(stored, ==, "ismcts");
+  g_free(stored);
+  g_assert_cmpint(g_settings_get_int(settings, "red-ai-strength"), ==, 9);
+  g_assert_cmpint(g_settings_get_enum(settings, "red-player"), ==,
+                  JQ_PLAYER_MODE_COMPUTER);
+  g_object_unref(c);
+
+  c = jq_game_controller_new_with_autosave("");
+  jq_app_settings_bind(settings, c);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_RED), ==,
+                  "random");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_RED), ==, 9);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "ismcts");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_BLACK), ==, 4);
+  g_object_unref(c);
+  const char *keys[] = {"red-ai-algorithm", "red-ai-strength",
+                        "black-ai-algorithm", "black-ai-strength",
+                        "red-player"};
+  for (gsize i = 0; i < G_N_ELEMENTS(keys); i++)
+    g_settings_reset(settings, keys[i]);
+  g_object_unref(settings);
+}
+
 int main(int argc, char **argv) {
   g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -1752,6 +1904,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/autosave-corrupt", test_autosave_corrupt);
   g_test_add_func("/app/controller/main-loop-not-blocked",
                   test_main_loop_not_blocked);
+  g_test_add_func("/app/controller/side-algorithms", test_side_algorithms);
   g_test_add_func("/app/settings/bind-and-start", test_settings);
+  g_test_add_func("/app/settings/side-algorithms",
+                  test_settings_side_algorithms);
   return g_test_run();
 }

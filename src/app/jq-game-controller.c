@@ -29,8 +29,10 @@ struct _JqGameController {
   guint game_id; /* changes with each new game, load or restore: an AI
                   * from an earlier game forgets it before thinking */
   JqPlayerMode players[2];
-  char *algorithm;
+  char *algorithm; /* the computer's when it plays one side */
   int strength;
+  char *side_algorithm[2]; /* each side's when it plays both */
+  int side_strength[2];
   int think_time;
   JqDisclosure disclosure;
   JqNotationStyle notation;
@@ -86,6 +88,10 @@ enum {
   PROP_BLACK_PLAYER,
   PROP_ALGORITHM,
   PROP_STRENGTH,
+  PROP_RED_ALGORITHM,
+  PROP_RED_STRENGTH,
+  PROP_BLACK_ALGORITHM,
+  PROP_BLACK_STRENGTH,
   PROP_THINK_TIME,
   PROP_DISCLOSURE,
   PROP_NOTATION,
@@ -124,6 +130,16 @@ static JqColor side_at(const JqGame *game, int ply) {
 static gboolean has_human(JqGameController *self) {
   return self->players[JQ_RED] == JQ_PLAYER_MODE_HUMAN ||
          self->players[JQ_BLACK] == JQ_PLAYER_MODE_HUMAN;
+}
+
+/* The computer's algorithm and strength for `side`: the side's own when
+ * the computer plays both sides, else the one computer's. */
+static void ai_setup(JqGameController *self, JqColor side,
+                     const char **algorithm, int *strength) {
+  gboolean both = self->players[JQ_RED] == JQ_PLAYER_MODE_COMPUTER &&
+                  self->players[JQ_BLACK] == JQ_PLAYER_MODE_COMPUTER;
+  *algorithm = both ? self->side_algorithm[side] : self->algorithm;
+  *strength = both ? self->side_strength[side] : self->strength;
 }
 
 /* Who plays `side` now. */
@@ -459,8 +475,11 @@ static void start_thinking(JqGameController *self, ThinkPurpose purpose,
     jq_ai_player_set_algorithm(self->advisor, self->algorithm);
     player = JQ_PLAYER(self->advisor);
   } else {
-    jq_ai_player_set_algorithm(self->ais[side], self->algorithm);
-    jq_ai_player_set_strength(self->ais[side], self->strength);
+    const char *algorithm;
+    int strength;
+    ai_setup(self, side, &algorithm, &strength);
+    jq_ai_player_set_algorithm(self->ais[side], algorithm);
+    jq_ai_player_set_strength(self->ais[side], strength);
     player = seat(self, side);
   }
   if (!self->think_view)
@@ -802,6 +821,7 @@ void jq_new_game_init(JqNewGame *setup, JqVariant variant) {
   setup->players[JQ_RED] = JQ_PLAYER_MODE_HUMAN;
   setup->players[JQ_BLACK] = JQ_PLAYER_MODE_COMPUTER;
   setup->strength = -1;
+  setup->side_strength[JQ_RED] = setup->side_strength[JQ_BLACK] = -1;
 }
 
 static void set_player_quietly(JqGameController *self, JqColor side,
@@ -818,17 +838,23 @@ gboolean jq_game_controller_new_game(JqGameController *self,
                                      const JqNewGame *setup, GError **error) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   g_return_val_if_fail(setup != NULL, FALSE);
-  if (setup->algorithm && !jq_ai_player_algorithm_known(setup->algorithm)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
-                _("Unknown computer algorithm “%s”."), setup->algorithm);
-    return FALSE;
-  }
-  if (setup->strength < -1 || setup->strength > JQ_STRENGTH_MAX) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
-                _("The strength must be from 0 to %d."), JQ_STRENGTH_MAX);
-    return FALSE;
+  const char *algorithms[] = {setup->algorithm, setup->side_algorithm[JQ_RED],
+                              setup->side_algorithm[JQ_BLACK]};
+  int strengths[] = {setup->strength, setup->side_strength[JQ_RED],
+                     setup->side_strength[JQ_BLACK]};
+  for (gsize i = 0; i < G_N_ELEMENTS(algorithms); i++) {
+    if (algorithms[i] && !jq_ai_player_algorithm_known(algorithms[i])) {
+      g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
+                  _("Unknown computer algorithm “%s”."), algorithms[i]);
+      return FALSE;
+    }
+    if (strengths[i] < -1 || strengths[i] > JQ_STRENGTH_MAX) {
+      g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
+                  _("The strength must be from 0 to %d."), JQ_STRENGTH_MAX);
+      return FALSE;
+    }
   }
   if ((guint)setup->variant > JQ_VARIANT_JIEQI ||
       (guint)setup->players[0] > JQ_PLAYER_MODE_COMPUTER ||
@@ -863,6 +889,14 @@ gboolean jq_game_controller_new_game(JqGameController *self,
     jq_game_controller_set_algorithm(self, setup->algorithm);
   if (setup->strength >= 0)
     jq_game_controller_set_strength(self, setup->strength);
+  for (int side = 0; side < 2; side++) {
+    if (setup->side_algorithm[side])
+      jq_game_controller_set_side_algorithm(self, side,
+                                            setup->side_algorithm[side]);
+    if (setup->side_strength[side] >= 0)
+      jq_game_controller_set_side_strength(self, side,
+                                           setup->side_strength[side]);
+  }
   set_player_quietly(self, JQ_RED, setup->players[JQ_RED]);
   set_player_quietly(self, JQ_BLACK, setup->players[JQ_BLACK]);
   g_free(self->date);
@@ -940,6 +974,50 @@ void jq_game_controller_set_strength(JqGameController *self, int strength) {
     return;
   self->strength = strength;
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STRENGTH]);
+}
+
+const char *jq_game_controller_get_side_algorithm(JqGameController *self,
+                                                  JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, NULL);
+  return self->side_algorithm[side];
+}
+
+void jq_game_controller_set_side_algorithm(JqGameController *self, JqColor side,
+                                           const char *algorithm) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
+  if (!jq_ai_player_algorithm_known(algorithm)) {
+    g_warning("Unknown computer algorithm '%s': keeping '%s'",
+              algorithm ? algorithm : "(null)", self->side_algorithm[side]);
+    return;
+  }
+  if (g_strcmp0(self->side_algorithm[side], algorithm) == 0)
+    return;
+  g_free(self->side_algorithm[side]);
+  self->side_algorithm[side] = g_strdup(algorithm);
+  g_object_notify_by_pspec(
+      G_OBJECT(self),
+      props[side == JQ_RED ? PROP_RED_ALGORITHM : PROP_BLACK_ALGORITHM]);
+}
+
+int jq_game_controller_get_side_strength(JqGameController *self, JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, 0);
+  return self->side_strength[side];
+}
+
+void jq_game_controller_set_side_strength(JqGameController *self, JqColor side,
+                                          int strength) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
+  strength = CLAMP(strength, 0, JQ_STRENGTH_MAX);
+  if (self->side_strength[side] == strength)
+    return;
+  self->side_strength[side] = strength;
+  g_object_notify_by_pspec(
+      G_OBJECT(self),
+      props[side == JQ_RED ? PROP_RED_STRENGTH : PROP_BLACK_STRENGTH]);
 }
 
 int jq_game_controller_get_think_time(JqGameController *self) {
@@ -1187,8 +1265,10 @@ gboolean jq_game_controller_is_browsing(JqGameController *self) {
 static char *player_name(JqGameController *self, JqColor side) {
   if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
     return g_strdup("Human");
-  return g_strdup_printf("Computer (%s, level %d)", self->algorithm,
-                         self->strength);
+  const char *algorithm;
+  int strength;
+  ai_setup(self, side, &algorithm, &strength);
+  return g_strdup_printf("Computer (%s, level %d)", algorithm, strength);
 }
 
 /* The seal of an unfinished jieqi game's deal (jq-deal-seal.h), NULL when
@@ -1479,6 +1559,13 @@ guint jq_game_controller_get_discarded_results(JqGameController *self) {
          jq_ai_player_get_discarded(self->advisor);
 }
 
+JqAiPlayer *jq_game_controller_get_ai_player(JqGameController *self,
+                                             JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, NULL);
+  return self->ais[side];
+}
+
 /* ---- GObject ---- */
 
 JqGameController *jq_game_controller_new(void) {
@@ -1502,6 +1589,18 @@ static void jq_game_controller_get_property(GObject *object, guint id,
     break;
   case PROP_ALGORITHM: g_value_set_string(value, self->algorithm); break;
   case PROP_STRENGTH: g_value_set_int(value, self->strength); break;
+  case PROP_RED_ALGORITHM:
+    g_value_set_string(value, self->side_algorithm[JQ_RED]);
+    break;
+  case PROP_RED_STRENGTH:
+    g_value_set_int(value, self->side_strength[JQ_RED]);
+    break;
+  case PROP_BLACK_ALGORITHM:
+    g_value_set_string(value, self->side_algorithm[JQ_BLACK]);
+    break;
+  case PROP_BLACK_STRENGTH:
+    g_value_set_int(value, self->side_strength[JQ_BLACK]);
+    break;
   case PROP_THINK_TIME: g_value_set_int(value, self->think_time); break;
   case PROP_DISCLOSURE: g_value_set_enum(value, self->disclosure); break;
   case PROP_NOTATION: g_value_set_enum(value, self->notation); break;
@@ -1530,6 +1629,18 @@ static void jq_game_controller_set_property(GObject *object, guint id,
     break;
   case PROP_STRENGTH:
     jq_game_controller_set_strength(self, g_value_get_int(value));
+    break;
+  case PROP_RED_ALGORITHM:
+  case PROP_BLACK_ALGORITHM:
+    jq_game_controller_set_side_algorithm(
+        self, id == PROP_RED_ALGORITHM ? JQ_RED : JQ_BLACK,
+        g_value_get_string(value));
+    break;
+  case PROP_RED_STRENGTH:
+  case PROP_BLACK_STRENGTH:
+    jq_game_controller_set_side_strength(
+        self, id == PROP_RED_STRENGTH ? JQ_RED : JQ_BLACK,
+        g_value_get_int(value));
     break;
   case PROP_THINK_TIME:
     jq_game_controller_set_think_time(self, g_value_get_int(value));
@@ -1593,6 +1704,8 @@ static void jq_game_controller_finalize(GObject *object) {
   drop_browse_cache(self);
   g_array_unref(self->redo);
   g_free(self->algorithm);
+  g_free(self->side_algorithm[JQ_RED]);
+  g_free(self->side_algorithm[JQ_BLACK]);
   g_free(self->date);
   g_free(self->autosave_path);
   g_free(self->sealed_deal);
@@ -1622,6 +1735,15 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
       g_param_spec_string("algorithm", NULL, NULL, "alphabeta", rw);
   props[PROP_STRENGTH] = g_param_spec_int("strength", NULL, NULL, 0,
                                           JQ_STRENGTH_MAX, JQ_STRENGTH_MAX, rw);
+  for (int side = 0; side < 2; side++) {
+    props[side == JQ_RED ? PROP_RED_ALGORITHM : PROP_BLACK_ALGORITHM] =
+        g_param_spec_string(side == JQ_RED ? "red-algorithm"
+                                           : "black-algorithm",
+                            NULL, NULL, "alphabeta", rw);
+    props[side == JQ_RED ? PROP_RED_STRENGTH : PROP_BLACK_STRENGTH] =
+        g_param_spec_int(side == JQ_RED ? "red-strength" : "black-strength",
+                         NULL, NULL, 0, JQ_STRENGTH_MAX, JQ_STRENGTH_MAX, rw);
+  }
   props[PROP_THINK_TIME] = g_param_spec_int(
       "think-time", NULL, NULL, JQ_THINK_TIME_MIN, JQ_THINK_TIME_MAX, 2000, rw);
   props[PROP_DISCLOSURE] = g_param_spec_enum(
@@ -1668,6 +1790,10 @@ static void jq_game_controller_init(JqGameController *self) {
   self->players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
   self->algorithm = g_strdup("alphabeta");
   self->strength = JQ_STRENGTH_MAX;
+  for (int side = 0; side < 2; side++) {
+    self->side_algorithm[side] = g_strdup("alphabeta");
+    self->side_strength[side] = JQ_STRENGTH_MAX;
+  }
   self->think_time = 2000;
   self->disclosure = jq_game_disclosure(self->game);
   self->notation = JQ_NOTATION_STYLE_CHINESE;

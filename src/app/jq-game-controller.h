@@ -77,8 +77,11 @@ typedef struct {
   JqPlayerMode players[2]; /* [JQ_RED], [JQ_BLACK] */
   const char *algorithm;   /* NULL: keep the controller's */
   int strength;            /* 0..20; -1: keep the controller's */
-  const char *fen;         /* NULL or "": the variant's start */
-  guint64 seed;            /* the jieqi deal's seed; 0: a random one */
+  /* Each side's, for when the computer plays both: the same. */
+  const char *side_algorithm[2];
+  int side_strength[2];
+  const char *fen; /* NULL or "": the variant's start */
+  guint64 seed;    /* the jieqi deal's seed; 0: a random one */
 } JqNewGame;
 
 /* Red human, Black computer, everything else kept. */
@@ -132,14 +135,26 @@ JqPlayerMode jq_game_controller_get_player(JqGameController *self,
  * side given to a human stops its thinking. */
 void jq_game_controller_set_player(JqGameController *self, JqColor side,
                                    JqPlayerMode mode);
-/* Properties "algorithm", "strength", "think-time": they apply from the
- * next time the computer starts thinking. An unknown algorithm is
- * refused (a warning, the property unchanged). */
+/* Properties "algorithm", "strength" (the computer's when it plays one
+ * side; hints take the algorithm at full strength), "think-time": they
+ * apply from the next time the computer starts thinking. An unknown
+ * algorithm is refused (a warning, the property unchanged). */
 const char *jq_game_controller_get_algorithm(JqGameController *self);
 void jq_game_controller_set_algorithm(JqGameController *self,
                                       const char *algorithm);
 int jq_game_controller_get_strength(JqGameController *self);
 void jq_game_controller_set_strength(JqGameController *self, int strength);
+/* Properties "red-algorithm", "red-strength", "black-algorithm",
+ * "black-strength": what each side's computer plays with when the
+ * computer plays both sides (with one computer, "algorithm" and
+ * "strength" apply). The same rules as above. */
+const char *jq_game_controller_get_side_algorithm(JqGameController *self,
+                                                  JqColor side);
+void jq_game_controller_set_side_algorithm(JqGameController *self, JqColor side,
+                                           const char *algorithm);
+int jq_game_controller_get_side_strength(JqGameController *self, JqColor side);
+void jq_game_controller_set_side_strength(JqGameController *self, JqColor side,
+                                          int strength);
 int jq_game_controller_get_think_time(JqGameController *self);
 void jq_game_controller_set_think_time(JqGameController *self, int ms);
 /* The jieqi rule for captured hidden pieces; applies to the game at once
