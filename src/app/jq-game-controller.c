@@ -14,6 +14,7 @@
 #include "jq-fen.h"
 #include "jq-game-controller-private.h"
 #include "jq-human-player.h"
+#include "jq-move-pacer.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
 
@@ -55,6 +56,7 @@ struct _JqGameController {
   JqColor think_side;
   int think_ply;
   JqPosition *think_view;
+  JqMovePacer *pacer; /* when a chosen move is played; pauses */
   JqMove hint;
   JqAnalysis *analysis;
   JqAnalysis *last_analysis; /* kept after the thinking, while its position
@@ -93,6 +95,8 @@ enum {
   PROP_BLACK_ALGORITHM,
   PROP_BLACK_STRENGTH,
   PROP_THINK_TIME,
+  PROP_MOVE_INTERVAL,
+  PROP_PAUSED,
   PROP_DISCLOSURE,
   PROP_NOTATION,
   PROP_CHARACTER_STYLE,
@@ -430,8 +434,9 @@ static void on_player_progress(JqPlayer *player, const JqProgress *p,
 }
 
 /* Ends the current turn or hint at once; a player's answer to it, if one
- * still comes, is dropped. */
+ * still comes or waits to be played, is dropped. */
 static void cancel_thinking(JqGameController *self) {
+  jq_move_pacer_drop(self->pacer);
   if (!self->thinker)
     return;
   jq_player_cancel(self->thinker);
@@ -442,6 +447,17 @@ static void cancel_thinking(JqGameController *self) {
 static gboolean apply_move(JqGameController *self, JqMove move,
                            gboolean computer, GError **error);
 
+/* A player's move whose time has come (jq-move-pacer.h). */
+static void play_paced(JqMove move, gpointer data) {
+  JqGameController *self = data;
+  GError *refused = NULL;
+  if (!apply_move(self, move, TRUE, &refused)) {
+    g_warning("The computer's move was refused: %s", refused->message);
+    g_error_free(refused);
+  }
+  emit_pending(self);
+}
+
 static void on_move_chosen(JqPlayer *player, guint move,
                            JqGameController *self) {
   if (player != self->thinker)
@@ -449,13 +465,10 @@ static void on_move_chosen(JqPlayer *player, guint move,
   self->thinker = NULL;
   g_clear_pointer(&self->analysis, jq_analysis_free);
   if (self->think_purpose == THINK_MOVE) {
-    GError *refused = NULL;
-    if (move == JQ_MOVE_NONE) {
+    if (move == JQ_MOVE_NONE)
       g_warning("The computer found no move in a game still going on");
-    } else if (!apply_move(self, (JqMove)move, TRUE, &refused)) {
-      g_warning("The computer's move was refused: %s", refused->message);
-      g_error_free(refused);
-    }
+    else
+      jq_move_pacer_submit(self->pacer, (JqMove)move);
   } else {
     self->hint = (JqMove)move;
     self->pending_hint = TRUE;
@@ -500,9 +513,11 @@ static void start_thinking(JqGameController *self, ThinkPurpose purpose,
   self->think_ply = turn.ply;
 }
 
-/* After every change: the player to move is told its turn has come. */
+/* After every change: the player to move is told its turn has come
+ * (unless its move is already chosen, waiting to be played). */
 static void maybe_start_computer(JqGameController *self) {
-  if (self->thinker || jq_game_is_over(self->game))
+  if (self->thinker || jq_move_pacer_is_holding(self->pacer) ||
+      jq_game_is_over(self->game))
     return;
   start_thinking(self, THINK_MOVE, jq_game_side_to_move(self->game));
 }
@@ -528,6 +543,7 @@ static gboolean apply_move(JqGameController *self, JqMove move,
   if (jq_position_in_check(jq_game_truth(self->game)))
     flags |= JQ_MOVE_FLAGS_CHECK;
   g_array_set_size(self->redo, 0);
+  jq_move_pacer_played(self->pacer);
   self->hint = JQ_MOVE_NONE;
   self->pending_move = TRUE;
   self->pending_move_move = move;
@@ -565,6 +581,11 @@ static void install_game(JqGameController *self, JqGame *game, gboolean save) {
   if (save)
     autosave(self);
   maybe_start_computer(self);
+  /* A new game plays (nothing waits to be played yet). */
+  if (jq_move_pacer_get_paused(self->pacer)) {
+    jq_move_pacer_set_paused(self->pacer, FALSE);
+    g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
+  }
 }
 
 /* ---- the human's moves ---- */
@@ -930,8 +951,10 @@ void jq_game_controller_set_player(JqGameController *self, JqColor side,
                    mode == JQ_PLAYER_MODE_COMPUTER);
   if (self->players[side] == mode)
     return;
-  /* A think for this side's move, or a hint for it, no longer fits. */
-  if (self->thinker && self->think_side == side)
+  /* A think for this side's move, or a hint for it, or its move waiting
+   * to be played, no longer fits. */
+  if ((self->thinker || jq_move_pacer_is_holding(self->pacer)) &&
+      self->think_side == side)
     cancel_thinking(self);
   set_player_quietly(self, side, mode);
   self->hint = JQ_MOVE_NONE;
@@ -1032,6 +1055,37 @@ void jq_game_controller_set_think_time(JqGameController *self, int ms) {
     return;
   self->think_time = ms;
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_THINK_TIME]);
+}
+
+int jq_game_controller_get_move_interval(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  return jq_move_pacer_get_interval(self->pacer);
+}
+
+void jq_game_controller_set_move_interval(JqGameController *self, int ms) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  ms = CLAMP(ms, 0, JQ_MOVE_INTERVAL_MAX);
+  if (jq_move_pacer_get_interval(self->pacer) == ms)
+    return;
+  jq_move_pacer_set_interval(self->pacer, ms);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_MOVE_INTERVAL]);
+}
+
+gboolean jq_game_controller_get_paused(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return jq_move_pacer_get_paused(self->pacer);
+}
+
+void jq_game_controller_set_paused(JqGameController *self, gboolean paused) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  paused = !!paused;
+  if (jq_move_pacer_get_paused(self->pacer) == paused)
+    return;
+  /* Resuming may play the move that waited: the state is told after. */
+  mark_changed(self);
+  jq_move_pacer_set_paused(self->pacer, paused);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
+  emit_pending(self);
 }
 
 JqDisclosure jq_game_controller_get_disclosure(JqGameController *self) {
@@ -1602,6 +1656,12 @@ static void jq_game_controller_get_property(GObject *object, guint id,
     g_value_set_int(value, self->side_strength[JQ_BLACK]);
     break;
   case PROP_THINK_TIME: g_value_set_int(value, self->think_time); break;
+  case PROP_MOVE_INTERVAL:
+    g_value_set_int(value, jq_move_pacer_get_interval(self->pacer));
+    break;
+  case PROP_PAUSED:
+    g_value_set_boolean(value, jq_move_pacer_get_paused(self->pacer));
+    break;
   case PROP_DISCLOSURE: g_value_set_enum(value, self->disclosure); break;
   case PROP_NOTATION: g_value_set_enum(value, self->notation); break;
   case PROP_CHARACTER_STYLE: g_value_set_enum(value, self->charset); break;
@@ -1644,6 +1704,12 @@ static void jq_game_controller_set_property(GObject *object, guint id,
     break;
   case PROP_THINK_TIME:
     jq_game_controller_set_think_time(self, g_value_get_int(value));
+    break;
+  case PROP_MOVE_INTERVAL:
+    jq_game_controller_set_move_interval(self, g_value_get_int(value));
+    break;
+  case PROP_PAUSED:
+    jq_game_controller_set_paused(self, g_value_get_boolean(value));
     break;
   case PROP_DISCLOSURE:
     jq_game_controller_set_disclosure(self, g_value_get_enum(value));
@@ -1710,6 +1776,7 @@ static void jq_game_controller_finalize(GObject *object) {
   g_free(self->autosave_path);
   g_free(self->sealed_deal);
   g_free(self->think_view);
+  jq_move_pacer_free(self->pacer);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->finalize(object);
 }
 
@@ -1746,6 +1813,9 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
   }
   props[PROP_THINK_TIME] = g_param_spec_int(
       "think-time", NULL, NULL, JQ_THINK_TIME_MIN, JQ_THINK_TIME_MAX, 2000, rw);
+  props[PROP_MOVE_INTERVAL] = g_param_spec_int("move-interval", NULL, NULL, 0,
+                                               JQ_MOVE_INTERVAL_MAX, 0, rw);
+  props[PROP_PAUSED] = g_param_spec_boolean("paused", NULL, NULL, FALSE, rw);
   props[PROP_DISCLOSURE] = g_param_spec_enum(
       "disclosure", NULL, NULL, JQ_TYPE_DISCLOSURE, JQ_DISCLOSE_CAPTOR, rw);
   props[PROP_NOTATION] =
@@ -1806,6 +1876,7 @@ static void jq_game_controller_init(JqGameController *self) {
     self->ais[side] = jq_ai_player_new();
   }
   self->advisor = jq_ai_player_new();
+  self->pacer = jq_move_pacer_new(play_paced, self);
   gpointer players[] = {self->humans[JQ_RED], self->humans[JQ_BLACK],
                         self->ais[JQ_RED], self->ais[JQ_BLACK], self->advisor};
   for (gsize i = 0; i < G_N_ELEMENTS(players); i++) {

@@ -70,6 +70,7 @@ G_DECLARE_FINAL_TYPE(JqGameController, jq_game_controller, JQ, GAME_CONTROLLER,
 #define JQ_STRENGTH_MAX 20
 #define JQ_THINK_TIME_MIN 100
 #define JQ_THINK_TIME_MAX 60000
+#define JQ_MOVE_INTERVAL_MAX 10000
 
 /* A new game's set-up. */
 typedef struct {
@@ -157,6 +158,18 @@ void jq_game_controller_set_side_strength(JqGameController *self, JqColor side,
                                           int strength);
 int jq_game_controller_get_think_time(JqGameController *self);
 void jq_game_controller_set_think_time(JqGameController *self, int ms);
+/* Property "move-interval": the least time in ms from one move to a
+ * computer's next (the board's slide and a pause to follow it, for
+ * the window to set); its move waits for the rest when it thinks
+ * faster. 0 (the default): played at once. */
+int jq_game_controller_get_move_interval(JqGameController *self);
+void jq_game_controller_set_move_interval(JqGameController *self, int ms);
+/* Property "paused": the computer's moves wait. What it is thinking about
+ * it goes on thinking about, but its move is played only on resume (when
+ * its interval is over); nothing else changes the game meanwhile but what
+ * the user does. A new game, a load or a restore resumes. */
+gboolean jq_game_controller_get_paused(JqGameController *self);
+void jq_game_controller_set_paused(JqGameController *self, gboolean paused);
 /* The jieqi rule for captured hidden pieces; applies to the game at once
  * (the views are rebuilt from the record). */
 JqDisclosure jq_game_controller_get_disclosure(JqGameController *self);
