@@ -175,6 +175,7 @@ static void emit_pending(JqGameController *self) {
   g_object_ref(self);
   guint serial = self->serial;
   gboolean thinking = self->thinker != NULL;
+  gboolean moved = self->pending_move;
 
   if (!thinking && self->thinking_emitted) {
     self->thinking_emitted = FALSE;
@@ -219,6 +220,9 @@ static void emit_pending(JqGameController *self) {
     g_signal_emit(self, signals[SIGNAL_THINKING], 0, TRUE);
   }
 out:
+  /* The next move's interval counts from when this one is on show. */
+  if (moved)
+    jq_move_pacer_played(self->pacer);
   g_object_unref(self);
 }
 
@@ -543,7 +547,6 @@ static gboolean apply_move(JqGameController *self, JqMove move,
   if (jq_position_in_check(jq_game_truth(self->game)))
     flags |= JQ_MOVE_FLAGS_CHECK;
   g_array_set_size(self->redo, 0);
-  jq_move_pacer_played(self->pacer);
   self->hint = JQ_MOVE_NONE;
   self->pending_move = TRUE;
   self->pending_move_move = move;

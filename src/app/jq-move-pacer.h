@@ -27,7 +27,8 @@ int jq_move_pacer_get_interval(const JqMovePacer *pacer);
 void jq_move_pacer_set_paused(JqMovePacer *pacer, gboolean paused);
 gboolean jq_move_pacer_get_paused(const JqMovePacer *pacer);
 
-/* A move was just played (anyone's): the interval counts from now. */
+/* A move was just played and shown (anyone's): the interval counts from
+ * now. */
 void jq_move_pacer_played(JqMovePacer *pacer);
 /* Plays `move` at once when its time has come and play is not paused,
  * else holds it until then (replacing any move held). */
