@@ -1,9 +1,10 @@
 /* The app's game controller without a display: moves and their refusals,
  * undo/redo against a human and the computer, the computer's turns in the
- * worker thread and their cancellation, the end of game, PGN and FEN, the
- * autosave, the move list's notations, what views and texts may show, the
- * settings binding, and how long the main loop is blocked while the AI
- * thinks. */
+ * worker thread and their cancellation, the computer against itself (each
+ * side's algorithm, the move interval, pause and resume), the end of
+ * game, PGN and FEN, the autosave, the move list's notations, what views
+ * and texts may show, the settings binding, and how long the main loop is
+ * blocked while the AI thinks. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -830,6 +831,254 @@ static void test_switch_players(void) {
   jq_game_controller_set_player(c, JQ_BLACK, JQ_PLAYER_MODE_COMPUTER);
   wait_moves(c, 2);
   g_object_unref(c);
+}
+
+/* ---- computer against computer ---- */
+
+/* Which algorithm chose each move, by the side that played it. */
+typedef struct {
+  JqGameController *c;
+  int moves[2];
+  char *algorithms[2]; /* the one each side's moves came from; "mixed" */
+} Sources;
+
+static void on_source_move(JqGameController *c, guint move, JqMoveFlags flags,
+                           Sources *src) {
+  int n = jq_game_controller_get_move_count(c);
+  JqColor mover =
+      (JqColor)(jq_game_controller_get_first_mover(c) ^ ((n - 1) & 1));
+  if (!(flags & JQ_MOVE_FLAGS_COMPUTER))
+    return; /* the human's */
+  const char *used = jq_ai_player_get_last_algorithm(
+      jq_game_controller_get_ai_player(c, mover));
+  g_assert_nonnull(used);
+  if (src->moves[mover]++ == 0)
+    src->algorithms[mover] = g_strdup(used);
+  else if (g_strcmp0(src->algorithms[mover], used) != 0) {
+    g_free(src->algorithms[mover]);
+    src->algorithms[mover] = g_strdup("mixed");
+  }
+}
+
+static gboolean both_moved_twice(gpointer data) {
+  Sources *src = data;
+  return src->moves[JQ_RED] >= 2 && src->moves[JQ_BLACK] >= 2;
+}
+
+/* Each side's computer plays with its own algorithm and strength; with
+ * one computer, the common ones apply. */
+static void test_side_algorithms(void) {
+  JqGameController *c = controller_new();
+  jq_game_controller_set_algorithm(c, "greedy");
+  Sources src = {c, {0, 0}, {NULL, NULL}};
+  g_signal_connect(c, "move-played", G_CALLBACK(on_source_move), &src);
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_JIEQI);
+  setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_COMPUTER;
+  setup.side_algorithm[JQ_RED] = "random";
+  setup.side_algorithm[JQ_BLACK] = "alphabeta";
+  setup.side_strength[JQ_RED] = 3;
+  setup.side_strength[JQ_BLACK] = 1;
+  setup.seed = 5;
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_new_game(c, &setup, &error));
+  g_assert_no_error(error);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_RED), ==,
+                  "random");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_BLACK), ==, 1);
+  run_until(both_moved_twice, &src, 20000, "two moves of each side");
+  g_assert_cmpstr(src.algorithms[JQ_RED], ==, "random");
+  g_assert_cmpstr(src.algorithms[JQ_BLACK], ==, "alphabeta");
+  g_assert_cmpint(
+      jq_ai_player_get_strength(jq_game_controller_get_ai_player(c, JQ_RED)),
+      ==, 3);
+  g_assert_cmpint(
+      jq_ai_player_get_strength(jq_game_controller_get_ai_player(c, JQ_BLACK)),
+      ==, 1);
+  /* The game's file names each side's computer. */
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_assert_nonnull(strstr(pgn, "[Red \"Computer (random, level 3)\"]"));
+  g_assert_nonnull(strstr(pgn, "[Black \"Computer (alphabeta, level 1)\"]"));
+  g_free(pgn);
+
+  /* Against a human, the one computer plays as the preferences say. */
+  for (int i = 0; i < 2; i++) {
+    g_clear_pointer(&src.algorithms[i], g_free);
+    src.moves[i] = 0;
+  }
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 1);
+  play(c, "h2e2");
+  wait_moves(c, 2);
+  g_assert_cmpint(src.moves[JQ_BLACK], ==, 1);
+  g_assert_cmpstr(src.algorithms[JQ_BLACK], ==, "greedy");
+
+  /* Bad settings are refused and change nothing. */
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.side_algorithm[JQ_BLACK] = "no-such-ai";
+  g_assert_false(jq_game_controller_new_game(c, &setup, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_OPTION);
+  g_clear_error(&error);
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.side_strength[JQ_RED] = 21;
+  g_assert_false(jq_game_controller_new_game(c, &setup, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_OPTION);
+  g_clear_error(&error);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "alphabeta");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_RED), ==, 3);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 2);
+  g_object_unref(c);
+  for (int i = 0; i < 2; i++)
+    g_free(src.algorithms[i]);
+}
+
+/* When each move was played (monotonic µs). */
+typedef struct {
+  JqGameController *c;
+  gint64 times[64];
+  int n;
+  int pause_at; /* pause once this many moves are played; 0: never */
+} MoveTimes;
+
+static void on_timed_move(JqGameController *c, guint move, JqMoveFlags flags,
+                          MoveTimes *t) {
+  if (t->n < (int)G_N_ELEMENTS(t->times))
+    t->times[t->n] = g_get_monotonic_time();
+  t->n++;
+  if (t->pause_at > 0 && jq_game_controller_get_move_count(c) == t->pause_at)
+    jq_game_controller_set_paused(c, TRUE);
+}
+
+static gboolean timed_moves_reached(gpointer data) {
+  MoveTimes *t = data;
+  return t->n >= 6 || jq_game_controller_is_over(t->c);
+}
+
+/* The computer against itself plays no faster than the move interval:
+ * however fast it chooses (the random mover at once), the moves come at
+ * least that far apart, and so does its answer to a human. */
+static void test_move_interval(void) {
+  const int interval = 250;
+  JqGameController *c = controller_new();
+  g_assert_cmpint(jq_game_controller_get_move_interval(c), ==, 0);
+  g_object_set(c, "move-interval", interval, NULL);
+  g_assert_cmpint(jq_game_controller_get_move_interval(c), ==, interval);
+  MoveTimes t = {c, {0}, 0, 0};
+  g_signal_connect(c, "move-played", G_CALLBACK(on_timed_move), &t);
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_COMPUTER;
+  setup.side_algorithm[JQ_RED] = setup.side_algorithm[JQ_BLACK] = "random";
+  setup.seed = 1;
+  g_assert_true(jq_game_controller_new_game(c, &setup, NULL));
+  run_until(timed_moves_reached, &t, 20000, "six moves");
+  g_assert_cmpint(t.n, >=, 2);
+  for (int i = 1; i < MIN(t.n, (int)G_N_ELEMENTS(t.times)); i++) {
+    double gap = (t.times[i] - t.times[i - 1]) / 1000.0;
+    g_test_message("move %d came %.1f ms after the one before", i + 1, gap);
+    g_assert_cmpfloat(gap, >=, interval);
+  }
+
+  /* A human's move, then the computer's answer. */
+  jq_game_controller_set_algorithm(c, "random");
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 1);
+  t.n = 0;
+  play(c, "h2e2");
+  wait_moves(c, 2);
+  g_assert_cmpint(t.n, ==, 2);
+  g_assert_cmpfloat((t.times[1] - t.times[0]) / 1000.0, >=, interval);
+  g_object_unref(c);
+}
+
+static gboolean paused_and_idle(gpointer data) {
+  JqGameController *c = data;
+  return jq_game_controller_get_paused(c) && !jq_game_controller_is_thinking(c);
+}
+
+/* Pause stops the computer after the move on the board: whatever it is
+ * thinking about is not played, and the game stays as it is until
+ * Resume, when play goes on. */
+static void test_pause_resume(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  MoveTimes t = {c, {0}, 0, 3};
+  g_signal_connect(c, "move-played", G_CALLBACK(on_timed_move), &t);
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_JIEQI);
+  setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_COMPUTER;
+  setup.side_algorithm[JQ_RED] = "random";
+  setup.side_algorithm[JQ_BLACK] = "greedy";
+  setup.seed = 11;
+  g_assert_true(jq_game_controller_new_game(c, &setup, NULL));
+  g_assert_false(jq_game_controller_get_paused(c));
+
+  /* Paused as the third move is played: the fourth is thought about
+   * (at once, by the random mover) but not played. */
+  run_until(paused_and_idle, c, 20000, "the pause");
+  char *fen = truth_fen(c);
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  int changed = log.changed;
+  run_for(400);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 3);
+  g_assert_cmpint(log.moves, ==, 3);
+  g_assert_cmpint(log.changed, ==, changed);
+  char *fen2 = truth_fen(c);
+  g_assert_cmpstr(fen2, ==, fen);
+  g_free(fen2);
+  char *pgn2 = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_assert_cmpstr(pgn2, ==, pgn);
+  g_free(pgn2);
+
+  /* Resume: play goes on from there. */
+  jq_game_controller_set_paused(c, FALSE);
+  wait_moves(c, 6);
+  g_assert_false(jq_game_controller_get_paused(c));
+
+  /* Paused in the middle of a longer think: it ends, nothing is
+   * played; resumed, its move is. */
+  jq_game_controller_set_side_algorithm(c, JQ_RED, "alphabeta");
+  jq_game_controller_set_side_algorithm(c, JQ_BLACK, "alphabeta");
+  jq_game_controller_set_think_time(c, 300);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_COMPUTER, NULL, 1);
+  t.pause_at = 0;
+  g_assert_true(jq_game_controller_is_thinking(c));
+  jq_game_controller_set_paused(c, TRUE);
+  g_assert_true(jq_game_controller_is_thinking(c));
+  run_until(not_thinking, c, 20000, "the end of the think");
+  run_for(400);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  g_assert_false(jq_game_controller_is_thinking(c));
+  jq_game_controller_set_paused(c, FALSE);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+  wait_moves(c, 2);
+
+  /* Paused, an undo takes back a move and drops the one that waited;
+   * the computer thinks again, and again its move waits. */
+  jq_game_controller_set_paused(c, TRUE);
+  run_until(not_thinking, c, 20000, "the end of the think");
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 2);
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+  g_assert_true(jq_game_controller_is_thinking(c));
+  run_until(not_thinking, c, 20000, "the end of the think");
+  run_for(100);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+
+  /* A new game is not paused. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  g_assert_false(jq_game_controller_get_paused(c));
+  wait_moves(c, 1);
+  g_object_unref(c);
+  g_free(fen);
+  g_free(pgn);
+  log_clear(&log);
 }
 
 /* ---- what is shown ---- */
@@ -1820,6 +2069,56 @@ static void test_settings(void) {
   g_object_unref(settings);
 }
 
+/* Each side's computer, for games of the computer against itself: the
+ * settings reach the controller, a new game's choice reaches the
+ * settings, and the next start has them back. */
+static void test_settings_side_algorithms(void) {
+  GSettings *settings = jq_app_settings_new();
+  JqGameController *c = controller_new();
+  g_settings_set_string(settings, "red-ai-algorithm", "random");
+  g_settings_set_int(settings, "black-ai-strength", 4);
+  jq_app_settings_bind(settings, c);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_RED), ==,
+                  "random");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_BLACK), ==, 4);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "alphabeta");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_RED), ==, 20);
+  g_settings_set_string(settings, "black-ai-algorithm", "greedy");
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "greedy");
+
+  JqNewGame cvc;
+  jq_new_game_init(&cvc, JQ_VARIANT_XIANGQI);
+  cvc.players[JQ_RED] = JQ_PLAYER_MODE_COMPUTER;
+  cvc.side_algorithm[JQ_BLACK] = "ismcts";
+  cvc.side_strength[JQ_RED] = 9;
+  g_assert_true(jq_game_controller_new_game(c, &cvc, NULL));
+  char *stored = g_settings_get_string(settings, "black-ai-algorithm");
+  g_assert_cmpstr(stored, ==, "ismcts");
+  g_free(stored);
+  g_assert_cmpint(g_settings_get_int(settings, "red-ai-strength"), ==, 9);
+  g_assert_cmpint(g_settings_get_enum(settings, "red-player"), ==,
+                  JQ_PLAYER_MODE_COMPUTER);
+  g_object_unref(c);
+
+  c = jq_game_controller_new_with_autosave("");
+  jq_app_settings_bind(settings, c);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_RED), ==,
+                  "random");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_RED), ==, 9);
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "ismcts");
+  g_assert_cmpint(jq_game_controller_get_side_strength(c, JQ_BLACK), ==, 4);
+  g_object_unref(c);
+  const char *keys[] = {"red-ai-algorithm", "red-ai-strength",
+                        "black-ai-algorithm", "black-ai-strength",
+                        "red-player"};
+  for (gsize i = 0; i < G_N_ELEMENTS(keys); i++)
+    g_settings_reset(settings, keys[i]);
+  g_object_unref(settings);
+}
+
 int main(int argc, char **argv) {
   g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -1856,6 +2155,11 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/autosave-corrupt", test_autosave_corrupt);
   g_test_add_func("/app/controller/main-loop-not-blocked",
                   test_main_loop_not_blocked);
+  g_test_add_func("/app/controller/side-algorithms", test_side_algorithms);
+  g_test_add_func("/app/controller/move-interval", test_move_interval);
+  g_test_add_func("/app/controller/pause-resume", test_pause_resume);
   g_test_add_func("/app/settings/bind-and-start", test_settings);
+  g_test_add_func("/app/settings/side-algorithms",
+                  test_settings_side_algorithms);
   return g_test_run();
 }

@@ -4,11 +4,13 @@
  * redo, browsing, copy and paste of positions, PGN files, preferences
  * changed through GSettings and through the Preferences window, the end of
  * a game and taking its last move back, the question before a game in
- * progress is replaced, the side panel folding as the window narrows;
- * nothing shown (labels, tooltips, accessible names) tells a hidden
- * piece's identity; and a screenshot of the whole window in the middle of
- * a jieqi game against the computer (window.png in the build directory,
- * and docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is set). */
+ * progress is replaced, the side panel folding as the window narrows; the
+ * computer playing itself (each side's computer, moves paced for the eye,
+ * pause and resume); nothing shown (labels, tooltips, accessible names)
+ * tells a hidden piece's identity; and a screenshot of the whole window in
+ * the middle of a jieqi game against the computer (window.png in the build
+ * directory, and docs/screenshots/window.png when JQ_UPDATE_SCREENSHOTS is
+ * set). */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1285,6 +1287,158 @@ static void test_against_computer(void) {
   g_settings_reset(settings(), "ai-strength");
 }
 
+/* ---- the computer against itself ---- */
+
+/* When each move came (monotonic µs). */
+typedef struct {
+  gint64 times[64];
+  int n;
+} MoveTimes;
+
+static void on_timed_move(JqGameController *c, guint move, JqMoveFlags flags,
+                          MoveTimes *t) {
+  if (t->n < (int)G_N_ELEMENTS(t->times))
+    t->times[t->n] = g_get_monotonic_time();
+  t->n++;
+}
+
+static gboolean moves_at_least(gpointer data) {
+  return jq_game_controller_get_move_count(controller()) >=
+         GPOINTER_TO_INT(data);
+}
+
+static gboolean paused_and_idle(gpointer data) {
+  return jq_game_controller_get_paused(controller()) &&
+         !jq_game_controller_is_thinking(controller());
+}
+
+static gboolean action_state(const char *name) {
+  GVariant *state =
+      g_action_group_get_action_state(G_ACTION_GROUP(window), name);
+  gboolean on = g_variant_get_boolean(state);
+  g_variant_unref(state);
+  return on;
+}
+
+/* Each side's computer set up in the New Game dialog, kept in the
+ * settings; its moves come no faster than the board shows them, with a
+ * pause to follow; Pause (Ctrl+P) stops it and Resume goes on. */
+static void test_computer_against_itself(void) {
+  GSettings *s = settings();
+  g_settings_set_int(s, "think-time-ms", 100);
+  g_assert_false(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "pause"));
+  char **accels =
+      gtk_application_get_accels_for_action(GTK_APPLICATION(app), "win.pause");
+  g_assert_cmpstr(accels[0], ==, "<Control>p");
+  g_strfreev(accels);
+
+  app_action("new-game");
+  JqNewGameDialog *dialog =
+      JQ_NEW_GAME_DIALOG(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+  g_assert_nonnull(dialog);
+  /* One computer: its rows; two: each side's. */
+  jq_new_game_dialog_set_choices(dialog, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN,
+                                 JQ_PLAYER_MODE_COMPUTER, NULL);
+  g_assert_true(jq_new_game_dialog_shows_computer(dialog, -1));
+  g_assert_false(jq_new_game_dialog_shows_computer(dialog, JQ_RED));
+  g_assert_false(jq_new_game_dialog_shows_computer(dialog, JQ_BLACK));
+  jq_new_game_dialog_set_choices(dialog, JQ_VARIANT_JIEQI,
+                                 JQ_PLAYER_MODE_COMPUTER,
+                                 JQ_PLAYER_MODE_COMPUTER, NULL);
+  g_assert_false(jq_new_game_dialog_shows_computer(dialog, -1));
+  g_assert_true(jq_new_game_dialog_shows_computer(dialog, JQ_RED));
+  g_assert_true(jq_new_game_dialog_shows_computer(dialog, JQ_BLACK));
+  jq_new_game_dialog_set_computer(dialog, JQ_RED, "random", 5);
+  jq_new_game_dialog_set_computer(dialog, JQ_BLACK, "greedy", 3);
+  picture_of(GTK_WINDOW(dialog), "new-game-dialog-computers.png");
+  assert_combo_rows_fit(GTK_WIDGET(dialog));
+  g_assert_true(jq_new_game_dialog_start(dialog));
+  spin(50);
+  g_assert_null(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+
+  /* The choices are kept, and played with. */
+  char *red = g_settings_get_string(s, "red-ai-algorithm");
+  char *black = g_settings_get_string(s, "black-ai-algorithm");
+  g_assert_cmpstr(red, ==, "random");
+  g_assert_cmpstr(black, ==, "greedy");
+  g_free(red);
+  g_free(black);
+  g_assert_cmpint(g_settings_get_int(s, "red-ai-strength"), ==, 5);
+  g_assert_cmpint(g_settings_get_int(s, "black-ai-strength"), ==, 3);
+  JqGameController *c = controller();
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_RED), ==,
+                  "random");
+  g_assert_cmpstr(jq_game_controller_get_side_algorithm(c, JQ_BLACK), ==,
+                  "greedy");
+  g_assert_cmpstr(jq_window_get_status(window), !=, "Paused.");
+
+  /* The moves keep the board's slide and the pause apart, though these
+   * computers choose at once. */
+  int slide = jq_board_view_get_animation_ms(board());
+  g_assert_cmpint(slide, >, 0);
+  g_assert_cmpint(jq_game_controller_get_move_interval(c), ==, slide + 500);
+  MoveTimes t = {{0}, 0};
+  gulong id = g_signal_connect(c, "move-played", G_CALLBACK(on_timed_move), &t);
+  g_assert_true(spin_until(moves_at_least, GINT_TO_POINTER(5), 20000));
+  g_signal_handler_disconnect(c, id);
+  for (int i = 1; i < MIN(t.n, (int)G_N_ELEMENTS(t.times)); i++) {
+    double gap = (t.times[i] - t.times[i - 1]) / 1000.0;
+    g_test_message("move %d came %.0f ms after the one before", i + 1, gap);
+    g_assert_cmpfloat(gap, >=, slide + 500);
+  }
+
+  /* Pause: the button and Ctrl+P's action; the game stands still. */
+  g_assert_true(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "pause"));
+  win_action("pause");
+  g_assert_true(jq_game_controller_get_paused(c));
+  g_assert_true(action_state("pause"));
+  g_assert_cmpstr(jq_window_get_status(window), ==, "Paused.");
+  g_assert_true(spin_until(paused_and_idle, NULL, 10000));
+  int n = jq_game_controller_get_move_count(c);
+  char *fen = jq_game_controller_get_fen(c);
+  spin(1500);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, n);
+  char *fen2 = jq_game_controller_get_fen(c);
+  g_assert_cmpstr(fen2, ==, fen);
+  g_free(fen);
+  g_free(fen2);
+  char *path = output_path("window-paused.png");
+  save_screenshot(GTK_WIDGET(window), path);
+  g_free(path);
+  /* Resume: it goes on. */
+  win_action("pause");
+  g_assert_false(jq_game_controller_get_paused(c));
+  g_assert_false(action_state("pause"));
+  g_assert_true(spin_until(moves_at_least, GINT_TO_POINTER(n + 2), 20000));
+
+  /* Without animations, the pause alone. */
+  g_settings_set_boolean(s, "animations", FALSE);
+  g_assert_cmpint(jq_game_controller_get_move_interval(c), ==, 500);
+  g_settings_set_boolean(s, "animations", TRUE);
+  g_assert_cmpint(jq_game_controller_get_move_interval(c), ==, slide + 500);
+
+  /* The dialog offers the same computers next time. */
+  app_action("new-game");
+  dialog = JQ_NEW_GAME_DIALOG(find_toplevel(JQ_TYPE_NEW_GAME_DIALOG));
+  g_assert_true(jq_new_game_dialog_shows_computer(dialog, JQ_RED));
+  int strength = -1;
+  g_assert_cmpstr(jq_new_game_dialog_get_computer(dialog, JQ_RED, &strength),
+                  ==, "random");
+  g_assert_cmpint(strength, ==, 5);
+  g_assert_cmpstr(jq_new_game_dialog_get_computer(dialog, JQ_BLACK, &strength),
+                  ==, "greedy");
+  g_assert_cmpint(strength, ==, 3);
+  gtk_window_destroy(GTK_WINDOW(dialog));
+  spin(20);
+
+  /* Left paused, a jieqi game in progress. */
+  win_action("pause");
+  g_assert_true(spin_until(paused_and_idle, NULL, 10000));
+  g_settings_reset(s, "think-time-ms");
+}
+
 /* ---- the analysis belongs to the position it was for ---- */
 
 static gboolean panel_has(const char *text) {
@@ -1770,6 +1924,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
   g_test_add_func("/app/window/stale-analysis", test_stale_analysis);
   g_test_add_func("/app/window/against-computer", test_against_computer);
+  g_test_add_func("/app/window/computer-against-itself",
+                  test_computer_against_itself);
   g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
   g_test_add_func("/app/window/fold", test_fold);
   g_test_add_func("/app/window/chinese-errors", test_chinese_errors);

@@ -20,9 +20,16 @@ void jq_app_settings_bind(GSettings *settings, JqGameController *controller) {
   g_return_if_fail(G_IS_SETTINGS(settings));
   g_return_if_fail(JQ_IS_GAME_CONTROLLER(controller));
   static const char *const bindings[][2] = {
-      {"ai-algorithm", "algorithm"},   {"ai-strength", "strength"},
-      {"think-time-ms", "think-time"}, {"disclosure", "disclosure"},
-      {"notation", "notation"},        {"character-style", "character-style"},
+      {"ai-algorithm", "algorithm"},
+      {"ai-strength", "strength"},
+      {"red-ai-algorithm", "red-algorithm"},
+      {"red-ai-strength", "red-strength"},
+      {"black-ai-algorithm", "black-algorithm"},
+      {"black-ai-strength", "black-strength"},
+      {"think-time-ms", "think-time"},
+      {"disclosure", "disclosure"},
+      {"notation", "notation"},
+      {"character-style", "character-style"},
   };
   for (gsize i = 0; i < G_N_ELEMENTS(bindings); i++)
     g_settings_bind(settings, bindings[i][0], controller, bindings[i][1],

@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 GSettings *jq_app_settings_new(void);
 
 /* Binds the controller's properties to the preferences: ai-algorithm,
- * ai-strength, think-time-ms, disclosure, notation, character-style (the
+ * ai-strength, red-ai-algorithm, red-ai-strength, black-ai-algorithm,
+ * black-ai-strength, think-time-ms, disclosure, notation, character-style (the
  * settings win at once, and a change to either side reaches the other);
  * and remembers each new game's variant and players in last-variant,
  * red-player and black-player. */

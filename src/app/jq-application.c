@@ -97,6 +97,7 @@ static void jq_application_startup(GApplication *app) {
   set_accels(gtk_app, "win.open", "<Control>o", NULL);
   set_accels(gtk_app, "win.save-as", "<Control>s", "<Control><Shift>s");
   set_accels(gtk_app, "win.show-analysis", "<Control>i", NULL);
+  set_accels(gtk_app, "win.pause", "<Control>p", NULL);
   set_accels(gtk_app, "win.browse-start", "<Alt>Home", NULL);
   set_accels(gtk_app, "win.browse-back", "<Alt>Left", NULL);
   set_accels(gtk_app, "win.browse-forward", "<Alt>Right", NULL);

@@ -917,6 +917,16 @@ gboolean jq_board_view_is_animating(JqBoardView *view) {
   return view->tick_id != 0;
 }
 
+int jq_board_view_get_animation_ms(JqBoardView *view) {
+  g_return_val_if_fail(JQ_IS_BOARD_VIEW(view), 0);
+  gboolean enabled = TRUE;
+  g_object_get(gtk_widget_get_settings(GTK_WIDGET(view)),
+               "gtk-enable-animations", &enabled, NULL);
+  if (!view->animate || !enabled)
+    return 0;
+  return (int)((SLIDE_US + FLIP_US) / G_TIME_SPAN_MILLISECOND);
+}
+
 int jq_board_view_square_at(JqBoardView *view, double x, double y) {
   g_return_val_if_fail(JQ_IS_BOARD_VIEW(view), -1);
   JqBoardGeometry geom;

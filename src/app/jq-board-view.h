@@ -63,6 +63,10 @@ int jq_board_view_get_selected(JqBoardView *view);
 int jq_board_view_get_cursor(JqBoardView *view);
 /* Is a move sliding into place right now? */
 gboolean jq_board_view_is_animating(JqBoardView *view);
+/* How long the longest move's animation lasts (a reveal's slide and
+ * flip), in ms; 0 when moves are not animated (animate off, or GTK's
+ * animations off). */
+int jq_board_view_get_animation_ms(JqBoardView *view);
 /* The point under widget coordinates (x, y), -1 when none. */
 int jq_board_view_square_at(JqBoardView *view, double x, double y);
 

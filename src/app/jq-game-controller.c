@@ -2,19 +2,20 @@
 
 #include "jq-game-controller.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 
-#include "jq-ai.h"
+#include "jq-ai-player.h"
 #include "jq-atomic-file.h"
 #include "jq-autosave.h"
 #include "jq-deal-seal.h"
 #include "jq-error-text.h"
 #include "jq-fen.h"
 #include "jq-game-controller-private.h"
+#include "jq-human-player.h"
+#include "jq-move-pacer.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
 
@@ -23,32 +24,6 @@
 
 typedef enum { THINK_MOVE, THINK_HINT } ThinkPurpose;
 
-/* One think in the worker: everything it reads is its own copy, so the
- * controller may change (or go away) meanwhile. Freed with its GTask. */
-typedef struct {
-  GWeakRef controller;
-  GTask *task; /* not a reference: the job lives inside it */
-  guint generation;
-  guint game_id;
-  ThinkPurpose purpose;
-  JqColor side;
-  int ply; /* moves played before the position thought about */
-  char *algorithm;
-  JqAi *ai;          /* NULL: the worker makes one */
-  gboolean new_game; /* the AI last played another game: it forgets it */
-  int skill;
-  int threads;
-  JqPosition *view;
-  JqLimits limits;
-  atomic_bool stop;
-  GMainContext *context;
-  /* The newest progress report, handed to the main thread by one idle
-   * at a time however fast the AI reports. */
-  GMutex lock;
-  JqProgress latest;
-  gboolean progress_pending;
-} ThinkJob;
-
 struct _JqGameController {
   GObject parent_instance;
 
@@ -56,8 +31,10 @@ struct _JqGameController {
   guint game_id; /* changes with each new game, load or restore: an AI
                   * from an earlier game forgets it before thinking */
   JqPlayerMode players[2];
-  char *algorithm;
+  char *algorithm; /* the computer's when it plays one side */
   int strength;
+  char *side_algorithm[2]; /* each side's when it plays both */
+  int side_strength[2];
   int think_time;
   JqDisclosure disclosure;
   JqNotationStyle notation;
@@ -68,19 +45,23 @@ struct _JqGameController {
   int browse_ply;      /* -1: live */
   JqGame *browse_game; /* the game cut back to what is browsed (cache) */
 
-  /* Thinking: a stale result (its generation is not the current one) is
-   * thrown away when it arrives. */
-  guint generation;
-  GTask *think_task;
+  /* The players of each side (the one of players[side] plays), and the
+   * computer that gives the human hints. */
+  JqHumanPlayer *humans[2];
+  JqAiPlayer *ais[2];
+  JqAiPlayer *advisor;
+  /* The player thinking now, for its side's move or for a hint, about
+   * think_view, think_ply moves into the game. */
+  JqPlayer *thinker;
   ThinkPurpose think_purpose;
   JqColor think_side;
-  JqAi *idle_ai; /* kept between moves: its hash table stays warm */
-  guint idle_ai_game_id;
+  int think_ply;
+  JqPosition *think_view;
+  JqMovePacer *pacer; /* when a chosen move is played; pauses */
   JqMove hint;
   JqAnalysis *analysis;
   JqAnalysis *last_analysis; /* kept after the thinking, while its position
                               * is still in the game */
-  guint discarded;
 
   /* Signals are emitted at the end of each operation, when the state is
    * complete (emit_pending); serial tells a handler changed it again. */
@@ -110,7 +91,13 @@ enum {
   PROP_BLACK_PLAYER,
   PROP_ALGORITHM,
   PROP_STRENGTH,
+  PROP_RED_ALGORITHM,
+  PROP_RED_STRENGTH,
+  PROP_BLACK_ALGORITHM,
+  PROP_BLACK_STRENGTH,
   PROP_THINK_TIME,
+  PROP_MOVE_INTERVAL,
+  PROP_PAUSED,
   PROP_DISCLOSURE,
   PROP_NOTATION,
   PROP_CHARACTER_STYLE,
@@ -150,18 +137,21 @@ static gboolean has_human(JqGameController *self) {
          self->players[JQ_BLACK] == JQ_PLAYER_MODE_HUMAN;
 }
 
-static gboolean algorithm_known(const char *name) {
-  if (!name)
-    return FALSE;
-  for (const char *const *a = jq_ai_algorithms(); *a; a++)
-    if (strcmp(*a, name) == 0)
-      return TRUE;
-  return FALSE;
+/* The computer's algorithm and strength for `side`: the side's own when
+ * the computer plays both sides, else the one computer's. */
+static void ai_setup(JqGameController *self, JqColor side,
+                     const char **algorithm, int *strength) {
+  gboolean both = self->players[JQ_RED] == JQ_PLAYER_MODE_COMPUTER &&
+                  self->players[JQ_BLACK] == JQ_PLAYER_MODE_COMPUTER;
+  *algorithm = both ? self->side_algorithm[side] : self->algorithm;
+  *strength = both ? self->side_strength[side] : self->strength;
 }
 
-/* Leaves a core for the UI thread on small machines. */
-static int think_threads(void) {
-  return CLAMP((int)g_get_num_processors() - 1, 1, 8);
+/* Who plays `side` now. */
+static JqPlayer *seat(JqGameController *self, JqColor side) {
+  if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
+    return JQ_PLAYER(self->humans[side]);
+  return JQ_PLAYER(self->ais[side]);
 }
 
 static char *today(void) {
@@ -185,7 +175,8 @@ static void mark_changed(JqGameController *self) {
 static void emit_pending(JqGameController *self) {
   g_object_ref(self);
   guint serial = self->serial;
-  gboolean thinking = self->think_task != NULL;
+  gboolean thinking = self->thinker != NULL;
+  gboolean moved = self->pending_move;
 
   if (!thinking && self->thinking_emitted) {
     self->thinking_emitted = FALSE;
@@ -223,13 +214,16 @@ static void emit_pending(JqGameController *self) {
     if (self->serial != serial)
       goto out;
   }
-  thinking = self->think_task != NULL;
+  thinking = self->thinker != NULL;
   if (thinking && !self->thinking_emitted) {
     self->thinking_emitted = TRUE;
     g_object_notify_by_pspec(G_OBJECT(self), props[PROP_THINKING]);
     g_signal_emit(self, signals[SIGNAL_THINKING], 0, TRUE);
   }
 out:
+  /* The next move's interval counts from when this one is on show. */
+  if (moved)
+    jq_move_pacer_played(self->pacer);
   g_object_unref(self);
 }
 
@@ -413,245 +407,124 @@ static char *score_text(const JqProgress *p, gboolean sampling) {
 
 /* ---- thinking ---- */
 
-static void free_ai_thread(GTask *task, gpointer source, gpointer data,
-                           GCancellable *cancellable) {
-  jq_ai_free(data);
-  g_task_return_boolean(task, TRUE);
-}
-
-/* An AI holds a large hash table: giving its pages back can take a while,
- * so that happens in a worker, never on the main thread. */
-static void free_ai_later(JqAi *ai) {
-  if (!ai)
+/* The thinking player's report, as the analysis view shows it. */
+static void on_player_progress(JqPlayer *player, const JqProgress *p,
+                               JqGameController *self) {
+  if (player != self->thinker)
     return;
-  GTask *task = g_task_new(NULL, NULL, NULL, NULL);
-  g_task_set_source_tag(task, free_ai_later);
-  g_task_set_task_data(task, ai, NULL);
-  g_task_run_in_thread(task, free_ai_thread);
-  g_object_unref(task);
+  JqAnalysis a = {0};
+  a.side = self->think_side;
+  a.ply = self->think_ply;
+  a.hint = self->think_purpose == THINK_HINT;
+  a.sampling = p->iterations > 0;
+  a.depth = p->depth;
+  a.seldepth = p->seldepth;
+  a.score = p->score;
+  a.nodes = p->nodes;
+  a.nps = p->nps;
+  a.time_ms = p->time_ms;
+  a.iterations = p->iterations;
+  a.value = p->value;
+  a.visit_share = p->visit_share;
+  a.best = p->pv_len > 0 ? p->pv[0] : JQ_MOVE_NONE;
+  a.score_text = score_text(p, a.sampling);
+  a.pv = format_line(self, self->think_view, p->pv, p->pv_len);
+  g_clear_pointer(&self->analysis, jq_analysis_free);
+  self->analysis = jq_analysis_copy(&a);
+  g_clear_pointer(&self->last_analysis, jq_analysis_free);
+  self->last_analysis = jq_analysis_copy(&a);
+  g_free(a.score_text);
+  g_free(a.pv);
+  g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
 }
 
-static void think_job_free(gpointer data) {
-  ThinkJob *job = data;
-  g_weak_ref_clear(&job->controller);
-  g_free(job->algorithm);
-  free_ai_later(job->ai);
-  g_free(job->view);
-  g_main_context_unref(job->context);
-  g_mutex_clear(&job->lock);
-  g_free(job);
-}
-
-static gboolean progress_idle(gpointer data) {
-  GTask *task = data;
-  ThinkJob *job = g_task_get_task_data(task);
-  JqProgress p;
-  g_mutex_lock(&job->lock);
-  p = job->latest;
-  job->progress_pending = FALSE;
-  g_mutex_unlock(&job->lock);
-
-  JqGameController *self = g_weak_ref_get(&job->controller);
-  if (!self)
-    return G_SOURCE_REMOVE;
-  if (self->think_task == task) {
-    JqAnalysis a = {0};
-    a.side = job->side;
-    a.ply = job->ply;
-    a.hint = job->purpose == THINK_HINT;
-    a.sampling = p.iterations > 0;
-    a.depth = p.depth;
-    a.seldepth = p.seldepth;
-    a.score = p.score;
-    a.nodes = p.nodes;
-    a.nps = p.nps;
-    a.time_ms = p.time_ms;
-    a.iterations = p.iterations;
-    a.value = p.value;
-    a.visit_share = p.visit_share;
-    a.best = p.pv_len > 0 ? p.pv[0] : JQ_MOVE_NONE;
-    a.score_text = score_text(&p, a.sampling);
-    a.pv = format_line(self, job->view, p.pv, p.pv_len);
-    g_clear_pointer(&self->analysis, jq_analysis_free);
-    self->analysis = jq_analysis_copy(&a);
-    g_clear_pointer(&self->last_analysis, jq_analysis_free);
-    self->last_analysis = jq_analysis_copy(&a);
-    g_free(a.score_text);
-    g_free(a.pv);
-    g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
-  }
-  g_object_unref(self);
-  return G_SOURCE_REMOVE;
-}
-
-/* Called by the AI in the worker thread. */
-static void on_progress(const JqProgress *progress, void *data) {
-  ThinkJob *job = data;
-  if (progress->multipv > 1)
-    return;
-  g_mutex_lock(&job->lock);
-  job->latest = *progress;
-  gboolean schedule = !job->progress_pending;
-  job->progress_pending = TRUE;
-  g_mutex_unlock(&job->lock);
-  if (schedule) {
-    GSource *source = g_idle_source_new();
-    g_source_set_priority(source, G_PRIORITY_DEFAULT);
-    g_source_set_callback(source, progress_idle, g_object_ref(job->task),
-                          g_object_unref);
-    g_source_attach(source, job->context);
-    g_source_unref(source);
-  }
-}
-
-static void think_thread(GTask *task, gpointer source, gpointer data,
-                         GCancellable *cancellable) {
-  ThinkJob *job = data;
-  JqError err = {{0}};
-  /* Made here rather than on the main thread: a hash table is large. */
-  if (!job->ai) {
-    job->ai = jq_ai_new(job->algorithm, &err);
-    if (!job->ai) {
-      g_task_return_new_error(task, JQ_GAME_CONTROLLER_ERROR,
-                              JQ_GAME_CONTROLLER_ERROR_BAD_OPTION, "%s",
-                              err.message);
-      return;
-    }
-    char threads[16];
-    g_snprintf(threads, sizeof threads, "%d", job->threads);
-    jq_ai_set_option(job->ai, "Threads", threads, NULL);
-  } else if (job->new_game) {
-    jq_ai_new_game(job->ai);
-  }
-  /* The baselines have no skill level: refused quietly. */
-  char skill[16];
-  g_snprintf(skill, sizeof skill, "%d", job->skill);
-  jq_ai_set_option(job->ai, "Skill Level", skill, NULL);
-
-  JqMove move = jq_ai_think(job->ai, job->view, &job->limits, &job->stop,
-                            on_progress, job, NULL);
-  g_task_return_int(task, move);
-}
-
-/* A finished AI goes back to the controller for the next move, so what it
- * learned (the hash table) is not lost; one that is not wanted is freed
- * with its job. */
-static void reclaim_ai(JqGameController *self, ThinkJob *job) {
-  if (!job->ai || self->idle_ai ||
-      g_strcmp0(jq_ai_algorithm(job->ai), self->algorithm) != 0)
-    return;
-  self->idle_ai = job->ai;
-  self->idle_ai_game_id = job->game_id;
-  job->ai = NULL;
-}
-
-/* Stops the current think at once: the worker sees the stop flag within
- * moments, and its result, when it comes, is stale and dropped. */
+/* Ends the current turn or hint at once; a player's answer to it, if one
+ * still comes or waits to be played, is dropped. */
 static void cancel_thinking(JqGameController *self) {
-  self->generation++;
-  if (!self->think_task)
+  jq_move_pacer_drop(self->pacer);
+  if (!self->thinker)
     return;
-  ThinkJob *job = g_task_get_task_data(self->think_task);
-  atomic_store(&job->stop, true);
-  g_cancellable_cancel(g_task_get_cancellable(self->think_task));
-  g_clear_object(&self->think_task);
+  jq_player_cancel(self->thinker);
+  self->thinker = NULL;
   g_clear_pointer(&self->analysis, jq_analysis_free);
 }
 
 static gboolean apply_move(JqGameController *self, JqMove move,
                            gboolean computer, GError **error);
 
-static void think_done(GObject *source, GAsyncResult *result,
-                       gpointer user_data) {
-  GTask *task = G_TASK(result);
-  ThinkJob *job = g_task_get_task_data(task);
-  GError *error = NULL;
-  gssize move = g_task_propagate_int(task, &error);
-  JqGameController *self = g_weak_ref_get(&job->controller);
-  if (!self) {
-    g_clear_error(&error);
-    return;
+/* A player's move whose time has come (jq-move-pacer.h). */
+static void play_paced(JqMove move, gpointer data) {
+  JqGameController *self = data;
+  GError *refused = NULL;
+  if (!apply_move(self, move, TRUE, &refused)) {
+    g_warning("The computer's move was refused: %s", refused->message);
+    g_error_free(refused);
   }
-  if (task != self->think_task || job->generation != self->generation) {
-    self->discarded++;
-    reclaim_ai(self, job);
-    g_clear_error(&error);
-    g_object_unref(self);
-    return;
-  }
-  g_clear_object(&self->think_task);
-  g_clear_pointer(&self->analysis, jq_analysis_free);
-  reclaim_ai(self, job);
+  emit_pending(self);
+}
 
-  if (error) {
-    g_warning("The computer cannot play: %s", error->message);
-    g_error_free(error);
-  } else if (job->purpose == THINK_MOVE) {
-    GError *refused = NULL;
-    if (move <= 0) {
+static void on_move_chosen(JqPlayer *player, guint move,
+                           JqGameController *self) {
+  if (player != self->thinker)
+    return;
+  self->thinker = NULL;
+  g_clear_pointer(&self->analysis, jq_analysis_free);
+  if (self->think_purpose == THINK_MOVE) {
+    if (move == JQ_MOVE_NONE)
       g_warning("The computer found no move in a game still going on");
-    } else if (!apply_move(self, (JqMove)move, TRUE, &refused)) {
-      g_warning("The computer's move was refused: %s", refused->message);
-      g_error_free(refused);
-    }
+    else
+      jq_move_pacer_submit(self->pacer, (JqMove)move);
   } else {
-    self->hint = (JqMove)MAX(move, 0);
+    self->hint = (JqMove)move;
     self->pending_hint = TRUE;
   }
   emit_pending(self);
-  g_object_unref(self);
 }
 
+/* Hands `side` the position as it knows it, for its move or, from the
+ * advisor, for a hint. A human's turn needs no thinking. */
 static void start_thinking(JqGameController *self, ThinkPurpose purpose,
                            JqColor side) {
   cancel_thinking(self);
-  ThinkJob *job = g_new0(ThinkJob, 1);
-  g_weak_ref_init(&job->controller, self);
-  job->generation = self->generation;
-  job->game_id = self->game_id;
-  job->purpose = purpose;
-  job->side = side;
-  job->ply = jq_game_move_count(self->game);
-  job->algorithm = g_strdup(self->algorithm);
-  if (self->idle_ai &&
-      g_strcmp0(jq_ai_algorithm(self->idle_ai), self->algorithm) == 0) {
-    job->ai = self->idle_ai;
-    job->new_game = self->idle_ai_game_id != self->game_id;
-    self->idle_ai = NULL;
+  JqPlayer *player;
+  if (purpose == THINK_HINT) {
+    /* A hint is the engine's best advice, whatever the opponent's
+     * level (the advisor plays at full strength). */
+    jq_ai_player_set_algorithm(self->advisor, self->algorithm);
+    player = JQ_PLAYER(self->advisor);
+  } else {
+    const char *algorithm;
+    int strength;
+    ai_setup(self, side, &algorithm, &strength);
+    jq_ai_player_set_algorithm(self->ais[side], algorithm);
+    jq_ai_player_set_strength(self->ais[side], strength);
+    player = seat(self, side);
   }
-  free_ai_later(g_steal_pointer(&self->idle_ai));
-  /* A hint is the engine's best advice, whatever the opponent's level. */
-  job->skill = purpose == THINK_HINT ? JQ_STRENGTH_MAX : self->strength;
-  job->threads = think_threads();
-  job->view = g_new(JqPosition, 1);
-  jq_game_view(self->game, side, job->view);
-  jq_limits_init(&job->limits);
-  job->limits.movetime_ms = self->think_time;
-  atomic_init(&job->stop, false);
-  job->context = g_main_context_ref_thread_default();
-  g_mutex_init(&job->lock);
-
-  GCancellable *cancellable = g_cancellable_new();
-  GTask *task = g_task_new(NULL, cancellable, think_done, NULL);
-  g_object_unref(cancellable);
-  g_task_set_source_tag(task, start_thinking);
-  g_task_set_name(task, "jieqi: computer thinking");
-  job->task = task;
-  g_task_set_task_data(task, job, think_job_free);
-  g_task_run_in_thread(task, think_thread);
-  self->think_task = task;
+  if (!self->think_view)
+    self->think_view = g_new(JqPosition, 1);
+  jq_game_view(self->game, side, self->think_view);
+  JqTurn turn = {
+      .view = self->think_view,
+      .ply = jq_game_move_count(self->game),
+      .game_id = self->game_id,
+      .think_time = self->think_time,
+  };
+  jq_player_take_turn(player, &turn);
+  if (!jq_player_is_thinking(player))
+    return;
+  self->thinker = player;
   self->think_purpose = purpose;
   self->think_side = side;
-  g_clear_pointer(&self->analysis, jq_analysis_free);
+  self->think_ply = turn.ply;
 }
 
-/* After every change: a computer to move starts thinking. */
+/* After every change: the player to move is told its turn has come
+ * (unless its move is already chosen, waiting to be played). */
 static void maybe_start_computer(JqGameController *self) {
-  if (self->think_task || jq_game_is_over(self->game))
+  if (self->thinker || jq_move_pacer_is_holding(self->pacer) ||
+      jq_game_is_over(self->game))
     return;
-  JqColor side = jq_game_side_to_move(self->game);
-  if (self->players[side] == JQ_PLAYER_MODE_COMPUTER)
-    start_thinking(self, THINK_MOVE, side);
+  start_thinking(self, THINK_MOVE, jq_game_side_to_move(self->game));
 }
 
 /* ---- changing the game ---- */
@@ -713,6 +586,11 @@ static void install_game(JqGameController *self, JqGame *game, gboolean save) {
   if (save)
     autosave(self);
   maybe_start_computer(self);
+  /* A new game plays (nothing waits to be played yet). */
+  if (jq_move_pacer_get_paused(self->pacer)) {
+    jq_move_pacer_set_paused(self->pacer, FALSE);
+    g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
+  }
 }
 
 /* ---- the human's moves ---- */
@@ -790,8 +668,7 @@ gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
   if (!check_human_move(self, from, to, error))
     return FALSE;
   /* A hint being thought about is for the position that is going away. */
-  if (self->think_task)
-    cancel_thinking(self);
+  cancel_thinking(self);
   if (!apply_move(self, jq_move_make(from, to), FALSE, error))
     return FALSE;
   emit_pending(self);
@@ -927,7 +804,7 @@ gboolean jq_game_controller_request_hint(JqGameController *self,
                 _("It is the computer’s turn."));
     return FALSE;
   }
-  if (self->think_task) {
+  if (self->thinker) {
     if (self->think_purpose == THINK_HINT)
       return TRUE;
     g_set_error(error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BUSY,
@@ -984,6 +861,7 @@ void jq_new_game_init(JqNewGame *setup, JqVariant variant) {
   setup->players[JQ_RED] = JQ_PLAYER_MODE_HUMAN;
   setup->players[JQ_BLACK] = JQ_PLAYER_MODE_COMPUTER;
   setup->strength = -1;
+  setup->side_strength[JQ_RED] = setup->side_strength[JQ_BLACK] = -1;
 }
 
 static void set_player_quietly(JqGameController *self, JqColor side,
@@ -1015,17 +893,23 @@ gboolean jq_game_controller_new_game(JqGameController *self,
                                      const JqNewGame *setup, GError **error) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   g_return_val_if_fail(setup != NULL, FALSE);
-  if (setup->algorithm && !algorithm_known(setup->algorithm)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
-                _("Unknown computer algorithm “%s”."), setup->algorithm);
-    return FALSE;
-  }
-  if (setup->strength < -1 || setup->strength > JQ_STRENGTH_MAX) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
-                _("The strength must be from 0 to %d."), JQ_STRENGTH_MAX);
-    return FALSE;
+  const char *algorithms[] = {setup->algorithm, setup->side_algorithm[JQ_RED],
+                              setup->side_algorithm[JQ_BLACK]};
+  int strengths[] = {setup->strength, setup->side_strength[JQ_RED],
+                     setup->side_strength[JQ_BLACK]};
+  for (gsize i = 0; i < G_N_ELEMENTS(algorithms); i++) {
+    if (algorithms[i] && !jq_ai_player_algorithm_known(algorithms[i])) {
+      g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
+                  _("Unknown computer algorithm “%s”."), algorithms[i]);
+      return FALSE;
+    }
+    if (strengths[i] < -1 || strengths[i] > JQ_STRENGTH_MAX) {
+      g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
+                  _("The strength must be from 0 to %d."), JQ_STRENGTH_MAX);
+      return FALSE;
+    }
   }
   if ((guint)setup->variant > JQ_VARIANT_JIEQI ||
       (guint)setup->players[0] > JQ_PLAYER_MODE_COMPUTER ||
@@ -1053,6 +937,14 @@ gboolean jq_game_controller_new_game(JqGameController *self,
     jq_game_controller_set_algorithm(self, setup->algorithm);
   if (setup->strength >= 0)
     jq_game_controller_set_strength(self, setup->strength);
+  for (int side = 0; side < 2; side++) {
+    if (setup->side_algorithm[side])
+      jq_game_controller_set_side_algorithm(self, side,
+                                            setup->side_algorithm[side]);
+    if (setup->side_strength[side] >= 0)
+      jq_game_controller_set_side_strength(self, side,
+                                           setup->side_strength[side]);
+  }
   set_player_quietly(self, JQ_RED, setup->players[JQ_RED]);
   set_player_quietly(self, JQ_BLACK, setup->players[JQ_BLACK]);
   g_free(self->date);
@@ -1086,8 +978,10 @@ void jq_game_controller_set_player(JqGameController *self, JqColor side,
                    mode == JQ_PLAYER_MODE_COMPUTER);
   if (self->players[side] == mode)
     return;
-  /* A think for this side's move, or a hint for it, no longer fits. */
-  if (self->think_task && self->think_side == side)
+  /* A think for this side's move, or a hint for it, or its move waiting
+   * to be played, no longer fits. */
+  if ((self->thinker || jq_move_pacer_is_holding(self->pacer)) &&
+      self->think_side == side)
     cancel_thinking(self);
   set_player_quietly(self, side, mode);
   self->hint = JQ_MOVE_NONE;
@@ -1106,7 +1000,7 @@ const char *jq_game_controller_get_algorithm(JqGameController *self) {
 void jq_game_controller_set_algorithm(JqGameController *self,
                                       const char *algorithm) {
   g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  if (!algorithm_known(algorithm)) {
+  if (!jq_ai_player_algorithm_known(algorithm)) {
     g_warning("Unknown computer algorithm '%s': keeping '%s'",
               algorithm ? algorithm : "(null)", self->algorithm);
     return;
@@ -1132,6 +1026,50 @@ void jq_game_controller_set_strength(JqGameController *self, int strength) {
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STRENGTH]);
 }
 
+const char *jq_game_controller_get_side_algorithm(JqGameController *self,
+                                                  JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, NULL);
+  return self->side_algorithm[side];
+}
+
+void jq_game_controller_set_side_algorithm(JqGameController *self, JqColor side,
+                                           const char *algorithm) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
+  if (!jq_ai_player_algorithm_known(algorithm)) {
+    g_warning("Unknown computer algorithm '%s': keeping '%s'",
+              algorithm ? algorithm : "(null)", self->side_algorithm[side]);
+    return;
+  }
+  if (g_strcmp0(self->side_algorithm[side], algorithm) == 0)
+    return;
+  g_free(self->side_algorithm[side]);
+  self->side_algorithm[side] = g_strdup(algorithm);
+  g_object_notify_by_pspec(
+      G_OBJECT(self),
+      props[side == JQ_RED ? PROP_RED_ALGORITHM : PROP_BLACK_ALGORITHM]);
+}
+
+int jq_game_controller_get_side_strength(JqGameController *self, JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, 0);
+  return self->side_strength[side];
+}
+
+void jq_game_controller_set_side_strength(JqGameController *self, JqColor side,
+                                          int strength) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
+  strength = CLAMP(strength, 0, JQ_STRENGTH_MAX);
+  if (self->side_strength[side] == strength)
+    return;
+  self->side_strength[side] = strength;
+  g_object_notify_by_pspec(
+      G_OBJECT(self),
+      props[side == JQ_RED ? PROP_RED_STRENGTH : PROP_BLACK_STRENGTH]);
+}
+
 int jq_game_controller_get_think_time(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
   return self->think_time;
@@ -1144,6 +1082,37 @@ void jq_game_controller_set_think_time(JqGameController *self, int ms) {
     return;
   self->think_time = ms;
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_THINK_TIME]);
+}
+
+int jq_game_controller_get_move_interval(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  return jq_move_pacer_get_interval(self->pacer);
+}
+
+void jq_game_controller_set_move_interval(JqGameController *self, int ms) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  ms = CLAMP(ms, 0, JQ_MOVE_INTERVAL_MAX);
+  if (jq_move_pacer_get_interval(self->pacer) == ms)
+    return;
+  jq_move_pacer_set_interval(self->pacer, ms);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_MOVE_INTERVAL]);
+}
+
+gboolean jq_game_controller_get_paused(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  return jq_move_pacer_get_paused(self->pacer);
+}
+
+void jq_game_controller_set_paused(JqGameController *self, gboolean paused) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  paused = !!paused;
+  if (jq_move_pacer_get_paused(self->pacer) == paused)
+    return;
+  /* Resuming may play the move that waited: the state is told after. */
+  mark_changed(self);
+  jq_move_pacer_set_paused(self->pacer, paused);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
+  emit_pending(self);
 }
 
 JqDisclosure jq_game_controller_get_disclosure(JqGameController *self) {
@@ -1200,7 +1169,7 @@ void jq_game_controller_set_charset(JqGameController *self, JqCharset charset) {
 
 gboolean jq_game_controller_is_thinking(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return self->think_task != NULL;
+  return self->thinker != NULL;
 }
 
 const JqAnalysis *jq_game_controller_get_analysis(JqGameController *self) {
@@ -1377,8 +1346,10 @@ gboolean jq_game_controller_is_browsing(JqGameController *self) {
 static char *player_name(JqGameController *self, JqColor side) {
   if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
     return g_strdup("Human");
-  return g_strdup_printf("Computer (%s, level %d)", self->algorithm,
-                         self->strength);
+  const char *algorithm;
+  int strength;
+  ai_setup(self, side, &algorithm, &strength);
+  return g_strdup_printf("Computer (%s, level %d)", algorithm, strength);
 }
 
 /* The seal of an unfinished jieqi game's deal (jq-deal-seal.h), NULL when
@@ -1683,7 +1654,16 @@ const JqGame *jq_game_controller_get_game(JqGameController *self) {
 
 guint jq_game_controller_get_discarded_results(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
-  return self->discarded;
+  return jq_ai_player_get_discarded(self->ais[JQ_RED]) +
+         jq_ai_player_get_discarded(self->ais[JQ_BLACK]) +
+         jq_ai_player_get_discarded(self->advisor);
+}
+
+JqAiPlayer *jq_game_controller_get_ai_player(JqGameController *self,
+                                             JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, NULL);
+  return self->ais[side];
 }
 
 /* ---- GObject ---- */
@@ -1709,13 +1689,29 @@ static void jq_game_controller_get_property(GObject *object, guint id,
     break;
   case PROP_ALGORITHM: g_value_set_string(value, self->algorithm); break;
   case PROP_STRENGTH: g_value_set_int(value, self->strength); break;
+  case PROP_RED_ALGORITHM:
+    g_value_set_string(value, self->side_algorithm[JQ_RED]);
+    break;
+  case PROP_RED_STRENGTH:
+    g_value_set_int(value, self->side_strength[JQ_RED]);
+    break;
+  case PROP_BLACK_ALGORITHM:
+    g_value_set_string(value, self->side_algorithm[JQ_BLACK]);
+    break;
+  case PROP_BLACK_STRENGTH:
+    g_value_set_int(value, self->side_strength[JQ_BLACK]);
+    break;
   case PROP_THINK_TIME: g_value_set_int(value, self->think_time); break;
+  case PROP_MOVE_INTERVAL:
+    g_value_set_int(value, jq_move_pacer_get_interval(self->pacer));
+    break;
+  case PROP_PAUSED:
+    g_value_set_boolean(value, jq_move_pacer_get_paused(self->pacer));
+    break;
   case PROP_DISCLOSURE: g_value_set_enum(value, self->disclosure); break;
   case PROP_NOTATION: g_value_set_enum(value, self->notation); break;
   case PROP_CHARACTER_STYLE: g_value_set_enum(value, self->charset); break;
-  case PROP_THINKING:
-    g_value_set_boolean(value, self->think_task != NULL);
-    break;
+  case PROP_THINKING: g_value_set_boolean(value, self->thinker != NULL); break;
   case PROP_AUTOSAVE_PATH:
     g_value_set_string(value, jq_game_controller_get_autosave_path(self));
     break;
@@ -1740,8 +1736,26 @@ static void jq_game_controller_set_property(GObject *object, guint id,
   case PROP_STRENGTH:
     jq_game_controller_set_strength(self, g_value_get_int(value));
     break;
+  case PROP_RED_ALGORITHM:
+  case PROP_BLACK_ALGORITHM:
+    jq_game_controller_set_side_algorithm(
+        self, id == PROP_RED_ALGORITHM ? JQ_RED : JQ_BLACK,
+        g_value_get_string(value));
+    break;
+  case PROP_RED_STRENGTH:
+  case PROP_BLACK_STRENGTH:
+    jq_game_controller_set_side_strength(
+        self, id == PROP_RED_STRENGTH ? JQ_RED : JQ_BLACK,
+        g_value_get_int(value));
+    break;
   case PROP_THINK_TIME:
     jq_game_controller_set_think_time(self, g_value_get_int(value));
+    break;
+  case PROP_MOVE_INTERVAL:
+    jq_game_controller_set_move_interval(self, g_value_get_int(value));
+    break;
+  case PROP_PAUSED:
+    jq_game_controller_set_paused(self, g_value_get_boolean(value));
     break;
   case PROP_DISCLOSURE:
     jq_game_controller_set_disclosure(self, g_value_get_enum(value));
@@ -1780,7 +1794,17 @@ static void jq_game_controller_dispose(GObject *object) {
   cancel_thinking(self);
   /* Writes what is still queued: quitting loses nothing. */
   g_clear_pointer(&self->autosave, jq_autosave_free);
-  free_ai_later(g_steal_pointer(&self->idle_ai));
+  /* The players stop their thinking and free their AIs as they go. */
+  gpointer players[] = {self->humans[JQ_RED], self->humans[JQ_BLACK],
+                        self->ais[JQ_RED], self->ais[JQ_BLACK], self->advisor};
+  for (gsize i = 0; i < G_N_ELEMENTS(players); i++)
+    if (players[i])
+      g_signal_handlers_disconnect_by_data(players[i], self);
+  g_clear_object(&self->ais[JQ_RED]);
+  g_clear_object(&self->ais[JQ_BLACK]);
+  g_clear_object(&self->advisor);
+  g_clear_object(&self->humans[JQ_RED]);
+  g_clear_object(&self->humans[JQ_BLACK]);
   g_clear_pointer(&self->analysis, jq_analysis_free);
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->dispose(object);
@@ -1792,9 +1816,13 @@ static void jq_game_controller_finalize(GObject *object) {
   drop_browse_cache(self);
   g_array_unref(self->redo);
   g_free(self->algorithm);
+  g_free(self->side_algorithm[JQ_RED]);
+  g_free(self->side_algorithm[JQ_BLACK]);
   g_free(self->date);
   g_free(self->autosave_path);
   g_free(self->sealed_deal);
+  g_free(self->think_view);
+  jq_move_pacer_free(self->pacer);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->finalize(object);
 }
 
@@ -1820,8 +1848,20 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
       g_param_spec_string("algorithm", NULL, NULL, "alphabeta", rw);
   props[PROP_STRENGTH] = g_param_spec_int("strength", NULL, NULL, 0,
                                           JQ_STRENGTH_MAX, JQ_STRENGTH_MAX, rw);
+  for (int side = 0; side < 2; side++) {
+    props[side == JQ_RED ? PROP_RED_ALGORITHM : PROP_BLACK_ALGORITHM] =
+        g_param_spec_string(side == JQ_RED ? "red-algorithm"
+                                           : "black-algorithm",
+                            NULL, NULL, "alphabeta", rw);
+    props[side == JQ_RED ? PROP_RED_STRENGTH : PROP_BLACK_STRENGTH] =
+        g_param_spec_int(side == JQ_RED ? "red-strength" : "black-strength",
+                         NULL, NULL, 0, JQ_STRENGTH_MAX, JQ_STRENGTH_MAX, rw);
+  }
   props[PROP_THINK_TIME] = g_param_spec_int(
       "think-time", NULL, NULL, JQ_THINK_TIME_MIN, JQ_THINK_TIME_MAX, 2000, rw);
+  props[PROP_MOVE_INTERVAL] = g_param_spec_int("move-interval", NULL, NULL, 0,
+                                               JQ_MOVE_INTERVAL_MAX, 0, rw);
+  props[PROP_PAUSED] = g_param_spec_boolean("paused", NULL, NULL, FALSE, rw);
   props[PROP_DISCLOSURE] = g_param_spec_enum(
       "disclosure", NULL, NULL, JQ_TYPE_DISCLOSURE, JQ_DISCLOSE_CAPTOR, rw);
   props[PROP_NOTATION] =
@@ -1866,6 +1906,10 @@ static void jq_game_controller_init(JqGameController *self) {
   self->players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
   self->algorithm = g_strdup("alphabeta");
   self->strength = JQ_STRENGTH_MAX;
+  for (int side = 0; side < 2; side++) {
+    self->side_algorithm[side] = g_strdup("alphabeta");
+    self->side_strength[side] = JQ_STRENGTH_MAX;
+  }
   self->think_time = 2000;
   self->disclosure = jq_game_disclosure(self->game);
   self->notation = JQ_NOTATION_STYLE_CHINESE;
@@ -1873,4 +1917,18 @@ static void jq_game_controller_init(JqGameController *self) {
   self->date = today();
   self->redo = g_array_new(FALSE, FALSE, sizeof(JqGameMove));
   self->browse_ply = -1;
+  for (int side = 0; side < 2; side++) {
+    self->humans[side] = jq_human_player_new();
+    self->ais[side] = jq_ai_player_new();
+  }
+  self->advisor = jq_ai_player_new();
+  self->pacer = jq_move_pacer_new(play_paced, self);
+  gpointer players[] = {self->humans[JQ_RED], self->humans[JQ_BLACK],
+                        self->ais[JQ_RED], self->ais[JQ_BLACK], self->advisor};
+  for (gsize i = 0; i < G_N_ELEMENTS(players); i++) {
+    g_signal_connect(players[i], "move-chosen", G_CALLBACK(on_move_chosen),
+                     self);
+    g_signal_connect(players[i], "progress", G_CALLBACK(on_player_progress),
+                     self);
+  }
 }

@@ -1,8 +1,9 @@
 /* JqGameController: the game as the app plays it. It owns the arbiter
- * (JqGame) and the two players, runs the computer's moves in a worker
- * thread, keeps undo/redo, browsing of earlier positions, the move list,
- * PGN and FEN, and the autosave. It has no UI: the window shows what it
- * says and calls it; the tests drive it without a display.
+ * (JqGame) and the players (jq-player.h: a human, or the computer thinking
+ * in a worker thread), tells the one to move that its turn has come and
+ * plays the move it chooses, keeps undo/redo, browsing of earlier
+ * positions, the move list, PGN and FEN, and the autosave. It has no UI: the
+ * window shows what it says and calls it; the tests drive it without a display.
  *
  * What the human may see: every position handed out is a player's view
  * (jq_game_view) or the onlookers' one, never the arbiter's truth, and the
@@ -69,6 +70,7 @@ G_DECLARE_FINAL_TYPE(JqGameController, jq_game_controller, JQ, GAME_CONTROLLER,
 #define JQ_STRENGTH_MAX 20
 #define JQ_THINK_TIME_MIN 100
 #define JQ_THINK_TIME_MAX 60000
+#define JQ_MOVE_INTERVAL_MAX 10000
 
 /* A new game's set-up. */
 typedef struct {
@@ -76,8 +78,11 @@ typedef struct {
   JqPlayerMode players[2]; /* [JQ_RED], [JQ_BLACK] */
   const char *algorithm;   /* NULL: keep the controller's */
   int strength;            /* 0..20; -1: keep the controller's */
-  const char *fen;         /* NULL or "": the variant's start */
-  guint64 seed;            /* the jieqi deal's seed; 0: a random one */
+  /* Each side's, for when the computer plays both: the same. */
+  const char *side_algorithm[2];
+  int side_strength[2];
+  const char *fen; /* NULL or "": the variant's start */
+  guint64 seed;    /* the jieqi deal's seed; 0: a random one */
 } JqNewGame;
 
 /* Red human, Black computer, everything else kept. */
@@ -136,16 +141,40 @@ JqPlayerMode jq_game_controller_get_player(JqGameController *self,
  * side given to a human stops its thinking. */
 void jq_game_controller_set_player(JqGameController *self, JqColor side,
                                    JqPlayerMode mode);
-/* Properties "algorithm", "strength", "think-time": they apply from the
- * next time the computer starts thinking. An unknown algorithm is
- * refused (a warning, the property unchanged). */
+/* Properties "algorithm", "strength" (the computer's when it plays one
+ * side; hints take the algorithm at full strength), "think-time": they
+ * apply from the next time the computer starts thinking. An unknown
+ * algorithm is refused (a warning, the property unchanged). */
 const char *jq_game_controller_get_algorithm(JqGameController *self);
 void jq_game_controller_set_algorithm(JqGameController *self,
                                       const char *algorithm);
 int jq_game_controller_get_strength(JqGameController *self);
 void jq_game_controller_set_strength(JqGameController *self, int strength);
+/* Properties "red-algorithm", "red-strength", "black-algorithm",
+ * "black-strength": what each side's computer plays with when the
+ * computer plays both sides (with one computer, "algorithm" and
+ * "strength" apply). The same rules as above. */
+const char *jq_game_controller_get_side_algorithm(JqGameController *self,
+                                                  JqColor side);
+void jq_game_controller_set_side_algorithm(JqGameController *self, JqColor side,
+                                           const char *algorithm);
+int jq_game_controller_get_side_strength(JqGameController *self, JqColor side);
+void jq_game_controller_set_side_strength(JqGameController *self, JqColor side,
+                                          int strength);
 int jq_game_controller_get_think_time(JqGameController *self);
 void jq_game_controller_set_think_time(JqGameController *self, int ms);
+/* Property "move-interval": the least time in ms from one move to a
+ * computer's next (the board's slide and a pause to follow it, for
+ * the window to set); its move waits for the rest when it thinks
+ * faster. 0 (the default): played at once. */
+int jq_game_controller_get_move_interval(JqGameController *self);
+void jq_game_controller_set_move_interval(JqGameController *self, int ms);
+/* Property "paused": the computer's moves wait. What it is thinking about
+ * it goes on thinking about, but its move is played only on resume (when
+ * its interval is over); nothing else changes the game meanwhile but what
+ * the user does. A new game, a load or a restore resumes. */
+gboolean jq_game_controller_get_paused(JqGameController *self);
+void jq_game_controller_set_paused(JqGameController *self, gboolean paused);
 /* The jieqi rule for captured hidden pieces; applies to the game at once
  * (the views are rebuilt from the record). */
 JqDisclosure jq_game_controller_get_disclosure(JqGameController *self);

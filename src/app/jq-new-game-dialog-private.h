@@ -9,6 +9,15 @@ G_BEGIN_DECLS
 void jq_new_game_dialog_set_choices(JqNewGameDialog *self, JqVariant variant,
                                     JqPlayerMode red, JqPlayerMode black,
                                     const char *fen);
+/* The computer's rows: side -1 for the one computer, JQ_RED or JQ_BLACK
+ * for that side's when the computer plays both. Set as the user would;
+ * read back (the engine name chosen, the strength); on show and
+ * usable. */
+void jq_new_game_dialog_set_computer(JqNewGameDialog *self, int side,
+                                     const char *algorithm, int strength);
+const char *jq_new_game_dialog_get_computer(JqNewGameDialog *self, int side,
+                                            int *strength);
+gboolean jq_new_game_dialog_shows_computer(JqNewGameDialog *self, int side);
 /* The error shown under the position, NULL when none. */
 const char *jq_new_game_dialog_get_error(JqNewGameDialog *self);
 

@@ -11,6 +11,23 @@
 #include "jq-fen.h"
 #include "jq-new-game-dialog-private.h"
 
+/* The rows of a computer's algorithm and strength. */
+typedef struct {
+  AdwPreferencesGroup *group;
+  AdwComboRow *algorithm_row;
+  AdwActionRow *strength_row;
+  GtkSpinButton *strength_spin;
+} ComputerRows;
+
+/* computers[]: the one computer's rows, then Red's and Black's for when
+ * the computer plays both sides, with their settings' keys. */
+#define ONE_COMPUTER 0
+#define SIDE_COMPUTER(side) (1 + (side))
+static const char *const algorithm_keys[] = {"ai-algorithm", "red-ai-algorithm",
+                                             "black-ai-algorithm"};
+static const char *const strength_keys[] = {"ai-strength", "red-ai-strength",
+                                            "black-ai-strength"};
+
 struct _JqNewGameDialog {
   AdwWindow parent_instance;
   JqGameController *controller;
@@ -21,10 +38,7 @@ struct _JqNewGameDialog {
   AdwComboRow *variant_row;
   AdwComboRow *red_row;
   AdwComboRow *black_row;
-  AdwPreferencesGroup *computer_group;
-  AdwComboRow *algorithm_row;
-  AdwActionRow *strength_row;
-  GtkSpinButton *strength_spin;
+  ComputerRows computers[3];
   AdwEntryRow *fen_row;
   GtkLabel *error_label;
 };
@@ -49,19 +63,34 @@ static const char *fen_text(JqNewGameDialog *self) {
   return text;
 }
 
-/* The computer's settings matter only when it plays. */
+/* The computer's settings matter only when it plays; playing both sides,
+ * each side's computer has its own. */
 static void update_computer(JqNewGameDialog *self) {
-  gboolean computer =
-      adw_combo_row_get_selected(self->red_row) == JQ_PLAYER_MODE_COMPUTER ||
+  gboolean red =
+      adw_combo_row_get_selected(self->red_row) == JQ_PLAYER_MODE_COMPUTER;
+  gboolean black =
       adw_combo_row_get_selected(self->black_row) == JQ_PLAYER_MODE_COMPUTER;
-  gtk_widget_set_sensitive(GTK_WIDGET(self->computer_group), computer);
+  GtkWidget *one = GTK_WIDGET(self->computers[ONE_COMPUTER].group);
+  gtk_widget_set_sensitive(one, red || black);
+  gtk_widget_set_visible(one, !(red && black));
+  for (int side = 0; side < 2; side++)
+    gtk_widget_set_visible(
+        GTK_WIDGET(self->computers[SIDE_COMPUTER(side)].group), red && black);
 }
 
 /* The rows say what the chosen algorithm is and what strength means for
  * it. */
 static void update_strength(JqNewGameDialog *self) {
-  jq_ai_names_show_choice(self->algorithm_row, self->strength_row,
-                          self->algorithms);
+  for (gsize i = 0; i < G_N_ELEMENTS(self->computers); i++)
+    jq_ai_names_show_choice(self->computers[i].algorithm_row,
+                            self->computers[i].strength_row, self->algorithms);
+}
+
+/* The engine name chosen in `rows`, NULL when none. */
+static const char *chosen_algorithm(JqNewGameDialog *self,
+                                    const ComputerRows *rows) {
+  guint i = adw_combo_row_get_selected(rows->algorithm_row);
+  return i < g_strv_length(self->algorithms) ? self->algorithms[i] : NULL;
 }
 
 /* Checks the position as it is typed; a good one decides the variant. */
@@ -95,10 +124,15 @@ static gboolean start_now(JqNewGameDialog *self) {
   jq_new_game_init(&setup, adw_combo_row_get_selected(self->variant_row));
   setup.players[JQ_RED] = adw_combo_row_get_selected(self->red_row);
   setup.players[JQ_BLACK] = adw_combo_row_get_selected(self->black_row);
-  guint algorithm = adw_combo_row_get_selected(self->algorithm_row);
-  if (algorithm < g_strv_length(self->algorithms))
-    setup.algorithm = self->algorithms[algorithm];
-  setup.strength = gtk_spin_button_get_value_as_int(self->strength_spin);
+  const ComputerRows *one = &self->computers[ONE_COMPUTER];
+  setup.algorithm = chosen_algorithm(self, one);
+  setup.strength = gtk_spin_button_get_value_as_int(one->strength_spin);
+  for (int side = 0; side < 2; side++) {
+    const ComputerRows *rows = &self->computers[SIDE_COMPUTER(side)];
+    setup.side_algorithm[side] = chosen_algorithm(self, rows);
+    setup.side_strength[side] =
+        gtk_spin_button_get_value_as_int(rows->strength_spin);
+  }
   const char *fen = fen_text(self);
   setup.fen = *fen != '\0' ? fen : NULL;
   GError *error = NULL;
@@ -139,6 +173,45 @@ void jq_new_game_dialog_set_choices(JqNewGameDialog *self, JqVariant variant,
   gtk_editable_set_text(GTK_EDITABLE(self->fen_row), fen != NULL ? fen : "");
 }
 
+static ComputerRows *computer_rows(JqNewGameDialog *self, int side) {
+  g_return_val_if_fail(side >= -1 && side <= JQ_BLACK, NULL);
+  return &self->computers[side < 0 ? ONE_COMPUTER : SIDE_COMPUTER(side)];
+}
+
+static void select_algorithm(JqNewGameDialog *self, ComputerRows *rows,
+                             const char *algorithm) {
+  for (guint i = 0; self->algorithms[i] != NULL; i++)
+    if (g_strcmp0(self->algorithms[i], algorithm) == 0)
+      adw_combo_row_set_selected(rows->algorithm_row, i);
+}
+
+void jq_new_game_dialog_set_computer(JqNewGameDialog *self, int side,
+                                     const char *algorithm, int strength) {
+  g_return_if_fail(JQ_IS_NEW_GAME_DIALOG(self));
+  ComputerRows *rows = computer_rows(self, side);
+  g_return_if_fail(rows != NULL);
+  select_algorithm(self, rows, algorithm);
+  gtk_spin_button_set_value(rows->strength_spin, strength);
+}
+
+const char *jq_new_game_dialog_get_computer(JqNewGameDialog *self, int side,
+                                            int *strength) {
+  g_return_val_if_fail(JQ_IS_NEW_GAME_DIALOG(self), NULL);
+  ComputerRows *rows = computer_rows(self, side);
+  g_return_val_if_fail(rows != NULL, NULL);
+  if (strength != NULL)
+    *strength = gtk_spin_button_get_value_as_int(rows->strength_spin);
+  return chosen_algorithm(self, rows);
+}
+
+gboolean jq_new_game_dialog_shows_computer(JqNewGameDialog *self, int side) {
+  g_return_val_if_fail(JQ_IS_NEW_GAME_DIALOG(self), FALSE);
+  ComputerRows *rows = computer_rows(self, side);
+  g_return_val_if_fail(rows != NULL, FALSE);
+  return gtk_widget_get_visible(GTK_WIDGET(rows->group)) &&
+         gtk_widget_get_sensitive(GTK_WIDGET(rows->group));
+}
+
 const char *jq_new_game_dialog_get_error(JqNewGameDialog *self) {
   g_return_val_if_fail(JQ_IS_NEW_GAME_DIALOG(self), NULL);
   return self->error;
@@ -154,19 +227,18 @@ static void fill_in(JqNewGameDialog *self) {
                              g_settings_get_enum(s, "black-player"));
 
   self->algorithms = jq_ai_names_list();
-  char *current = g_settings_get_string(s, "ai-algorithm");
-  guint selected = 0;
-  for (guint i = 0; self->algorithms[i] != NULL; i++)
-    if (g_strcmp0(self->algorithms[i], current) == 0)
-      selected = i;
-  GListModel *labels = jq_ai_names_model(self->algorithms);
-  adw_combo_row_set_model(self->algorithm_row, labels);
-  adw_combo_row_set_selected(self->algorithm_row, selected);
-  g_object_unref(labels);
-  g_free(current);
+  for (gsize i = 0; i < G_N_ELEMENTS(self->computers); i++) {
+    ComputerRows *rows = &self->computers[i];
+    GListModel *labels = jq_ai_names_model(self->algorithms);
+    adw_combo_row_set_model(rows->algorithm_row, labels);
+    g_object_unref(labels);
+    char *current = g_settings_get_string(s, algorithm_keys[i]);
+    select_algorithm(self, rows, current);
+    g_free(current);
+    gtk_spin_button_set_value(rows->strength_spin,
+                              g_settings_get_int(s, strength_keys[i]));
+  }
   update_strength(self);
-  gtk_spin_button_set_value(self->strength_spin,
-                            g_settings_get_int(s, "ai-strength"));
   update_computer(self);
 }
 
@@ -209,27 +281,47 @@ static void jq_new_game_dialog_class_init(JqNewGameDialogClass *klass) {
   BIND(variant_row);
   BIND(red_row);
   BIND(black_row);
-  BIND(computer_group);
-  BIND(algorithm_row);
-  BIND(strength_row);
-  BIND(strength_spin);
   BIND(fen_row);
   BIND(error_label);
 #undef BIND
+  /* The computers' rows: "computer_group"..., "red_computer_group"... */
+  static const char *const prefixes[] = {"", "red_", "black_"};
+  static const struct {
+    const char *name;
+    gssize offset;
+  } parts[] = {
+      {"computer_group", G_STRUCT_OFFSET(ComputerRows, group)},
+      {"algorithm_row", G_STRUCT_OFFSET(ComputerRows, algorithm_row)},
+      {"strength_row", G_STRUCT_OFFSET(ComputerRows, strength_row)},
+      {"strength_spin", G_STRUCT_OFFSET(ComputerRows, strength_spin)},
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(prefixes); i++) {
+    for (gsize j = 0; j < G_N_ELEMENTS(parts); j++) {
+      char *name = g_strconcat(prefixes[i], parts[j].name, NULL);
+      gtk_widget_class_bind_template_child_full(
+          widget_class, g_intern_string(name), FALSE,
+          G_STRUCT_OFFSET(JqNewGameDialog, computers) +
+              (gssize)(i * sizeof(ComputerRows)) + parts[j].offset);
+      g_free(name);
+    }
+  }
   gtk_widget_class_bind_template_callback(widget_class, on_start_clicked);
   gtk_widget_class_bind_template_callback(widget_class, on_fen_changed);
 }
 
 static void jq_new_game_dialog_init(JqNewGameDialog *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
-  AdwComboRow *rows[] = {self->variant_row, self->red_row, self->black_row,
-                         self->algorithm_row};
+  AdwComboRow *rows[] = {self->variant_row, self->red_row, self->black_row};
   for (gsize i = 0; i < G_N_ELEMENTS(rows); i++)
     jq_combo_labels_keep_whole(rows[i]);
+  for (gsize i = 0; i < G_N_ELEMENTS(self->computers); i++) {
+    jq_combo_labels_keep_whole(self->computers[i].algorithm_row);
+    g_signal_connect_swapped(self->computers[i].algorithm_row,
+                             "notify::selected", G_CALLBACK(update_strength),
+                             self);
+  }
   g_signal_connect_swapped(self->red_row, "notify::selected",
                            G_CALLBACK(update_computer), self);
   g_signal_connect_swapped(self->black_row, "notify::selected",
                            G_CALLBACK(update_computer), self);
-  g_signal_connect_swapped(self->algorithm_row, "notify::selected",
-                           G_CALLBACK(update_strength), self);
 }

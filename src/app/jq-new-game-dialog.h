@@ -1,5 +1,6 @@
 /* JqNewGameDialog: sets up a new game — variant, who plays each side, the
- * computer's algorithm and strength, and an optional starting position —
+ * computer's algorithm and strength (each side's own when it plays both),
+ * and an optional starting position —
  * and starts it on the game controller. A bad position is reported in
  * the dialog and the game in progress stays as it was. */
 #pragma once

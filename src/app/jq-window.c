@@ -22,6 +22,9 @@
 
 /* The end-of-game message waits for the last move to slide into place. */
 #define GAME_OVER_DELAY_MS 700
+/* The computer's next move waits for the board's slide and this pause,
+ * so that a person can follow a game it plays against itself. */
+#define FOLLOW_PAUSE_MS 500
 
 struct _JqWindow {
   AdwApplicationWindow parent_instance;
@@ -46,6 +49,7 @@ struct _JqWindow {
   GtkLabel *analysis_title;
   GtkLabel *analysis_figures;
   GtkLabel *analysis_line;
+  GtkToggleButton *pause_button;
 
   /* A word for the status line until the position changes: why a move
    * was refused, or the hint. */
@@ -176,6 +180,11 @@ static void update_status(JqWindow *self, const JqPosition *pos) {
     text = browse_text(c);
   } else if (jq_game_controller_is_over(c)) {
     text = jq_game_controller_get_result_text(c);
+  } else if (jq_game_controller_get_paused(c)) {
+    thinking = FALSE;
+    /* TRANSLATORS: the status line while the computer playing itself is
+     * paused. */
+    text = g_strdup(_("Paused."));
   } else if (thinking) {
     text = g_strdup(jq_game_controller_is_human_turn(c)
                         ? _("Looking for a hint…")
@@ -211,6 +220,9 @@ static void update_actions(JqWindow *self) {
   enable(self, "hint",
          jq_game_controller_is_human_turn(c) && !thinking && !browsing);
   enable(self, "resign", !over && any_human);
+  /* Pausing is for watching the computer play itself. */
+  enable(self, "pause", !over && !any_human);
+  gtk_widget_set_visible(GTK_WIDGET(self->pause_button), !any_human);
   enable(self, "browse-start", ply > 0);
   enable(self, "browse-back", ply > 0);
   enable(self, "browse-forward", browsing);
@@ -456,6 +468,26 @@ static void on_game_over(JqGameController *c, JqOutcome outcome,
   self->game_over_id = g_timeout_add(
       jq_board_view_get_animate(self->board) ? GAME_OVER_DELAY_MS : 100,
       show_game_over, self);
+}
+
+static void on_paused(JqGameController *c, GParamSpec *pspec, JqWindow *self) {
+  gboolean paused = jq_game_controller_get_paused(c);
+  GAction *action = g_action_map_lookup_action(G_ACTION_MAP(self), "pause");
+  g_simple_action_set_state(G_SIMPLE_ACTION(action),
+                            g_variant_new_boolean(paused));
+  gtk_button_set_icon_name(GTK_BUTTON(self->pause_button),
+                           paused ? "media-playback-start-symbolic"
+                                  : "media-playback-pause-symbolic");
+  gtk_widget_set_tooltip_text(GTK_WIDGET(self->pause_button),
+                              paused ? _("Resume") : _("Pause"));
+  refresh_status(self);
+}
+
+/* The computer's moves come no faster than the board can show them. */
+static void update_move_interval(JqWindow *self) {
+  jq_game_controller_set_move_interval(
+      self->controller,
+      jq_board_view_get_animation_ms(self->board) + FOLLOW_PAUSE_MS);
 }
 
 /* What the controller tells unasked (the autosave failed...). */
@@ -705,6 +737,13 @@ static void resign_activated(GSimpleAction *action, GVariant *param,
   gtk_window_present(GTK_WINDOW(dialog));
 }
 
+/* The state follows the controller's (on_paused). */
+static void pause_changed(GSimpleAction *action, GVariant *state,
+                          gpointer data) {
+  JqWindow *self = data;
+  jq_game_controller_set_paused(self->controller, g_variant_get_boolean(state));
+}
+
 static void show_analysis_changed(GSimpleAction *action, GVariant *state,
                                   gpointer data) {
   JqWindow *self = data;
@@ -752,6 +791,7 @@ static const GActionEntry win_actions[] = {
     {"paste-fen", paste_fen_activated, NULL, NULL, NULL, {0}},
     {"resign", resign_activated, NULL, NULL, NULL, {0}},
     {"show-analysis", NULL, NULL, "false", show_analysis_changed, {0}},
+    {"pause", NULL, NULL, "false", pause_changed, {0}},
     {"browse-start", browse_start_activated, NULL, NULL, NULL, {0}},
     {"browse-back", browse_back_activated, NULL, NULL, NULL, {0}},
     {"browse-forward", browse_forward_activated, NULL, NULL, NULL, {0}},
@@ -947,6 +987,12 @@ static void jq_window_constructed(GObject *object) {
                           0);
   g_signal_connect_object(self->controller, "notice", G_CALLBACK(on_notice),
                           self, 0);
+  g_signal_connect_object(self->controller, "notify::paused",
+                          G_CALLBACK(on_paused), self, 0);
+  g_signal_connect_object(self->board, "notify::animate",
+                          G_CALLBACK(update_move_interval), self,
+                          G_CONNECT_SWAPPED);
+  update_move_interval(self);
 
   if (self->own_controller)
     jq_app_settings_start_game(self->settings, self->controller);
@@ -1036,6 +1082,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
   BIND(analysis_title);
   BIND(analysis_figures);
   BIND(analysis_line);
+  BIND(pause_button);
 #undef BIND
   gtk_widget_class_bind_template_callback(widget_class, on_move_list_browse);
 

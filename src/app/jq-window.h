@@ -1,7 +1,8 @@
 /* JqWindow: the app's main window. A header bar (new game, undo, redo,
- * hint, the main menu), the board, a status line under it, and a side
- * panel with the pieces not yet seen and lost, the move list (click a move
- * to look at an earlier position) and the computer's analysis. It shows
+ * hint, pause when the computer plays itself, the main menu), the board,
+ * a status line under it, and a side panel with the pieces not yet seen
+ * and lost, the move list (click a move to look at an earlier position)
+ * and the computer's analysis. It shows
  * what the game controller says, plays through it, and follows the
  * settings as they change. */
 #pragma once
