@@ -1113,7 +1113,8 @@ static void test_bad_autosave(void) {
   window = JQ_WINDOW(gtk_application_get_active_window(GTK_APPLICATION(app)));
   g_assert_nonnull(window);
   g_assert_true(spin_until(board_ready, NULL, 5000));
-  g_assert_true(spin_until(toast_shown, "Could not read the autosaved game", 3000));
+  g_assert_true(
+      spin_until(toast_shown, "Could not read the autosaved game", 3000));
   g_assert_cmpuint(toasts_with("autosave.pgn.bad-"), ==, 1);
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
   /* The bad bytes are kept next to where they were. */
@@ -1568,7 +1569,8 @@ static void collect_button_texts(GtkWidget *widget, GString *out) {
                            gtk_button_get_label(GTK_BUTTON(widget)));
   if (ADW_IS_PREFERENCES_ROW(widget))
     g_string_append_printf(
-        out, "%s\n", adw_preferences_row_get_title(ADW_PREFERENCES_ROW(widget)));
+        out, "%s\n",
+        adw_preferences_row_get_title(ADW_PREFERENCES_ROW(widget)));
   for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
        child = gtk_widget_get_next_sibling(child))
     collect_button_texts(child, out);
