@@ -17,6 +17,7 @@
 
 #include "jq-ai-names.h"
 #include "jq-application.h"
+#include "jq-game-chooser-private.h"
 #include "jq-game-controller-private.h"
 #include "jq-new-game-dialog-private.h"
 #include "jq-preferences-window-private.h"
@@ -559,6 +560,156 @@ static void test_pgn_files(void) {
   g_free(bad_path);
   g_free(path);
   g_free(dir);
+  jq_board_view_set_animate(board(), TRUE);
+}
+
+/* ---- a file of several games ---- */
+
+static void collect_texts(GtkWidget *widget, GString *out);
+static gboolean panel_has(const char *text);
+
+/* The move list holds exactly this one move. */
+static void assert_moves_one(const char *first) {
+  char **texts = move_list_texts();
+  g_assert_cmpuint(g_strv_length(texts), ==, 1);
+  g_assert_cmpstr(texts[0], ==, first);
+  g_strfreev(texts);
+}
+
+static const char *window_subtitle(void) {
+  GtkWidget *title = find_descendant(GTK_WIDGET(window), ADW_TYPE_WINDOW_TITLE);
+  g_assert_nonnull(title);
+  return adw_window_title_get_subtitle(ADW_WINDOW_TITLE(title));
+}
+
+/* Opens `file` of several games: the chooser, drawn. */
+static JqGameChooser *open_several(GFile *file) {
+  g_assert_true(jq_window_open_file(window, file));
+  JqGameChooser *chooser = JQ_GAME_CHOOSER(find_toplevel(JQ_TYPE_GAME_CHOOSER));
+  g_assert_nonnull(chooser);
+  g_assert_true(spin_until(window_drawn, chooser, 5000));
+  spin(100);
+  return chooser;
+}
+
+static GtkSingleSelection *chooser_selection(JqGameChooser *chooser) {
+  return GTK_SINGLE_SELECTION(
+      gtk_column_view_get_model(jq_game_chooser_get_view(chooser)));
+}
+
+static void count_call(int *count) { (*count)++; }
+
+static gboolean chooser_gone(gpointer data) {
+  return find_toplevel(JQ_TYPE_GAME_CHOOSER) == NULL;
+}
+
+static void test_several_games(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  jq_board_view_set_animate(board(), FALSE);
+  click_move("h2e2");
+  g_assert_cmpstr(window_subtitle(), ==, "Two players");
+  char *path = g_build_filename(g_getenv("JQ_TEST_DATA"), "data",
+                                "three-games.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+
+  /* The list: a row for each game, with its players and result. */
+  JqGameChooser *chooser = open_several(file);
+  picture_of(GTK_WINDOW(chooser), "game-chooser.png");
+  g_assert_cmpuint(
+      g_list_model_get_n_items(G_LIST_MODEL(chooser_selection(chooser))), ==,
+      3);
+  GString *texts = g_string_new(NULL);
+  collect_texts(GTK_WIDGET(chooser), texts);
+  static const char *const shown[] = {
+      "label: Wang Tianyi\n", "label: Zheng Weitong\n", "label: 1-0\n",
+      "label: 王天一\n",      "label: 许银川\n",        "label: 1/2-1/2\n",
+      "label: Lü Qin\n",      "label: Xu Yinchuan\n",   "label: 0-1\n",
+      "label: 2024.05.02\n",  "label: Spring Open\n",   "label: 3\n"};
+  for (gsize i = 0; i < G_N_ELEMENTS(shown); i++)
+    if (strstr(texts->str, shown[i]) == NULL)
+      g_error("the list does not show %s in:\n%s", shown[i], texts->str);
+  g_string_free(texts, TRUE);
+  /* The file was not opened yet: the game is as it was. */
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+
+  /* Cancel changes nothing. */
+  gtk_widget_activate(jq_game_chooser_get_cancel_button(chooser));
+  g_assert_true(spin_until(chooser_gone, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  assert_moves_one("炮二平五");
+  g_assert_cmpstr(window_subtitle(), ==, "Two players");
+
+  /* The second game, with Open: its moves and its players. */
+  chooser = open_several(file);
+  int opened = 0;
+  g_signal_connect_swapped(chooser, "game-opened", G_CALLBACK(count_call),
+                           &opened);
+  gtk_single_selection_set_selected(chooser_selection(chooser), 1);
+  g_assert_true(
+      gtk_widget_get_sensitive(jq_game_chooser_get_open_button(chooser)));
+  gtk_widget_activate(jq_game_chooser_get_open_button(chooser));
+  g_assert_true(spin_until(chooser_gone, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 7);
+  assert_moves("炮八平五", "马２进３");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpstr(window_subtitle(), ==, "Red: 王天一 — Black: 许银川");
+  g_assert_true(panel_has("label: 王天一\n"));
+  g_assert_true(panel_has("label: 许银川\n"));
+  g_assert_cmpint(opened, ==, 1);
+
+  /* The third, with a double-click; saved again, it keeps its names. */
+  chooser = open_several(file);
+  g_signal_emit_by_name(jq_game_chooser_get_view(chooser), "activate", 2);
+  g_assert_true(spin_until(chooser_gone, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  assert_moves("兵七进一", "卒３进１");
+  g_assert_cmpstr(window_subtitle(), ==, "Red: Lü Qin — Black: Xu Yinchuan");
+  char *dir = g_dir_make_tmp("jieqi-window-XXXXXX", NULL);
+  char *saved_path = g_build_filename(dir, "saved.pgn", NULL);
+  GFile *saved = g_file_new_for_path(saved_path);
+  g_assert_true(jq_window_save_file(window, saved));
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(saved_path, &text, NULL, NULL));
+  g_assert_nonnull(strstr(text, "[Red \"Lü Qin\"]\n"));
+  g_assert_nonnull(strstr(text, "[Black \"Xu Yinchuan\"]\n"));
+  g_free(text);
+
+  /* A bad game among good ones: listed, said why, not opened. */
+  g_assert_true(g_file_set_contents(
+      saved_path,
+      "[Red \"A\"]\n\n1. h2e2 *\n\n[Red \"B\"]\n\n1. h2e2 h9g7 2. e2e9 *\n", -1,
+      NULL));
+  chooser = open_several(saved);
+  g_assert_true(panel_has("label: Lü Qin\n"));
+  texts = g_string_new(NULL);
+  collect_texts(GTK_WIDGET(chooser), texts);
+  g_assert_nonnull(strstr(texts->str, "label: Unreadable\n"));
+  g_string_free(texts, TRUE);
+  gtk_single_selection_set_selected(chooser_selection(chooser), 1);
+  g_assert_false(
+      gtk_widget_get_sensitive(jq_game_chooser_get_open_button(chooser)));
+  g_assert_nonnull(strstr(jq_game_chooser_get_message(chooser), "line 7"));
+  g_signal_emit_by_name(jq_game_chooser_get_view(chooser), "activate", 1);
+  spin(50);
+  g_assert_true(find_toplevel(JQ_TYPE_GAME_CHOOSER) == GTK_WINDOW(chooser));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  gtk_window_close(GTK_WINDOW(chooser));
+  g_assert_true(spin_until(chooser_gone, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+
+  /* A new game goes by the roles again. */
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_cmpstr(window_subtitle(), ==, "Two players");
+
+  g_object_unref(saved);
+  g_unlink(saved_path);
+  g_rmdir(dir);
+  g_free(saved_path);
+  g_free(dir);
+  g_object_unref(file);
+  g_free(path);
   jq_board_view_set_animate(board(), TRUE);
 }
 
@@ -1289,6 +1440,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/preferences", test_preferences);
   g_test_add_func("/app/window/copy-paste", test_copy_paste);
   g_test_add_func("/app/window/pgn-files", test_pgn_files);
+  g_test_add_func("/app/window/several-games", test_several_games);
   g_test_add_func("/app/window/new-game-bad-fen", test_new_game_bad_fen);
   g_test_add_func("/app/window/game-over", test_game_over);
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);

@@ -8,6 +8,7 @@
 
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
+#include "jq-game-chooser.h"
 #include "jq-move-list-view.h"
 #include "jq-new-game-dialog.h"
 #include "jq-notation.h"
@@ -103,7 +104,11 @@ static gboolean is_flipped(JqWindow *self) {
   }
 }
 
+/* A game from a file goes by its players' names. */
 static const char *player_word(JqWindow *self, JqColor side) {
+  const char *name = jq_game_controller_get_player_name(self->controller, side);
+  if (name != NULL)
+    return name;
   if (jq_game_controller_get_player(self->controller, side) ==
       JQ_PLAYER_MODE_COMPUTER)
     return _("Computer");
@@ -120,7 +125,14 @@ static void update_title(JqWindow *self) {
                               : _("Xiangqi"));
   int human = jq_game_controller_get_display_side(c);
   const char *subtitle;
-  if (human == JQ_RED)
+  char *names = NULL;
+  if (jq_game_controller_get_player_name(c, JQ_RED) != NULL ||
+      jq_game_controller_get_player_name(c, JQ_BLACK) != NULL)
+    /* TRANSLATORS: the players of a game opened from a file. */
+    subtitle = names =
+        g_strdup_printf(_("Red: %s — Black: %s"), player_word(self, JQ_RED),
+                        player_word(self, JQ_BLACK));
+  else if (human == JQ_RED)
     subtitle = _("You play Red against the computer");
   else if (human == JQ_BLACK)
     subtitle = _("You play Black against the computer");
@@ -129,6 +141,7 @@ static void update_title(JqWindow *self) {
   else
     subtitle = _("The computer plays both sides");
   adw_window_title_set_subtitle(self->window_title, subtitle);
+  g_free(names);
 }
 
 static char *turn_text(JqWindow *self, const JqPosition *pos) {
@@ -722,9 +735,20 @@ GtkWindow *jq_window_show_preferences(JqWindow *self) {
   return GTK_WINDOW(prefs);
 }
 
+static void on_game_opened(JqWindow *self) { toast(self, _("Game opened")); }
+
 gboolean jq_window_open_file(JqWindow *self, GFile *file) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
   g_return_val_if_fail(G_IS_FILE(file), FALSE);
+  /* A file of several games: the user picks one. */
+  JqGameChooser *chooser =
+      jq_game_chooser_new_for_file(GTK_WINDOW(self), self->controller, file);
+  if (chooser != NULL) {
+    g_signal_connect_object(chooser, "game-opened", G_CALLBACK(on_game_opened),
+                            self, G_CONNECT_SWAPPED);
+    gtk_window_present(GTK_WINDOW(chooser));
+    return TRUE;
+  }
   GError *error = NULL;
   if (!jq_game_controller_load_pgn(self->controller, file, &error)) {
     message(self, _("Could Not Open the Game"), error->message);

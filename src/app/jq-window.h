@@ -25,7 +25,9 @@ GtkWindow *jq_window_show_new_game(JqWindow *self);
 GtkWindow *jq_window_show_preferences(JqWindow *self);
 
 /* Replaces the game with the one in a PGN file; a file that cannot be
- * read is reported in a message and changes nothing. */
+ * read is reported in a message and changes nothing. A file of several
+ * games opens the list of them (jq-game-chooser.h) and returns TRUE: the
+ * game the user picks there replaces the game. */
 gboolean jq_window_open_file(JqWindow *self, GFile *file);
 /* Writes the game to a PGN file (Chinese moves when the notation is
  * Chinese, else coordinates); a failure is reported in a message. */
