@@ -11,6 +11,8 @@
 
 #include <glib/gstdio.h>
 
+#include "jq-ai.h"
+#include "jq-analysis-text.h"
 #include "jq-app-settings.h"
 #include "jq-game-controller-private.h"
 #include "jq-game-controller.h"
@@ -1350,6 +1352,75 @@ static void test_player_names(void) {
   g_free(text);
 }
 
+/* ---- the analysis in words ---- */
+
+static void assert_score(const JqAnalysis *a, JqScorePerspective perspective,
+                         const char *want) {
+  char *text = jq_analysis_text_score(a, perspective);
+  g_assert_cmpstr(text, ==, want);
+  g_free(text);
+}
+
+/* Each figure labelled, the score's sign from the side the preference
+ * says, and who is ahead named. */
+static void test_analysis_text(void) {
+  JqAnalysis a = {0};
+  a.side = JQ_BLACK;
+  a.depth = 9;
+  a.seldepth = 14;
+  a.score = 465; /* Black, to move, is ahead */
+  a.nodes = 1234567;
+  a.nps = 850000;
+  a.time_ms = 1450;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Score -4.65 (Black ahead)");
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_MOVER, "Score +4.65 (Black ahead)");
+  char *text = jq_analysis_text_figures(&a, JQ_SCORE_PERSPECTIVE_RED, FALSE);
+  g_assert_cmpstr(text, ==,
+                  "Score -4.65 (Black ahead)\nDepth 9/14 · 1.4 s\n"
+                  "1235 k nodes · 850 k nodes/s");
+  g_free(text);
+  a.side = JQ_RED;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Score +4.65 (Red ahead)");
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_MOVER, "Score +4.65 (Red ahead)");
+  a.score = -80;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_MOVER, "Score -0.80 (Black ahead)");
+  a.side = JQ_BLACK;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Score +0.80 (Red ahead)");
+  a.score = 12;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Score -0.12 (about even)");
+  /* Mates name the side that mates, from either side. */
+  a.score = JQ_SCORE_MATE - 5;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Black mates in 3 moves");
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_MOVER, "Black mates in 3 moves");
+  a.score = -(JQ_SCORE_MATE - 2);
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Red mates in 1 move");
+  /* The hidden score hides it. */
+  text = jq_analysis_text_figures(&a, JQ_SCORE_PERSPECTIVE_RED, TRUE);
+  g_assert_null(strstr(text, "mates"));
+  g_assert_nonnull(strstr(text, "Depth 9/14"));
+  g_free(text);
+
+  /* IS-MCTS: its value is the chance it gives the side to move. */
+  JqAnalysis s = {0};
+  s.side = JQ_BLACK;
+  s.sampling = TRUE;
+  s.value = 0.86;
+  s.iterations = 48000;
+  s.visit_share = 0.31;
+  s.nps = 24000;
+  s.time_ms = 2000;
+  assert_score(&s, JQ_SCORE_PERSPECTIVE_RED, "Red's win chance 14%");
+  assert_score(&s, JQ_SCORE_PERSPECTIVE_MOVER, "Black's win chance 86%");
+  text = jq_analysis_text_figures(&s, JQ_SCORE_PERSPECTIVE_MOVER, FALSE);
+  g_assert_cmpstr(text, ==,
+                  "Black's win chance 86%\n48 k iterations · 2.0 s\n"
+                  "31% on the best move · 24 k iterations/s");
+  g_free(text);
+  text = jq_analysis_text_figures(&s, JQ_SCORE_PERSPECTIVE_MOVER, TRUE);
+  g_assert_null(strstr(text, "%"));
+  g_free(text);
+}
+
 static void test_sealed_deal(void) {
   JqGameController *c = controller_new();
   play_jieqi_game(c, 40);
@@ -1882,6 +1953,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/sealed-deal", test_sealed_deal);
   g_test_add_func("/app/controller/game-list", test_game_list);
   g_test_add_func("/app/controller/player-names", test_player_names);
+  g_test_add_func("/app/analysis-text", test_analysis_text);
   g_test_add_func("/app/controller/autosave-restore", test_autosave_restore);
   g_test_add_func("/app/controller/autosave-corrupt", test_autosave_corrupt);
   g_test_add_func("/app/controller/main-loop-not-blocked",

@@ -1258,6 +1258,96 @@ static void test_stale_analysis(void) {
   g_settings_reset(settings(), "think-time-ms");
 }
 
+/* ---- the analysis' figures, labelled, from either side ---- */
+
+/* Black, to move, has both chariots more. */
+#define BLACK_AHEAD \
+  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 b - - 0 1"
+
+static gboolean idle_ai(gpointer data) {
+  return !jq_game_controller_is_thinking(controller());
+}
+
+/* The number the side panel shows in `pattern`'s group, failing the test
+ * when no text there matches. */
+static double panel_figure(const char *pattern) {
+  GString *panel = g_string_new(NULL);
+  collect_texts(jq_window_get_side_panel(window), panel);
+  GRegex *regex = g_regex_new(pattern, 0, 0, NULL);
+  GMatchInfo *match = NULL;
+  if (!g_regex_match(regex, panel->str, 0, &match))
+    g_error("no /%s/ in the panel:\n%s", pattern, panel->str);
+  char *number = g_match_info_fetch(match, 1);
+  double value = g_ascii_strtod(number, NULL);
+  g_test_message("%s: %s", pattern, number);
+  g_free(number);
+  g_match_info_free(match);
+  g_regex_unref(regex);
+  g_string_free(panel, TRUE);
+  return value;
+}
+
+static void test_score_perspective(void) {
+  GSettings *s = settings();
+  g_settings_set_int(s, "think-time-ms", 300);
+  GVariant *shown =
+      g_action_group_get_action_state(G_ACTION_GROUP(window), "show-analysis");
+  if (!g_variant_get_boolean(shown))
+    win_action("show-analysis");
+  g_variant_unref(shown);
+  /* The preference, as the Preferences window sets it. */
+  app_action("preferences");
+  JqPreferencesWindow *prefs =
+      JQ_PREFERENCES_WINDOW(find_toplevel(JQ_TYPE_PREFERENCES_WINDOW));
+  g_assert_nonnull(prefs);
+  AdwComboRow *row = ADW_COMBO_ROW(
+      jq_preferences_window_get_editor(prefs, "score-perspective"));
+  g_assert_nonnull(row);
+  g_assert_cmpuint(adw_combo_row_get_selected(row), ==, 0);
+  adw_combo_row_set_selected(row, 1);
+  g_assert_cmpint(g_settings_get_enum(s, "score-perspective"), ==, 1);
+  adw_combo_row_set_selected(row, 0);
+  g_assert_cmpint(g_settings_get_enum(s, "score-perspective"), ==, 0);
+  gtk_window_destroy(GTK_WINDOW(prefs));
+
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_true(jq_window_paste_fen(window, BLACK_AHEAD));
+  jq_game_controller_set_player(controller(), JQ_RED, JQ_PLAYER_MODE_COMPUTER);
+  g_assert_false(jq_game_controller_is_thinking(controller()));
+
+  /* A hint for Black, far ahead: its score is minus from Red's side, plus
+   * from the side to move's, and Black is said to be ahead either way. */
+  g_settings_set_string(s, "ai-algorithm", "alphabeta");
+  win_action("hint");
+  g_assert_true(spin_until(idle_ai, NULL, 10000));
+  g_assert_true(panel_has("label: Hint for Black\n"));
+  g_assert_cmpfloat(panel_figure("Score (-[0-9]+\\.[0-9][0-9]) "
+                                 "\\(Black ahead\\)\n"),
+                    <=, -3.0);
+  g_assert_true(panel_has("Depth "));
+  g_assert_true(panel_has(" nodes/s"));
+  g_settings_set_string(s, "score-perspective", "mover");
+  g_assert_cmpfloat(panel_figure("Score \\+([0-9]+\\.[0-9][0-9]) "
+                                 "\\(Black ahead\\)\n"),
+                    >=, 3.0);
+
+  /* IS-MCTS: its value is the chance to win, Black's from the side to
+   * move's, Red's from Red's. */
+  g_settings_set_string(s, "ai-algorithm", "ismcts");
+  win_action("hint");
+  g_assert_true(spin_until(idle_ai, NULL, 10000));
+  g_assert_cmpfloat(panel_figure("Black's win chance ([0-9]+)%\n"), >, 60);
+  g_assert_true(panel_has(" iterations/s"));
+  g_settings_set_string(s, "score-perspective", "red");
+  g_assert_cmpfloat(panel_figure("Red's win chance ([0-9]+)%\n"), <, 40);
+
+  jq_game_controller_set_player(controller(), JQ_RED, JQ_PLAYER_MODE_HUMAN);
+  g_settings_reset(s, "ai-algorithm");
+  g_settings_reset(s, "score-perspective");
+  g_settings_reset(s, "think-time-ms");
+}
+
 /* ---- the autosave cannot be written ---- */
 
 static void test_autosave_fails(void) {
@@ -1448,6 +1538,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
   g_test_add_func("/app/window/stale-analysis", test_stale_analysis);
+  g_test_add_func("/app/window/score-perspective", test_score_perspective);
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
   g_test_add_func("/app/window/quit", test_quit);

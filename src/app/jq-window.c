@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "jq-analysis-text.h"
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
 #include "jq-game-chooser.h"
@@ -287,14 +288,6 @@ static void refresh_status(JqWindow *self) {
 
 /* ---- the analysis view ---- */
 
-static char *count_text(guint64 n) {
-  if (n < 10000)
-    return g_strdup_printf("%" G_GUINT64_FORMAT, n);
-  if (n < 10000000)
-    return g_strdup_printf("%.0f k", n / 1e3);
-  return g_strdup_printf("%.1f M", n / 1e6);
-}
-
 /* Under the captor rule the computer knows what it took of the human's
  * face-down pieces, and its score would tell how much that was worth:
  * the human sees the computer's score only when they know as much. */
@@ -323,35 +316,9 @@ static void show_analysis(JqWindow *self, const JqAnalysis *a) {
                         : g_strdup_printf(_("%s thinks"), side_name(a->side));
   gtk_label_set_label(self->analysis_title, title);
   g_free(title);
-  char *figures;
-  if (a->sampling) {
-    char *iterations = count_text(a->iterations);
-    figures = g_strdup_printf(
-        /* TRANSLATORS: a sampling AI's report: expected result,
-         * iterations run, and the share of them the best move got. */
-        _("%s · %s iterations · %.0f%% on the best move"), a->score_text,
-        iterations, a->visit_share * 100);
-    g_free(iterations);
-  } else {
-    char *nodes = count_text(a->nodes);
-    figures = g_strdup_printf(
-        /* TRANSLATORS: an alpha-beta AI's report: depth and selective
-         * depth in plies, score, positions searched, seconds. */
-        _("Depth %d/%d · %s · %s nodes · %.1f s"), a->depth, a->seldepth,
-        a->score_text, nodes, a->time_ms / 1000.0);
-    g_free(nodes);
-  }
-  if (score_tells_secrets(self, a)) {
-    g_free(figures);
-    figures = a->sampling
-                  ? g_strdup(_("The computer knows pieces you have not "
-                               "seen: its figures stay hidden."))
-                  : g_strdup_printf(
-                        /* TRANSLATORS: the report without the score. */
-                        _("Depth %d/%d · score hidden: the computer knows "
-                          "pieces you have not seen"),
-                        a->depth, a->seldepth);
-  }
+  char *figures = jq_analysis_text_figures(
+      a, g_settings_get_enum(self->settings, "score-perspective"),
+      score_tells_secrets(self, a));
   gtk_label_set_label(self->analysis_figures, figures);
   g_free(figures);
   gtk_label_set_label(self->analysis_line, a->pv != NULL ? a->pv : "");
@@ -888,6 +855,8 @@ static void jq_window_constructed(GObject *object) {
   g_signal_connect_object(self->settings, "changed::board-orientation",
                           G_CALLBACK(on_setting_changed), self, 0);
   g_signal_connect_object(self->settings, "changed::character-style",
+                          G_CALLBACK(on_setting_changed), self, 0);
+  g_signal_connect_object(self->settings, "changed::score-perspective",
                           G_CALLBACK(on_setting_changed), self, 0);
 
   g_signal_connect_object(self->controller, "changed", G_CALLBACK(on_changed),
