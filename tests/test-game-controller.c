@@ -12,9 +12,12 @@
 
 #include <glib/gstdio.h>
 
+#include "jq-ai.h"
+#include "jq-analysis-text.h"
 #include "jq-app-settings.h"
 #include "jq-game-controller-private.h"
 #include "jq-game-controller.h"
+#include "jq-game-list.h"
 #include "jq-movegen.h"
 #include "jq-redeal.h"
 #include "jq-test-util.h"
@@ -1567,6 +1570,206 @@ static void play_on_both(JqGameController *a, JqGameController *b) {
  * without the key, or with a damaged seal, with a fresh deal that agrees
  * with everything seen, and the user is told. A finished game's file has
  * the whole deal. */
+/* ---- files of several games, and their players' names ---- */
+
+static char *data_file(const char *name) {
+  const char *dir = g_getenv("JQ_TEST_DATA");
+  g_assert_nonnull(dir);
+  char *path = g_build_filename(dir, "data", name, NULL);
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  g_free(path);
+  return text;
+}
+
+static JqGameEntry *entry_at(GListModel *list, guint i) {
+  JqGameEntry *entry = g_list_model_get_item(list, i);
+  g_object_unref(entry); /* the list keeps it */
+  return entry;
+}
+
+/* Each game of a file with its roster, a bad one with its error among the
+ * others; each game's text reads on its own. */
+static void test_game_list(void) {
+  char *text = data_file("three-games.pgn");
+  GListModel *list = jq_game_list_new(text, strlen(text), NULL);
+  g_assert_nonnull(list);
+  g_assert_cmpuint(g_list_model_get_n_items(list), ==, 3);
+  static const char *const want[3][5] = {
+      {"2024.05.01", "Wang Tianyi", "Zheng Weitong", "1-0"},
+      {"2024.05.02", "王天一", "许银川", "1/2-1/2"},
+      {"2024.05", "Lü Qin", "Xu Yinchuan", "0-1"},
+  };
+  static const int plies[3] = {6, 7, 2};
+  for (guint i = 0; i < 3; i++) {
+    JqGameEntry *e = entry_at(list, i);
+    g_assert_cmpuint(jq_game_entry_get_number(e), ==, i + 1);
+    g_assert_cmpstr(jq_game_entry_get_event(e), ==, "Spring Open");
+    g_assert_cmpstr(jq_game_entry_get_date(e), ==, want[i][0]);
+    g_assert_cmpstr(jq_game_entry_get_red(e), ==, want[i][1]);
+    g_assert_cmpstr(jq_game_entry_get_black(e), ==, want[i][2]);
+    g_assert_cmpstr(jq_game_entry_get_result(e), ==, want[i][3]);
+    g_assert_null(jq_game_entry_get_error(e));
+    JqGameController *c = controller_new();
+    GError *error = NULL;
+    g_assert_true(
+        jq_game_controller_load_pgn_text(c, jq_game_entry_get_text(e), &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(jq_game_controller_get_move_count(c), ==, plies[i]);
+    g_object_unref(c);
+  }
+  g_object_unref(list);
+  g_free(text);
+
+  /* A bad game in the middle: listed, with what is wrong and where. */
+  const char *bad = "[Event \"a\"]\n\n1. h2e2 *\n\n"
+                    "[Event \"b\"]\n[Red \"?\"]\n\n1. h2e2 h9g7 2. e2e9 *\n\n"
+                    "[Event \"c\"]\n\n1. b2e2 *\n";
+  list = jq_game_list_new(bad, strlen(bad), NULL);
+  g_assert_nonnull(list);
+  g_assert_cmpuint(g_list_model_get_n_items(list), ==, 3);
+  g_assert_null(jq_game_entry_get_error(entry_at(list, 0)));
+  const char *why = jq_game_entry_get_error(entry_at(list, 1));
+  g_assert_nonnull(why);
+  g_assert_nonnull(strstr(why, "line 8, ply 3"));
+  g_assert_cmpstr(jq_game_entry_get_event(entry_at(list, 1)), ==, "b");
+  g_assert_cmpstr(jq_game_entry_get_red(entry_at(list, 1)), ==, "");
+  g_assert_null(jq_game_entry_get_error(entry_at(list, 2)));
+  g_assert_cmpstr(jq_game_entry_get_event(entry_at(list, 2)), ==, "c");
+  g_object_unref(list);
+
+  /* No game, or no text: an error, no list. */
+  static const char *const nothing[] = {"", "  ; a comment\n",
+                                        "\x89PNG\r\n\x1a\n"};
+  for (gsize i = 0; i < G_N_ELEMENTS(nothing); i++) {
+    GError *error = NULL;
+    g_assert_null(jq_game_list_new(nothing[i], strlen(nothing[i]), &error));
+    g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                   JQ_GAME_CONTROLLER_ERROR_BAD_PGN);
+    g_test_message("%s", error->message);
+    g_error_free(error);
+  }
+}
+
+/* A game read with its players' names keeps them, in the files it is
+ * saved to too; the app's own names stand for its players' roles. */
+static void test_player_names(void) {
+  char *text = data_file("three-games.pgn");
+  GListModel *list = jq_game_list_new(text, strlen(text), NULL);
+  g_assert_nonnull(list);
+  const char *second = jq_game_entry_get_text(entry_at(list, 1));
+  JqGameController *c = controller_new();
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_load_pgn_text(c, second, &error));
+  g_assert_no_error(error);
+  char *saved = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_assert_nonnull(strstr(saved, "[Red \"王天一\"]\n"));
+  g_assert_nonnull(strstr(saved, "[Black \"许银川\"]\n"));
+  g_assert_cmpstr(jq_game_controller_get_player_name(c, JQ_RED), ==, "王天一");
+  g_assert_cmpstr(jq_game_controller_get_player_name(c, JQ_BLACK), ==,
+                  "许银川");
+
+  /* Saved and read again, as a file or as the autosave. */
+  JqGameController *d = controller_new();
+  g_assert_true(jq_game_controller_load_pgn_text(d, saved, &error));
+  g_assert_cmpstr(jq_game_controller_get_player_name(d, JQ_RED), ==, "王天一");
+  g_object_unref(d);
+  g_free(saved);
+
+  /* The app's own file: its players go by their roles. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 1);
+  g_assert_null(jq_game_controller_get_player_name(c, JQ_RED));
+  g_assert_null(jq_game_controller_get_player_name(c, JQ_BLACK));
+  saved = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_assert_nonnull(strstr(saved, "[Red \"Human\"]\n"));
+  g_assert_nonnull(strstr(saved, "[Black \"Computer ("));
+  d = controller_new();
+  g_assert_true(jq_game_controller_load_pgn_text(d, saved, &error));
+  g_assert_null(jq_game_controller_get_player_name(d, JQ_RED));
+  g_assert_null(jq_game_controller_get_player_name(d, JQ_BLACK));
+  /* One side named, the other unknown. */
+  g_assert_true(jq_game_controller_load_pgn_text(
+      d, "[Red \"Hu Ronghua\"]\n[Black \"?\"]\n\n1. h2e2 *\n", &error));
+  g_assert_cmpstr(jq_game_controller_get_player_name(d, JQ_RED), ==,
+                  "Hu Ronghua");
+  g_assert_null(jq_game_controller_get_player_name(d, JQ_BLACK));
+  g_object_unref(d);
+  g_free(saved);
+  g_object_unref(c);
+  g_object_unref(list);
+  g_free(text);
+}
+
+/* ---- the analysis in words ---- */
+
+static void assert_score(const JqAnalysis *a, JqScorePerspective perspective,
+                         const char *want) {
+  char *text = jq_analysis_text_score(a, perspective);
+  g_assert_cmpstr(text, ==, want);
+  g_free(text);
+}
+
+/* Each figure labelled, the score's sign from the side the preference
+ * says, and who is ahead named. */
+static void test_analysis_text(void) {
+  JqAnalysis a = {0};
+  a.side = JQ_BLACK;
+  a.depth = 9;
+  a.seldepth = 14;
+  a.score = 465; /* Black, to move, is ahead */
+  a.nodes = 1234567;
+  a.nps = 850000;
+  a.time_ms = 1450;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Score -4.65 (Black ahead)");
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_MOVER, "Score +4.65 (Black ahead)");
+  char *text = jq_analysis_text_figures(&a, JQ_SCORE_PERSPECTIVE_RED, FALSE);
+  g_assert_cmpstr(text, ==,
+                  "Score -4.65 (Black ahead)\nDepth 9/14 · 1.4 s\n"
+                  "1235 k nodes · 850 k nodes/s");
+  g_free(text);
+  a.side = JQ_RED;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Score +4.65 (Red ahead)");
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_MOVER, "Score +4.65 (Red ahead)");
+  a.score = -80;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_MOVER, "Score -0.80 (Black ahead)");
+  a.side = JQ_BLACK;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Score +0.80 (Red ahead)");
+  a.score = 12;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Score -0.12 (about even)");
+  /* Mates name the side that mates, from either side. */
+  a.score = JQ_SCORE_MATE - 5;
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Black mates in 3 moves");
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_MOVER, "Black mates in 3 moves");
+  a.score = -(JQ_SCORE_MATE - 2);
+  assert_score(&a, JQ_SCORE_PERSPECTIVE_RED, "Red mates in 1 move");
+  /* The hidden score hides it. */
+  text = jq_analysis_text_figures(&a, JQ_SCORE_PERSPECTIVE_RED, TRUE);
+  g_assert_null(strstr(text, "mates"));
+  g_assert_nonnull(strstr(text, "Depth 9/14"));
+  g_free(text);
+
+  /* IS-MCTS: its value is the chance it gives the side to move. */
+  JqAnalysis s = {0};
+  s.side = JQ_BLACK;
+  s.sampling = TRUE;
+  s.value = 0.86;
+  s.iterations = 48000;
+  s.visit_share = 0.31;
+  s.nps = 24000;
+  s.time_ms = 2000;
+  assert_score(&s, JQ_SCORE_PERSPECTIVE_RED, "Red's win chance 14%");
+  assert_score(&s, JQ_SCORE_PERSPECTIVE_MOVER, "Black's win chance 86%");
+  text = jq_analysis_text_figures(&s, JQ_SCORE_PERSPECTIVE_MOVER, FALSE);
+  g_assert_cmpstr(text, ==,
+                  "Black's win chance 86%\n48 k iterations · 2.0 s\n"
+                  "31% on the best move · 24 k iterations/s");
+  g_free(text);
+  text = jq_analysis_text_figures(&s, JQ_SCORE_PERSPECTIVE_MOVER, TRUE);
+  g_assert_null(strstr(text, "%"));
+  g_free(text);
+}
+
 static void test_sealed_deal(void) {
   JqGameController *c = controller_new();
   play_jieqi_game(c, 40);
@@ -2151,6 +2354,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/fen-copy-paste", test_fen_copy_paste);
   g_test_add_func("/app/controller/pgn-round-trip", test_pgn_round_trip);
   g_test_add_func("/app/controller/sealed-deal", test_sealed_deal);
+  g_test_add_func("/app/controller/game-list", test_game_list);
+  g_test_add_func("/app/controller/player-names", test_player_names);
+  g_test_add_func("/app/analysis-text", test_analysis_text);
   g_test_add_func("/app/controller/autosave-restore", test_autosave_restore);
   g_test_add_func("/app/controller/autosave-corrupt", test_autosave_corrupt);
   g_test_add_func("/app/controller/main-loop-not-blocked",

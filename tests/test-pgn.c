@@ -321,6 +321,57 @@ static void test_read_several(void) {
   jq_game_free(second);
 }
 
+/* A file of several games split without reading them: a bad game (an
+ * illegal move, an unclosed comment) is one game among the others, and
+ * its error counts lines from the start of the file. */
+static void test_find_games(void) {
+  const char *text =
+      "\xEF\xBB\xBF; a file of games\n"
+      "[Event \"one\"]\n[Red \"A [x]\"]\n\n"
+      "1. h2e2 {a [b] comment} h9g7 (1... b9c7 (1... c6c5)) 1/2-1/2\n\n"
+      "[Event \"two\"]\n[Red \"B \\\"q]\\\"\"]\n\n"
+      "1. h2e2 h9g7\n2. h2h9 1-0\n\n"
+      "[Event \"three\"]\n\n1. b2e2 {never closed\n\n"
+      "[Event \"four\"]\n\n1. c3c4\n"
+      "[Event \"five\"]\n\n1. b0c2 *\n\n  ; the end\n";
+  const char *events[] = {"one", "two", "three", "four", "five"};
+  const char *reds[] = {"A [x]", "B \"q]\"", NULL, NULL, NULL};
+  const char *errors[] = {NULL, "line 11, ply 3", "line 15: comment", NULL,
+                          NULL};
+  int plies[] = {2, 0, 0, 1, 1};
+  int n = 0;
+  for (const char *g = jq_pgn_find_game(text); g;
+       g = jq_pgn_find_game(jq_pgn_skip_game(g)), n++) {
+    g_assert_cmpint(n, <, 5);
+    char value[64];
+    g_assert_true(jq_pgn_tag(g, "Event", value, sizeof value));
+    g_assert_cmpstr(value, ==, events[n]);
+    if (reds[n]) {
+      g_assert_true(jq_pgn_tag(g, "Red", value, sizeof value));
+      g_assert_cmpstr(value, ==, reds[n]);
+    }
+    JqError err = {{0}};
+    const char *end = NULL;
+    JqGame *game = jq_pgn_read_in(text, g, &end, &err);
+    if (errors[n]) {
+      g_assert_null(game);
+      if (!strstr(err.message, errors[n]))
+        g_error("game %d: \"%s\" does not say \"%s\"", n + 1, err.message,
+                errors[n]);
+      continue;
+    }
+    if (!game)
+      g_error("game %d: %s", n + 1, err.message);
+    g_assert_cmpint(jq_game_move_count(game), ==, plies[n]);
+    /* Found where the reader stops. */
+    g_assert_true(end == jq_pgn_skip_game(g));
+    jq_game_free(game);
+  }
+  g_assert_cmpint(n, ==, 5);
+  g_assert_null(jq_pgn_find_game(""));
+  g_assert_null(jq_pgn_find_game(" \n; only a comment\n"));
+}
+
 static void expect_error(const char *text, const char *part) {
   JqError err = {{0}};
   JqGame *game = jq_pgn_read(text, NULL, &err);
@@ -1144,5 +1195,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/contradictions", test_contradictions);
   g_test_add_func("/pgn/deal-against-reveals", test_deal_against_reveals);
   g_test_add_func("/pgn/chinese-reveals", test_chinese_reveals);
+  g_test_add_func("/pgn/find-games", test_find_games);
   return g_test_run();
 }

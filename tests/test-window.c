@@ -22,6 +22,7 @@
 #include "jq-ai-names.h"
 #include "jq-application.h"
 #include "jq-error-text.h"
+#include "jq-game-chooser-private.h"
 #include "jq-game-controller-private.h"
 #include "jq-new-game-dialog-private.h"
 #include "jq-pgn.h"
@@ -599,6 +600,156 @@ static void test_pgn_files(void) {
   g_free(bad_path);
   g_free(path);
   g_free(dir);
+  jq_board_view_set_animate(board(), TRUE);
+}
+
+/* ---- a file of several games ---- */
+
+static void collect_texts(GtkWidget *widget, GString *out);
+static gboolean panel_has(const char *text);
+
+/* The move list holds exactly this one move. */
+static void assert_moves_one(const char *first) {
+  char **texts = move_list_texts();
+  g_assert_cmpuint(g_strv_length(texts), ==, 1);
+  g_assert_cmpstr(texts[0], ==, first);
+  g_strfreev(texts);
+}
+
+static const char *window_subtitle(void) {
+  GtkWidget *title = find_descendant(GTK_WIDGET(window), ADW_TYPE_WINDOW_TITLE);
+  g_assert_nonnull(title);
+  return adw_window_title_get_subtitle(ADW_WINDOW_TITLE(title));
+}
+
+/* Opens `file` of several games: the chooser, drawn. */
+static JqGameChooser *open_several(GFile *file) {
+  g_assert_true(jq_window_open_file(window, file));
+  JqGameChooser *chooser = JQ_GAME_CHOOSER(find_toplevel(JQ_TYPE_GAME_CHOOSER));
+  g_assert_nonnull(chooser);
+  g_assert_true(spin_until(window_drawn, chooser, 5000));
+  spin(100);
+  return chooser;
+}
+
+static GtkSingleSelection *chooser_selection(JqGameChooser *chooser) {
+  return GTK_SINGLE_SELECTION(
+      gtk_column_view_get_model(jq_game_chooser_get_view(chooser)));
+}
+
+static void count_call(int *count) { (*count)++; }
+
+static gboolean chooser_gone(gpointer data) {
+  return find_toplevel(JQ_TYPE_GAME_CHOOSER) == NULL;
+}
+
+static void test_several_games(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  jq_board_view_set_animate(board(), FALSE);
+  click_move("h2e2");
+  g_assert_cmpstr(window_subtitle(), ==, "Two players");
+  char *path = g_build_filename(g_getenv("JQ_TEST_DATA"), "data",
+                                "three-games.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+
+  /* The list: a row for each game, with its players and result. */
+  JqGameChooser *chooser = open_several(file);
+  picture_of(GTK_WINDOW(chooser), "game-chooser.png");
+  g_assert_cmpuint(
+      g_list_model_get_n_items(G_LIST_MODEL(chooser_selection(chooser))), ==,
+      3);
+  GString *texts = g_string_new(NULL);
+  collect_texts(GTK_WIDGET(chooser), texts);
+  static const char *const shown[] = {
+      "label: Wang Tianyi\n", "label: Zheng Weitong\n", "label: 1-0\n",
+      "label: 王天一\n",      "label: 许银川\n",        "label: 1/2-1/2\n",
+      "label: Lü Qin\n",      "label: Xu Yinchuan\n",   "label: 0-1\n",
+      "label: 2024.05.02\n",  "label: Spring Open\n",   "label: 3\n"};
+  for (gsize i = 0; i < G_N_ELEMENTS(shown); i++)
+    if (strstr(texts->str, shown[i]) == NULL)
+      g_error("the list does not show %s in:\n%s", shown[i], texts->str);
+  g_string_free(texts, TRUE);
+  /* The file was not opened yet: the game is as it was. */
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+
+  /* Cancel changes nothing. */
+  gtk_widget_activate(jq_game_chooser_get_cancel_button(chooser));
+  g_assert_true(spin_until(chooser_gone, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  assert_moves_one("炮二平五");
+  g_assert_cmpstr(window_subtitle(), ==, "Two players");
+
+  /* The second game, with Open: its moves and its players. */
+  chooser = open_several(file);
+  int opened = 0;
+  g_signal_connect_swapped(chooser, "game-opened", G_CALLBACK(count_call),
+                           &opened);
+  gtk_single_selection_set_selected(chooser_selection(chooser), 1);
+  g_assert_true(
+      gtk_widget_get_sensitive(jq_game_chooser_get_open_button(chooser)));
+  gtk_widget_activate(jq_game_chooser_get_open_button(chooser));
+  g_assert_true(spin_until(chooser_gone, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 7);
+  assert_moves("炮八平五", "马２进３");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_cmpstr(window_subtitle(), ==, "Red: 王天一 — Black: 许银川");
+  g_assert_true(panel_has("label: 王天一\n"));
+  g_assert_true(panel_has("label: 许银川\n"));
+  g_assert_cmpint(opened, ==, 1);
+
+  /* The third, with a double-click; saved again, it keeps its names. */
+  chooser = open_several(file);
+  g_signal_emit_by_name(jq_game_chooser_get_view(chooser), "activate", 2);
+  g_assert_true(spin_until(chooser_gone, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  assert_moves("兵七进一", "卒３进１");
+  g_assert_cmpstr(window_subtitle(), ==, "Red: Lü Qin — Black: Xu Yinchuan");
+  char *dir = g_dir_make_tmp("jieqi-window-XXXXXX", NULL);
+  char *saved_path = g_build_filename(dir, "saved.pgn", NULL);
+  GFile *saved = g_file_new_for_path(saved_path);
+  g_assert_true(jq_window_save_file(window, saved));
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(saved_path, &text, NULL, NULL));
+  g_assert_nonnull(strstr(text, "[Red \"Lü Qin\"]\n"));
+  g_assert_nonnull(strstr(text, "[Black \"Xu Yinchuan\"]\n"));
+  g_free(text);
+
+  /* A bad game among good ones: listed, said why, not opened. */
+  g_assert_true(g_file_set_contents(
+      saved_path,
+      "[Red \"A\"]\n\n1. h2e2 *\n\n[Red \"B\"]\n\n1. h2e2 h9g7 2. e2e9 *\n", -1,
+      NULL));
+  chooser = open_several(saved);
+  g_assert_true(panel_has("label: Lü Qin\n"));
+  texts = g_string_new(NULL);
+  collect_texts(GTK_WIDGET(chooser), texts);
+  g_assert_nonnull(strstr(texts->str, "label: Unreadable\n"));
+  g_string_free(texts, TRUE);
+  gtk_single_selection_set_selected(chooser_selection(chooser), 1);
+  g_assert_false(
+      gtk_widget_get_sensitive(jq_game_chooser_get_open_button(chooser)));
+  g_assert_nonnull(strstr(jq_game_chooser_get_message(chooser), "line 7"));
+  g_signal_emit_by_name(jq_game_chooser_get_view(chooser), "activate", 1);
+  spin(50);
+  g_assert_true(find_toplevel(JQ_TYPE_GAME_CHOOSER) == GTK_WINDOW(chooser));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  gtk_window_close(GTK_WINDOW(chooser));
+  g_assert_true(spin_until(chooser_gone, NULL, 2000));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+
+  /* A new game goes by the roles again. */
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_cmpstr(window_subtitle(), ==, "Two players");
+
+  g_object_unref(saved);
+  g_unlink(saved_path);
+  g_rmdir(dir);
+  g_free(saved_path);
+  g_free(dir);
+  g_object_unref(file);
+  g_free(path);
   jq_board_view_set_animate(board(), TRUE);
 }
 
@@ -1515,6 +1666,96 @@ static void test_stale_analysis(void) {
   g_settings_reset(settings(), "think-time-ms");
 }
 
+/* ---- the analysis' figures, labelled, from either side ---- */
+
+/* Black, to move, has both chariots more. */
+#define BLACK_AHEAD \
+  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 b - - 0 1"
+
+static gboolean idle_ai(gpointer data) {
+  return !jq_game_controller_is_thinking(controller());
+}
+
+/* The number the side panel shows in `pattern`'s group, failing the test
+ * when no text there matches. */
+static double panel_figure(const char *pattern) {
+  GString *panel = g_string_new(NULL);
+  collect_texts(jq_window_get_side_panel(window), panel);
+  GRegex *regex = g_regex_new(pattern, 0, 0, NULL);
+  GMatchInfo *match = NULL;
+  if (!g_regex_match(regex, panel->str, 0, &match))
+    g_error("no /%s/ in the panel:\n%s", pattern, panel->str);
+  char *number = g_match_info_fetch(match, 1);
+  double value = g_ascii_strtod(number, NULL);
+  g_test_message("%s: %s", pattern, number);
+  g_free(number);
+  g_match_info_free(match);
+  g_regex_unref(regex);
+  g_string_free(panel, TRUE);
+  return value;
+}
+
+static void test_score_perspective(void) {
+  GSettings *s = settings();
+  g_settings_set_int(s, "think-time-ms", 300);
+  GVariant *shown =
+      g_action_group_get_action_state(G_ACTION_GROUP(window), "show-analysis");
+  if (!g_variant_get_boolean(shown))
+    win_action("show-analysis");
+  g_variant_unref(shown);
+  /* The preference, as the Preferences window sets it. */
+  app_action("preferences");
+  JqPreferencesWindow *prefs =
+      JQ_PREFERENCES_WINDOW(find_toplevel(JQ_TYPE_PREFERENCES_WINDOW));
+  g_assert_nonnull(prefs);
+  AdwComboRow *row = ADW_COMBO_ROW(
+      jq_preferences_window_get_editor(prefs, "score-perspective"));
+  g_assert_nonnull(row);
+  g_assert_cmpuint(adw_combo_row_get_selected(row), ==, 0);
+  adw_combo_row_set_selected(row, 1);
+  g_assert_cmpint(g_settings_get_enum(s, "score-perspective"), ==, 1);
+  adw_combo_row_set_selected(row, 0);
+  g_assert_cmpint(g_settings_get_enum(s, "score-perspective"), ==, 0);
+  gtk_window_destroy(GTK_WINDOW(prefs));
+
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_true(jq_window_paste_fen(window, BLACK_AHEAD));
+  jq_game_controller_set_player(controller(), JQ_RED, JQ_PLAYER_MODE_COMPUTER);
+  g_assert_false(jq_game_controller_is_thinking(controller()));
+
+  /* A hint for Black, far ahead: its score is minus from Red's side, plus
+   * from the side to move's, and Black is said to be ahead either way. */
+  g_settings_set_string(s, "ai-algorithm", "alphabeta");
+  win_action("hint");
+  g_assert_true(spin_until(idle_ai, NULL, 10000));
+  g_assert_true(panel_has("label: Hint for Black\n"));
+  g_assert_cmpfloat(panel_figure("Score (-[0-9]+\\.[0-9][0-9]) "
+                                 "\\(Black ahead\\)\n"),
+                    <=, -3.0);
+  g_assert_true(panel_has("Depth "));
+  g_assert_true(panel_has(" nodes/s"));
+  g_settings_set_string(s, "score-perspective", "mover");
+  g_assert_cmpfloat(panel_figure("Score \\+([0-9]+\\.[0-9][0-9]) "
+                                 "\\(Black ahead\\)\n"),
+                    >=, 3.0);
+
+  /* IS-MCTS: its value is the chance to win, Black's from the side to
+   * move's, Red's from Red's. */
+  g_settings_set_string(s, "ai-algorithm", "ismcts");
+  win_action("hint");
+  g_assert_true(spin_until(idle_ai, NULL, 10000));
+  g_assert_cmpfloat(panel_figure("Black's win chance ([0-9]+)%\n"), >, 60);
+  g_assert_true(panel_has(" iterations/s"));
+  g_settings_set_string(s, "score-perspective", "red");
+  g_assert_cmpfloat(panel_figure("Red's win chance ([0-9]+)%\n"), <, 40);
+
+  jq_game_controller_set_player(controller(), JQ_RED, JQ_PLAYER_MODE_HUMAN);
+  g_settings_reset(s, "ai-algorithm");
+  g_settings_reset(s, "score-perspective");
+  g_settings_reset(s, "think-time-ms");
+}
+
 /* ---- the autosave cannot be written ---- */
 
 static void test_autosave_fails(void) {
@@ -1921,6 +2162,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/preferences", test_preferences);
   g_test_add_func("/app/window/copy-paste", test_copy_paste);
   g_test_add_func("/app/window/pgn-files", test_pgn_files);
+  g_test_add_func("/app/window/several-games", test_several_games);
   g_test_add_func("/app/window/new-game-bad-fen", test_new_game_bad_fen);
   g_test_add_func("/app/window/game-over", test_game_over);
   g_test_add_func("/app/window/replace-asks", test_replace_asks);
@@ -1929,6 +2171,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
   g_test_add_func("/app/window/stale-analysis", test_stale_analysis);
+  g_test_add_func("/app/window/score-perspective", test_score_perspective);
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/computer-against-itself",
                   test_computer_against_itself);

@@ -22,8 +22,8 @@ typedef struct {
   guint64 nodes;
   guint64 nps;
   int time_ms;
-  /* Sampling AIs: iterations run, the expected result for `side` in
-   * [0, 1] and the share of visits the best move got. */
+  /* Sampling AIs: iterations run, the chance of winning they give `side`
+   * in [0, 1] and the share of visits the best move got. */
   guint64 iterations;
   double value;
   double visit_share;

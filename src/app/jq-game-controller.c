@@ -18,6 +18,7 @@
 #include "jq-move-pacer.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
+#include "jq-player-names.h"
 
 /* PGN files bigger than this are not games people keep. */
 #define MAX_PGN_BYTES (16 * 1024 * 1024)
@@ -39,7 +40,8 @@ struct _JqGameController {
   JqDisclosure disclosure;
   JqNotationStyle notation;
   JqCharset charset;
-  char *date; /* PGN date of the game's start */
+  char *date;     /* PGN date of the game's start */
+  char *names[2]; /* players' names from a file, NULL: the app's own */
 
   GArray *redo;        /* JqGameMove; the next one to replay is last */
   int browse_ply;      /* -1: live */
@@ -163,6 +165,14 @@ static char *today(void) {
 
 static const char *side_name(JqColor side) {
   return side == JQ_RED ? _("Red") : _("Black");
+}
+
+/* Keeps the players' names of a game read (NULL text: a new game's). */
+static void take_names(JqGameController *self, const char *text) {
+  for (int side = JQ_RED; side <= JQ_BLACK; side++) {
+    g_free(self->names[side]);
+    self->names[side] = text ? jq_player_names_read(text, side) : NULL;
+  }
 }
 
 /* ---- signals ---- */
@@ -949,6 +959,7 @@ gboolean jq_game_controller_new_game(JqGameController *self,
   set_player_quietly(self, JQ_BLACK, setup->players[JQ_BLACK]);
   g_free(self->date);
   self->date = today();
+  take_names(self, NULL);
   install_game(self, game, TRUE);
   g_object_thaw_notify(G_OBJECT(self));
   emit_pending(self);
@@ -968,6 +979,13 @@ JqPlayerMode jq_game_controller_get_player(JqGameController *self,
   g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK,
                        JQ_PLAYER_MODE_HUMAN);
   return self->players[side];
+}
+
+const char *jq_game_controller_get_player_name(JqGameController *self,
+                                               JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, NULL);
+  return self->names[side];
 }
 
 void jq_game_controller_set_player(JqGameController *self, JqColor side,
@@ -1344,12 +1362,13 @@ gboolean jq_game_controller_is_browsing(JqGameController *self) {
 /* ---- files and clipboard ---- */
 
 static char *player_name(JqGameController *self, JqColor side) {
-  if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
-    return g_strdup("Human");
-  const char *algorithm;
-  int strength;
-  ai_setup(self, side, &algorithm, &strength);
-  return g_strdup_printf("Computer (%s, level %d)", algorithm, strength);
+  if (self->names[side])
+    return g_strdup(self->names[side]);
+  const char *algorithm = self->algorithm;
+  int strength = self->strength;
+  if (self->players[side] != JQ_PLAYER_MODE_HUMAN)
+    ai_setup(self, side, &algorithm, &strength);
+  return jq_player_names_own(self->players[side], algorithm, strength);
 }
 
 /* The seal of an unfinished jieqi game's deal (jq-deal-seal.h), NULL when
@@ -1472,6 +1491,7 @@ gboolean jq_game_controller_load_pgn_text(JqGameController *self,
   game =
       resume_deal(self, game, text, jq_game_controller_get_display_side(self));
   take_date(self, text);
+  take_names(self, text);
   install_game(self, game, TRUE);
   emit_pending(self);
   tell_redeal(self);
@@ -1497,6 +1517,7 @@ gboolean jq_game_controller_load_pgn(JqGameController *self, GFile *file,
   game = resume_deal(self, game, contents,
                      jq_game_controller_get_display_side(self));
   take_date(self, contents);
+  take_names(self, contents);
   g_free(contents);
   install_game(self, game, TRUE);
   emit_pending(self);
@@ -1631,6 +1652,7 @@ gboolean jq_game_controller_restore_autosave(JqGameController *self) {
   set_player_quietly(self, JQ_RED, red);
   set_player_quietly(self, JQ_BLACK, black);
   take_date(self, text);
+  take_names(self, text);
   g_free(text);
   install_game(self, game, FALSE);
   g_object_thaw_notify(G_OBJECT(self));
@@ -1819,6 +1841,8 @@ static void jq_game_controller_finalize(GObject *object) {
   g_free(self->side_algorithm[JQ_RED]);
   g_free(self->side_algorithm[JQ_BLACK]);
   g_free(self->date);
+  g_free(self->names[JQ_RED]);
+  g_free(self->names[JQ_BLACK]);
   g_free(self->autosave_path);
   g_free(self->sealed_deal);
   g_free(self->think_view);

@@ -137,6 +137,12 @@ gboolean jq_game_controller_resign(JqGameController *self, GError **error);
 JqVariant jq_game_controller_get_variant(JqGameController *self);
 JqPlayerMode jq_game_controller_get_player(JqGameController *self,
                                            JqColor side);
+/* The player's name from the file the game was read from (load, restore),
+ * kept in the files it is saved to; NULL when the file named nobody or
+ * named the app's own players ("Human", "Computer (...)"), and after a
+ * new game: the app's players are then shown by their roles. */
+const char *jq_game_controller_get_player_name(JqGameController *self,
+                                               JqColor side);
 /* Switching a side mid-game: a computer that is to move starts thinking; a
  * side given to a human stops its thinking. */
 void jq_game_controller_set_player(JqGameController *self, JqColor side,

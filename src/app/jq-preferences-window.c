@@ -14,6 +14,7 @@ static const char *const orientation_nicks[] = {"auto", "red-bottom",
 static const char *const charset_nicks[] = {"simplified", "traditional", NULL};
 static const char *const notation_nicks[] = {"chinese", "wxf", "coordinates",
                                              NULL};
+static const char *const perspective_nicks[] = {"red", "mover", NULL};
 static const char *const disclosure_nicks[] = {"captor", "nobody", "both",
                                                NULL};
 /* The disclosure items are one word; what each means goes under them. */
@@ -32,6 +33,7 @@ struct _JqPreferencesWindow {
   AdwActionRow *strength_row;
   GtkSpinButton *strength_spin;
   GtkSpinButton *think_spin;
+  AdwComboRow *perspective_row;
   GtkSwitch *legal_switch;
   GtkSwitch *animations_switch;
   GtkSwitch *sounds_switch;
@@ -130,6 +132,7 @@ static void bind_all(JqPreferencesWindow *self) {
              (const char *const *)self->algorithms);
   bind_spin(s, "ai-strength", self->strength_spin, &unit);
   bind_spin(s, "think-time-ms", self->think_spin, &milli);
+  bind_combo(s, "score-perspective", self->perspective_row, perspective_nicks);
   g_settings_bind(s, "show-legal-moves", self->legal_switch, "active",
                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind(s, "animations", self->animations_switch, "active",
@@ -164,6 +167,7 @@ GtkWidget *jq_preferences_window_get_editor(JqPreferencesWindow *self,
       {"ai-algorithm", self->algorithm_row},
       {"ai-strength", self->strength_spin},
       {"think-time-ms", self->think_spin},
+      {"score-perspective", self->perspective_row},
       {"show-legal-moves", self->legal_switch},
       {"animations", self->animations_switch},
       {"sounds", self->sounds_switch},
@@ -206,6 +210,7 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
   BIND(strength_row);
   BIND(strength_spin);
   BIND(think_spin);
+  BIND(perspective_row);
   BIND(legal_switch);
   BIND(animations_switch);
   BIND(sounds_switch);
@@ -218,9 +223,9 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
 
 static void jq_preferences_window_init(JqPreferencesWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
-  AdwComboRow *rows[] = {self->algorithm_row, self->orientation_row,
-                         self->characters_row, self->notation_row,
-                         self->disclosure_row};
+  AdwComboRow *rows[] = {self->algorithm_row,   self->perspective_row,
+                         self->orientation_row, self->characters_row,
+                         self->notation_row,    self->disclosure_row};
   for (gsize i = 0; i < G_N_ELEMENTS(rows); i++)
     jq_combo_labels_keep_whole(rows[i]);
   fill_algorithms(self);

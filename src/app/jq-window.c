@@ -6,10 +6,12 @@
 
 #include <glib/gi18n.h>
 
+#include "jq-analysis-text.h"
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
 #include "jq-confirm-replace.h"
 #include "jq-fold-button.h"
+#include "jq-game-chooser.h"
 #include "jq-move-list-view.h"
 #include "jq-new-game-dialog.h"
 #include "jq-notation.h"
@@ -112,7 +114,11 @@ static gboolean is_flipped(JqWindow *self) {
   }
 }
 
+/* A game from a file goes by its players' names. */
 static const char *player_word(JqWindow *self, JqColor side) {
+  const char *name = jq_game_controller_get_player_name(self->controller, side);
+  if (name != NULL)
+    return name;
   if (jq_game_controller_get_player(self->controller, side) ==
       JQ_PLAYER_MODE_COMPUTER)
     return _("Computer");
@@ -129,7 +135,14 @@ static void update_title(JqWindow *self) {
                               : _("Xiangqi"));
   int human = jq_game_controller_get_display_side(c);
   const char *subtitle;
-  if (human == JQ_RED)
+  char *names = NULL;
+  if (jq_game_controller_get_player_name(c, JQ_RED) != NULL ||
+      jq_game_controller_get_player_name(c, JQ_BLACK) != NULL)
+    /* TRANSLATORS: the players of a game opened from a file. */
+    subtitle = names =
+        g_strdup_printf(_("Red: %s — Black: %s"), player_word(self, JQ_RED),
+                        player_word(self, JQ_BLACK));
+  else if (human == JQ_RED)
     subtitle = _("You play Red against the computer");
   else if (human == JQ_BLACK)
     subtitle = _("You play Black against the computer");
@@ -138,6 +151,7 @@ static void update_title(JqWindow *self) {
   else
     subtitle = _("The computer plays both sides");
   adw_window_title_set_subtitle(self->window_title, subtitle);
+  g_free(names);
 }
 
 static char *turn_text(JqWindow *self, const JqPosition *pos) {
@@ -292,14 +306,6 @@ static void refresh_status(JqWindow *self) {
 
 /* ---- the analysis view ---- */
 
-static char *count_text(guint64 n) {
-  if (n < 10000)
-    return g_strdup_printf("%" G_GUINT64_FORMAT, n);
-  if (n < 10000000)
-    return g_strdup_printf("%.0f k", n / 1e3);
-  return g_strdup_printf("%.1f M", n / 1e6);
-}
-
 /* Under the captor rule the computer knows what it took of the human's
  * face-down pieces, and its score would tell how much that was worth:
  * the human sees the computer's score only when they know as much. */
@@ -328,35 +334,9 @@ static void show_analysis(JqWindow *self, const JqAnalysis *a) {
                         : g_strdup_printf(_("%s thinks"), side_name(a->side));
   gtk_label_set_label(self->analysis_title, title);
   g_free(title);
-  char *figures;
-  if (a->sampling) {
-    char *iterations = count_text(a->iterations);
-    figures = g_strdup_printf(
-        /* TRANSLATORS: a sampling AI's report: expected result,
-         * iterations run, and the share of them the best move got. */
-        _("%s · %s iterations · %.0f%% on the best move"), a->score_text,
-        iterations, a->visit_share * 100);
-    g_free(iterations);
-  } else {
-    char *nodes = count_text(a->nodes);
-    figures = g_strdup_printf(
-        /* TRANSLATORS: an alpha-beta AI's report: depth and selective
-         * depth in plies, score, positions searched, seconds. */
-        _("Depth %d/%d · %s · %s nodes · %.1f s"), a->depth, a->seldepth,
-        a->score_text, nodes, a->time_ms / 1000.0);
-    g_free(nodes);
-  }
-  if (score_tells_secrets(self, a)) {
-    g_free(figures);
-    figures = a->sampling
-                  ? g_strdup(_("The computer knows pieces you have not "
-                               "seen: its figures stay hidden."))
-                  : g_strdup_printf(
-                        /* TRANSLATORS: the report without the score. */
-                        _("Depth %d/%d · score hidden: the computer knows "
-                          "pieces you have not seen"),
-                        a->depth, a->seldepth);
-  }
+  char *figures = jq_analysis_text_figures(
+      a, g_settings_get_enum(self->settings, "score-perspective"),
+      score_tells_secrets(self, a));
   gtk_label_set_label(self->analysis_figures, figures);
   g_free(figures);
   gtk_label_set_label(self->analysis_line, a->pv != NULL ? a->pv : "");
@@ -816,9 +796,20 @@ GtkWindow *jq_window_show_preferences(JqWindow *self) {
   return GTK_WINDOW(prefs);
 }
 
+static void on_game_opened(JqWindow *self) { toast(self, _("Game opened")); }
+
 gboolean jq_window_open_file(JqWindow *self, GFile *file) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
   g_return_val_if_fail(G_IS_FILE(file), FALSE);
+  /* A file of several games: the user picks one. */
+  JqGameChooser *chooser =
+      jq_game_chooser_new_for_file(GTK_WINDOW(self), self->controller, file);
+  if (chooser != NULL) {
+    g_signal_connect_object(chooser, "game-opened", G_CALLBACK(on_game_opened),
+                            self, G_CONNECT_SWAPPED);
+    gtk_window_present(GTK_WINDOW(chooser));
+    return TRUE;
+  }
   GError *error = NULL;
   if (!jq_game_controller_load_pgn(self->controller, file, &error)) {
     message(self, _("Could Not Open the Game"), error->message);
@@ -971,6 +962,8 @@ static void jq_window_constructed(GObject *object) {
   g_signal_connect_object(self->settings, "changed::board-orientation",
                           G_CALLBACK(on_setting_changed), self, 0);
   g_signal_connect_object(self->settings, "changed::character-style",
+                          G_CALLBACK(on_setting_changed), self, 0);
+  g_signal_connect_object(self->settings, "changed::score-perspective",
                           G_CALLBACK(on_setting_changed), self, 0);
 
   g_signal_connect_object(self->controller, "changed", G_CALLBACK(on_changed),

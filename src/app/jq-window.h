@@ -26,7 +26,9 @@ GtkWindow *jq_window_show_new_game(JqWindow *self);
 GtkWindow *jq_window_show_preferences(JqWindow *self);
 
 /* Replaces the game with the one in a PGN file, unasked; a file that
- * cannot be read is reported in a message and changes nothing. */
+ * cannot be read is reported in a message and changes nothing. A file of
+ * several games opens the list of them (jq-game-chooser.h) and returns
+ * TRUE: the game the user picks there replaces the game. */
 gboolean jq_window_open_file(JqWindow *self, GFile *file);
 /* Opening as the user asks (Open…, files given to the app): asks first
  * when a game in progress would be lost (jq-confirm-replace.h), then

@@ -853,8 +853,13 @@ static bool read_moves(Reader *r, JqGame *game, bool dealt, char score[8],
 }
 
 JqGame *jq_pgn_read(const char *text, const char **end, JqError *err) {
-  text = skip_bom(text);
-  Reader r = {text, text};
+  return jq_pgn_read_in(text, text, end, err);
+}
+
+JqGame *jq_pgn_read_in(const char *text, const char *at, const char **end,
+                       JqError *err) {
+  /* A byte-order mark has no line break: the line count stays right. */
+  Reader r = {text, skip_bom(at)};
   Tags *tags = calloc(1, sizeof *tags);
   if (!tags) {
     jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0}, "out of memory");
@@ -919,4 +924,75 @@ bool jq_pgn_tag(const char *text, const char *name, char *buf, size_t size) {
   }
   free(value.data);
   return found;
+}
+
+/* ---- Files of several games */
+
+/* Passes a tag, [Name "value"], without judging it: to its ']' outside
+ * the quotes, or to the end of its line when it has none. */
+static void pass_tag(Reader *r) {
+  bool quoted = false;
+  for (r->p++; *r->p && *r->p != '\n'; r->p++) {
+    if (quoted && *r->p == '\\' && (r->p[1] == '"' || r->p[1] == '\\')) {
+      r->p++;
+    } else if (*r->p == '"') {
+      quoted = !quoted;
+    } else if (*r->p == ']' && !quoted) {
+      r->p++;
+      return;
+    }
+  }
+}
+
+/* After a comment or a variation that does not close: the next line that
+ * starts with a tag, so that the games after it still count. */
+static void pass_to_next_tags(Reader *r) {
+  const char *next = strstr(r->p, "\n[");
+  r->p = next ? next + 1 : r->p + strlen(r->p);
+}
+
+/* Passes the move text where read_moves_in reads it, without playing it:
+ * past the result token, or to the next game's tags or the end. */
+static void pass_moves(Reader *r) {
+  for (;;) {
+    skip_blanks(r);
+    char c = *r->p;
+    if (c == '\0' || c == '[')
+      return;
+    if (c == '{' || c == '(') {
+      const char *at = r->p;
+      if (!skip_group(r, NULL)) {
+        r->p = at;
+        pass_to_next_tags(r);
+      }
+      continue;
+    }
+    char token[TOKEN_MAX];
+    size_t n = 0;
+    for (; token_char(*r->p); r->p++)
+      if (n + 1 < TOKEN_MAX)
+        token[n++] = *r->p;
+    token[n] = '\0';
+    if (n == 0) /* a lone ')' */
+      r->p++;
+    else if (is_result_token(token))
+      return;
+  }
+}
+
+const char *jq_pgn_find_game(const char *text) {
+  Reader r = {text, skip_bom(text)};
+  skip_blanks(&r);
+  return *r.p ? r.p : NULL;
+}
+
+const char *jq_pgn_skip_game(const char *game) {
+  Reader r = {game, skip_bom(game)};
+  skip_blanks(&r);
+  while (*r.p == '[') {
+    pass_tag(&r);
+    skip_blanks(&r);
+  }
+  pass_moves(&r);
+  return r.p;
 }

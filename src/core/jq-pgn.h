@@ -112,6 +112,29 @@ char *jq_pgn_write(const JqGame *game, const JqPgnInfo *info);
  * next game may begin. */
 JqGame *jq_pgn_read(const char *text, const char **end, JqError *err);
 
+/* As jq_pgn_read, for the game that begins at `game` inside the text of a
+ * whole file, `text`: its messages count lines from the start of `text`. */
+JqGame *jq_pgn_read_in(const char *text, const char *game, const char **end,
+                       JqError *err);
+
+/* Files of several games: the games are found without reading them, so
+ * one that cannot be read does not hide the others. A game runs from its
+ * tags to its result token ("1-0", "*"...), or, without one, to the next
+ * game's tags or the end of the text; comments, variations and ';' lines
+ * are passed as jq_pgn_read passes them (an unclosed comment ends at the
+ * next line that starts with a tag). For a game jq_pgn_read reads,
+ * jq_pgn_skip_game ends where jq_pgn_read's `end` does.
+ *
+ *   for (const char *g = jq_pgn_find_game(text); g;
+ *        g = jq_pgn_find_game(jq_pgn_skip_game(g)))
+ *     ... jq_pgn_tag(g, "Red", ...), jq_pgn_read_in(text, g, ...) ...
+ *
+ * jq_pgn_find_game: where the first game at or after `text` begins (past
+ * blanks, comments and a byte-order mark), NULL when there is none left.
+ * jq_pgn_skip_game: where the game that begins at `game` ends. */
+const char *jq_pgn_find_game(const char *text);
+const char *jq_pgn_skip_game(const char *game);
+
 /* The value of tag `name` in the first game of `text`, unescaped, into buf.
  * False when there is no such tag or buf is too small. */
 bool jq_pgn_tag(const char *text, const char *name, char *buf, size_t size);
