@@ -756,6 +756,13 @@ static void test_several_games(void) {
 /* ---- the New Game dialog refuses a bad position ---- */
 
 static void test_new_game_bad_fen(void) {
+  /* A game in progress, which a refused position must leave alone. */
+  if (jq_game_controller_is_over(controller()) ||
+      jq_game_controller_get_move_count(controller()) == 0) {
+    new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                        JQ_PLAYER_MODE_HUMAN);
+    click_move("h2e2");
+  }
   int before = jq_game_controller_get_move_count(controller());
   app_action("new-game");
   JqNewGameDialog *dialog =
