@@ -351,12 +351,7 @@ static int representative_value(Worker *w, JqMove m, const int *counts,
       }
     }
   }
-  int hidden = 0;
-  for (int sq = 0; sq < JQ_SQUARES; sq++) {
-    JqPiece p = pos->board[sq];
-    if (p && jq_piece_is_hidden(p) && (int)jq_piece_color(p) == us)
-      hidden++;
-  }
+  int hidden = pos->hidden_count[us];
   int after[JQ_TYPE_COUNT];
   memcpy(after, counts, sizeof after);
   after[t]--;
