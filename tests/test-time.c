@@ -120,6 +120,19 @@ static void test_jieqi_iteration_limit(void) {
                   soft / 2);
 }
 
+/* A jieqi move with a clock is cut at the planned time, not at the far
+ * later limit a xiangqi move may run to; without a plan nothing changes. */
+static void test_jieqi_hard_limit(void) {
+  int64_t soft, hard;
+  JqLimits l = clock_limits(300000, 300000, 0);
+  plan(&l, JQ_RED, &soft, &hard);
+  g_assert_cmpint(hard, >, 2 * soft);
+  g_assert_cmpint(jq_time_jieqi_hard_limit(soft, hard), ==, soft);
+  g_assert_cmpint(jq_time_jieqi_hard_limit(1000, 600), ==, 600);
+  g_assert_cmpint(jq_time_jieqi_hard_limit(0, 0), ==, 0);
+  g_assert_cmpint(jq_time_jieqi_hard_limit(0, 500), ==, 500);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/time/no-clock", test_no_clock);
@@ -128,5 +141,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/time/moves-to-go", test_moves_to_go);
   g_test_add_func("/time/iteration-limit", test_iteration_limit);
   g_test_add_func("/time/jieqi-iteration-limit", test_jieqi_iteration_limit);
+  g_test_add_func("/time/jieqi-hard-limit", test_jieqi_hard_limit);
   return g_test_run();
 }

@@ -173,6 +173,8 @@ static void plan_time(JqSearch *s, const JqPosition *pos) {
   /* A fixed time is used whole: no early stop between iterations. */
   if (s->limits.movetime_ms > 0)
     s->soft_ms = 0;
+  else if (pos->variant == JQ_VARIANT_JIEQI)
+    s->hard_ms = jq_time_jieqi_hard_limit(s->soft_ms, s->hard_ms);
 }
 
 static bool should_stop(Worker *w) {

@@ -61,3 +61,9 @@ int64_t jq_time_jieqi_iteration_limit(int64_t soft, int64_t hard, int depth,
       jq_time_iteration_limit(soft, hard, depth, stable, score, previous);
   return limit < soft / 2 ? soft / 2 : limit;
 }
+
+int64_t jq_time_jieqi_hard_limit(int64_t soft, int64_t hard) {
+  if (soft <= 0)
+    return hard;
+  return hard > 0 && hard < soft ? hard : soft;
+}

@@ -26,3 +26,10 @@ int64_t jq_time_iteration_limit(int64_t soft, int64_t hard, int depth,
  * while more than half of `soft` remains. */
 int64_t jq_time_jieqi_iteration_limit(int64_t soft, int64_t hard, int depth,
                                       int stable, int score, int previous);
+
+/* The most a jieqi search with a clock spends on a move: `hard`, but no
+ * more than `soft`. Its iterations grow two to three times each, so one
+ * begun at half of `soft` would otherwise run on far past what a xiangqi
+ * move costs (the first move of a 5-minute game took 28 s, against 10 s
+ * in xiangqi). */
+int64_t jq_time_jieqi_hard_limit(int64_t soft, int64_t hard);
