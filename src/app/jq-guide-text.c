@@ -28,12 +28,11 @@ static const JqGuideBlock blocks[] = {
      * traditional ones). */
     PARA(NC_("guide", "<b>King</b> (帅 for Red, 将 for Black): one point "
                       "along a line at a time, and never out of its palace.")),
-    PARA(NC_("guide", "<b>Advisor</b> (仕, 士): one point diagonally. In "
-                      "xiangqi it stays in its palace.")),
-    PARA(NC_("guide",
-             "<b>Elephant</b> (相, 象): exactly two points diagonally, and "
-             "not when the point in between is taken. In xiangqi it never "
-             "crosses the river.")),
+    PARA(NC_("guide", "<b>Advisor</b> (仕 for Red, 士 for Black): one point "
+                      "diagonally. In xiangqi it stays in its palace.")),
+    PARA(NC_("guide", "<b>Elephant</b> (相 for Red, 象 for Black): exactly two "
+                      "points diagonally, and not when the point in between is "
+                      "taken. In xiangqi it never crosses the river.")),
     PARA(NC_("guide",
              "<b>Horse</b> (马): one point along a line, then one "
              "diagonally outwards. It cannot set off towards a point that is "
