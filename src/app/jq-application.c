@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "jq-help-window.h"
 #include "jq-window.h"
 
 struct _JqApplication {
@@ -36,6 +37,11 @@ static void preferences_activated(GSimpleAction *action, GVariant *param,
   JqWindow *window = get_window(data);
   gtk_window_present(GTK_WINDOW(window));
   jq_window_show_preferences(window);
+}
+
+static void help_activated(GSimpleAction *action, GVariant *param,
+                           gpointer data) {
+  jq_help_window_show(GTK_WINDOW(get_window(data)));
 }
 
 static void about_activated(GSimpleAction *action, GVariant *param,
@@ -73,6 +79,7 @@ static void quit_activated(GSimpleAction *action, GVariant *param,
 static const GActionEntry app_actions[] = {
     {"new-game", new_game_activated, NULL, NULL, NULL, {0}},
     {"preferences", preferences_activated, NULL, NULL, NULL, {0}},
+    {"help", help_activated, NULL, NULL, NULL, {0}},
     {"about", about_activated, NULL, NULL, NULL, {0}},
     {"quit", quit_activated, NULL, NULL, NULL, {0}},
 };
@@ -102,7 +109,8 @@ static void jq_application_startup(GApplication *app) {
   set_accels(gtk_app, "win.browse-back", "<Alt>Left", NULL);
   set_accels(gtk_app, "win.browse-forward", "<Alt>Right", NULL);
   set_accels(gtk_app, "win.browse-live", "<Alt>End", NULL);
-  set_accels(gtk_app, "win.show-help-overlay", "<Control>question", "F1");
+  set_accels(gtk_app, "win.show-help-overlay", "<Control>question", NULL);
+  set_accels(gtk_app, "app.help", "F1", NULL);
   gtk_window_set_default_icon_name(JQ_APP_ID);
 }
 
