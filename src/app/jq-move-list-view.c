@@ -246,8 +246,9 @@ GtkPopover *jq_move_list_view_get_menu(JqMoveListView *self) {
   return GTK_POPOVER(self->menu);
 }
 
-/* Scrolls so that the row of `child` is in sight. Rows are all alike, so
- * its place is its share of the list's height. */
+/* Scrolls so that the row of `child` is in sight: where it was laid out,
+ * or before that its share of the list's height (rows with comments are
+ * taller, so this is only near). */
 static void scroll_to_child(JqMoveListView *self, int index) {
   GtkAdjustment *adj =
       gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(self->scrolled));
@@ -259,6 +260,15 @@ static void scroll_to_child(JqMoveListView *self, int index) {
   double page = gtk_adjustment_get_page_size(adj);
   double top = upper * (index / 2) / rows;
   double bottom = upper * (index / 2 + 1) / rows;
+  GtkWidget *child =
+      GTK_WIDGET(gtk_flow_box_get_child_at_index(self->flow, index));
+  GtkWidget *content = gtk_widget_get_parent(GTK_WIDGET(self->flow));
+  graphene_rect_t bounds;
+  if (child != NULL && gtk_widget_get_height(child) > 0 &&
+      gtk_widget_compute_bounds(child, content, &bounds)) {
+    top = bounds.origin.y;
+    bottom = bounds.origin.y + bounds.size.height;
+  }
   double value = gtk_adjustment_get_value(adj);
   if (top < value)
     gtk_adjustment_set_value(adj, top);
@@ -396,7 +406,8 @@ static void jq_move_list_view_init(JqMoveListView *self) {
   self->flow = GTK_FLOW_BOX(gtk_flow_box_new());
   gtk_flow_box_set_min_children_per_line(self->flow, 2);
   gtk_flow_box_set_max_children_per_line(self->flow, 2);
-  gtk_flow_box_set_homogeneous(self->flow, TRUE);
+  /* Not homogeneous: a row with a comment grows, the others do not. */
+  gtk_flow_box_set_homogeneous(self->flow, FALSE);
   gtk_flow_box_set_selection_mode(self->flow, GTK_SELECTION_SINGLE);
   gtk_flow_box_set_activate_on_single_click(self->flow, TRUE);
   gtk_widget_set_valign(GTK_WIDGET(self->flow), GTK_ALIGN_START);
