@@ -2322,6 +2322,95 @@ static void test_settings_side_algorithms(void) {
   g_object_unref(settings);
 }
 
+/* Comments: set and read per ply, refused with a reason (and nothing
+ * changed), kept through undo and redo, dropped when another move
+ * replaces the undone one, in the PGN and the autosave and read back; a
+ * file with an unclosed comment changes nothing. */
+static void test_comments(void) {
+  char *path =
+      g_build_filename(g_get_user_data_dir(), "jieqi", "autosave.pgn", NULL);
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 7);
+  play(c, "a3a4");
+  play(c, "a6a5");
+  play(c, "c3c4");
+  GError *error = NULL;
+  Log log = {0};
+  g_signal_connect(c, "changed", G_CALLBACK(on_changed), &log);
+  g_assert_true(jq_game_controller_set_comment(c, 0, "让先局", &error));
+  g_assert_no_error(error);
+  g_assert_true(jq_game_controller_set_comment(c, 1, "好棋!\nline 2", &error));
+  g_assert_true(jq_game_controller_set_comment(c, 3, "+0.35/12", &error));
+  g_assert_cmpint(log.changed, ==, 3);
+  g_assert_cmpstr(jq_game_controller_get_comment(c, 1), ==, "好棋!\nline 2");
+  g_assert_null(jq_game_controller_get_comment(c, 2));
+  char **all = jq_game_controller_get_comments(c);
+  g_assert_cmpuint(g_strv_length(all), ==, 4);
+  g_assert_cmpstr(all[0], ==, "让先局");
+  g_assert_cmpstr(all[2], ==, "");
+  g_strfreev(all);
+
+  /* Refusals say why; the comment stays. */
+  g_assert_false(jq_game_controller_set_comment(c, 1, "a}b", &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_COMMENT);
+  g_assert_nonnull(strstr(error->message, "}"));
+  g_clear_error(&error);
+  g_assert_false(jq_game_controller_set_comment(c, 4, "x", &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_COMMENT);
+  g_clear_error(&error);
+  g_assert_cmpstr(jq_game_controller_get_comment(c, 1), ==, "好棋!\nline 2");
+  g_assert_cmpint(log.changed, ==, 3);
+
+  /* Undo and redo keep them; a different move drops the undone one's. */
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_null(jq_game_controller_get_comment(c, 3));
+  g_assert_true(jq_game_controller_redo(c));
+  g_assert_true(jq_game_controller_redo(c));
+  g_assert_cmpstr(jq_game_controller_get_comment(c, 3), ==, "+0.35/12");
+  g_assert_cmpstr(jq_game_controller_get_comment(c, 1), ==, "好棋!\nline 2");
+  g_assert_true(jq_game_controller_undo(c));
+  play(c, "e3e4");
+  g_assert_null(jq_game_controller_get_comment(c, 3));
+  g_assert_true(jq_game_controller_set_comment(c, 3, "另一着", &error));
+
+  /* Saved and read back; the autosave too. */
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_assert_nonnull(strstr(pgn, "{让先局} 1. a3a4"));
+  g_assert_nonnull(strstr(pgn, "{好棋!\nline 2}"));
+  JqGameController *d = controller_new();
+  g_assert_true(jq_game_controller_load_pgn_text(d, pgn, &error));
+  g_assert_no_error(error);
+  g_assert_cmpstr(jq_game_controller_get_comment(d, 0), ==, "让先局");
+  g_assert_cmpstr(jq_game_controller_get_comment(d, 1), ==, "好棋!\nline 2");
+  g_assert_cmpstr(jq_game_controller_get_comment(d, 3), ==, "另一着");
+
+  /* A bad file changes nothing, comments included. */
+  g_assert_false(jq_game_controller_load_pgn_text(
+      d, "[Variant \"xiangqi\"]\n\n1. h2e2 {never closed *\n", &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_BAD_PGN);
+  g_clear_error(&error);
+  g_assert_cmpint(jq_game_controller_get_move_count(d), ==, 3);
+  g_assert_cmpstr(jq_game_controller_get_comment(d, 1), ==, "好棋!\nline 2");
+  g_object_unref(d);
+
+  g_assert_true(jq_game_controller_flush_autosave(c, &error));
+  g_assert_no_error(error);
+  d = controller_new();
+  g_assert_true(jq_game_controller_restore_autosave(d));
+  g_assert_cmpstr(jq_game_controller_get_comment(d, 0), ==, "让先局");
+  g_assert_cmpstr(jq_game_controller_get_comment(d, 3), ==, "另一着");
+  g_object_unref(d);
+  g_free(pgn);
+  g_object_unref(c);
+  g_unlink(path);
+  g_free(path);
+}
+
 int main(int argc, char **argv) {
   g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -2358,6 +2447,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/player-names", test_player_names);
   g_test_add_func("/app/analysis-text", test_analysis_text);
   g_test_add_func("/app/controller/autosave-restore", test_autosave_restore);
+  g_test_add_func("/app/controller/comments", test_comments);
   g_test_add_func("/app/controller/autosave-corrupt", test_autosave_corrupt);
   g_test_add_func("/app/controller/main-loop-not-blocked",
                   test_main_loop_not_blocked);

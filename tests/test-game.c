@@ -388,6 +388,83 @@ static void test_error_codes(void) {
   jq_game_free(g);
 }
 
+/* Comments ride with the record: set, read, refused when PGN could not
+ * hold them (and then nothing changes), dropped with an undone move,
+ * copied with the game and kept by a redeal. */
+static void test_comments(void) {
+  JqGame *g = jq_game_new(JQ_VARIANT_JIEQI, 9);
+  JqError err = {{0}};
+  g_assert_null(jq_game_comment(g, 0));
+  g_assert_true(jq_game_set_comment(g, 0, "对局 notes", &err));
+  g_assert_cmpstr(jq_game_comment(g, 0), ==, "对局 notes");
+  /* No move 1 yet. */
+  g_assert_false(jq_game_set_comment(g, 1, "early", &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_GAME_COMMENT_PLY,
+                                      .check = "n0 n1",
+                                      .args = {.n = {1, 0}}},
+                       "comment past the moves");
+  g_assert_false(jq_game_set_comment(g, -1, "before", &err));
+  g_assert_true(jq_game_play(g, jq_test_move("a3a4"), &err));
+  g_assert_true(jq_game_play(g, jq_test_move("a6a5"), &err));
+  g_assert_true(jq_game_set_comment(g, 1, "line one\nline two", &err));
+  g_assert_true(jq_game_set_comment(g, 2, "+0.35/12", &err));
+
+  /* Refusals: each says why and leaves the comment as it was. */
+  g_assert_false(jq_game_set_comment(g, 2, "a } b", &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_GAME_COMMENT_BRACE},
+                       "comment with a closing brace");
+  g_assert_false(jq_game_set_comment(g, 2, "bad \xC3( utf-8", &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_GAME_COMMENT_NOT_UTF8},
+                       "comment not UTF-8");
+  char *longest = malloc(JQ_COMMENT_MAX + 2);
+  memset(longest, 'x', JQ_COMMENT_MAX + 1);
+  longest[JQ_COMMENT_MAX + 1] = '\0';
+  g_assert_false(jq_game_set_comment(g, 2, longest, &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_GAME_COMMENT_LONG,
+                                      .check = "n0",
+                                      .args = {.n = {JQ_COMMENT_MAX}}},
+                       "comment too long");
+  g_assert_cmpstr(jq_game_comment(g, 2), ==, "+0.35/12");
+  longest[JQ_COMMENT_MAX] = '\0';
+  g_assert_true(jq_game_set_comment(g, 2, longest, &err));
+  g_assert_cmpuint(strlen(jq_game_comment(g, 2)), ==, JQ_COMMENT_MAX);
+  free(longest);
+  g_assert_true(jq_game_set_comment(g, 2, "+0.35/12", &err));
+
+  /* A copy has its own; a redeal keeps them. */
+  JqGame *copy = jq_game_copy(g);
+  g_assert_true(jq_game_set_comment(copy, 1, "copy's", &err));
+  g_assert_cmpstr(jq_game_comment(g, 1), ==, "line one\nline two");
+  g_assert_cmpstr(jq_game_comment(copy, 2), ==, "+0.35/12");
+  g_assert_cmpstr(jq_game_comment(copy, 0), ==, "对局 notes");
+  jq_game_free(copy);
+  JqPieceType deal[JQ_SQUARES];
+  jq_game_initial_deal(g, deal);
+  bool seen[JQ_SQUARES] = {false};
+  JqGame *redealt = jq_redeal(g, deal, seen, &err);
+  g_assert_nonnull(redealt);
+  g_assert_cmpstr(jq_game_comment(redealt, 0), ==, "对局 notes");
+  g_assert_cmpstr(jq_game_comment(redealt, 1), ==, "line one\nline two");
+  g_assert_cmpstr(jq_game_comment(redealt, 2), ==, "+0.35/12");
+  jq_game_free(redealt);
+
+  /* Undo takes the move's comment with it; "" or NULL removes one. */
+  g_assert_true(jq_game_undo(g));
+  g_assert_null(jq_game_comment(g, 2));
+  g_assert_true(jq_game_play(g, jq_test_move("c6c5"), &err));
+  g_assert_null(jq_game_comment(g, 2));
+  g_assert_cmpstr(jq_game_comment(g, 1), ==, "line one\nline two");
+  g_assert_true(jq_game_set_comment(g, 1, "", &err));
+  g_assert_null(jq_game_comment(g, 1));
+  g_assert_true(jq_game_set_comment(g, 0, NULL, &err));
+  g_assert_null(jq_game_comment(g, 0));
+  jq_game_free(g);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/game/deal-reproducible", test_deal_reproducible);
@@ -398,6 +475,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/game/reveal-from-record", test_reveal_from_record);
   g_test_add_func("/game/error-codes", test_error_codes);
   g_test_add_func("/game/undo-restores", test_undo_restores);
+  g_test_add_func("/game/comments", test_comments);
   g_test_add_func("/game/checkmate", test_checkmate_ends_game);
   g_test_add_func("/game/determinize-consistent", test_determinize_consistent);
   g_test_add_func("/game/intersection-property", test_intersection_property);

@@ -1175,6 +1175,108 @@ static void test_error_codes(void) {
   g_assert_true(g_str_has_prefix(err.message, "FEN: FEN board: unknown"));
 }
 
+/* Comments: the game's before the first move, one after any move, kept as
+ * written (other tools' evaluations too) and written back where they were;
+ * two after one move are joined into one, a line apart. */
+static void test_comments(void) {
+  const char *text = "[Variant \"xiangqi\"]\n\n"
+                     "{Opening: 中炮} 1. h2e2 {+0.35/12} h9g7 {屏风马，稳健}\n"
+                     "{second} 2. h0g2 { spaced } *\n";
+  JqError err = {{0}};
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(game), ==, 3);
+  g_assert_cmpstr(jq_game_comment(game, 0), ==, "Opening: 中炮");
+  g_assert_cmpstr(jq_game_comment(game, 1), ==, "+0.35/12");
+  g_assert_cmpstr(jq_game_comment(game, 2), ==, "屏风马，稳健\nsecond");
+  g_assert_cmpstr(jq_game_comment(game, 3), ==, " spaced ");
+  char *pgn = jq_pgn_write(game, NULL);
+  /* Black's move after a comment takes its number again, as PGN does. */
+  g_assert_cmpstr(movetext(pgn), ==,
+                  "{Opening: 中炮} 1. h2e2 {+0.35/12} 1... h9g7 {屏风马，稳健\n"
+                  "second} 2. h0g2 { spaced } *\n\n");
+  /* Read back, the same comments, and the same text again. */
+  JqGame *back = jq_pgn_read(pgn, NULL, &err);
+  g_assert_nonnull(back);
+  for (int ply = 0; ply <= 3; ply++)
+    g_assert_cmpstr(jq_game_comment(back, ply), ==, jq_game_comment(game, ply));
+  char *again = jq_pgn_write(back, NULL);
+  g_assert_cmpstr(again, ==, pgn);
+  free(again);
+  jq_game_free(back);
+  free(pgn);
+
+  /* In Chinese the same places. */
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.style = JQ_PGN_CHINESE;
+  pgn = jq_pgn_write(game, &info);
+  g_assert_cmpstr(movetext(pgn), ==,
+                  "{Opening: 中炮} 1. 炮二平五 {+0.35/12} 1... 马８进７\n"
+                  "{屏风马，稳健\nsecond} 2. 马二进三 { spaced } *\n\n");
+  back = jq_pgn_read(pgn, NULL, &err);
+  g_assert_nonnull(back);
+  g_assert_cmpstr(jq_game_comment(back, 2), ==, "屏风马，稳健\nsecond");
+  jq_game_free(back);
+  free(pgn);
+  jq_game_free(game);
+
+  /* Jieqi: a comment glued to a reveal is no part of its letters, and a
+   * comment inside a variation belongs to the variation. */
+  game = jq_pgn_read("[Variant \"jieqi\"]\n\n1. a3a4R{车!} (1. c3c4 {no}) "
+                     "a6a5p{x} *\n",
+                     NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_at(game, 0).reveal.mover, ==, JQ_CHARIOT);
+  g_assert_cmpint(jq_game_move_at(game, 1).reveal.mover, ==, JQ_PAWN);
+  g_assert_cmpstr(jq_game_comment(game, 1), ==, "车!");
+  g_assert_cmpstr(jq_game_comment(game, 2), ==, "x");
+  pgn = jq_pgn_write(game, NULL);
+  g_assert_cmpstr(movetext(pgn), ==, "1. a3a4R {车!} 1... a6a5p {x} *\n\n");
+  free(pgn);
+  jq_game_free(game);
+}
+
+/* A comment the game cannot keep is refused with where it is; an
+ * unclosed one, as before. */
+static void test_bad_comments(void) {
+  static const struct {
+    const char *text;
+    JqErrorCode code;
+    int line;
+  } cases[] = {
+      {"[Variant \"xiangqi\"]\n\n1. h2e2 {never closed h9g7 *\n",
+       JQ_ERROR_PGN_COMMENT_OPEN, 3},
+      {"[Variant \"xiangqi\"]\n\n1. h2e2\n{bad \xC3( utf-8} h9g7 *\n",
+       JQ_ERROR_GAME_COMMENT_NOT_UTF8, 4},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+    JqError err = {{0}};
+    g_assert_null(jq_pgn_read(cases[i].text, NULL, &err));
+    jq_test_assert_error(&err,
+                         &(JqTestError){.code = cases[i].code,
+                                        .check = "line",
+                                        .line = cases[i].line},
+                         cases[i].text);
+  }
+  /* Two comments after one move together longer than a comment may be. */
+  GString *text = g_string_new("[Variant \"xiangqi\"]\n\n1. h2e2 {");
+  for (int i = 0; i < JQ_COMMENT_MAX - 10; i++)
+    g_string_append_c(text, 'x');
+  g_string_append(text, "}\n{0123456789} h9g7 *\n");
+  JqError err = {{0}};
+  g_assert_null(jq_pgn_read(text->str, NULL, &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_GAME_COMMENT_LONG,
+                                      .check = "n0 line",
+                                      .args = {.n = {JQ_COMMENT_MAX}},
+                                      .line = 4},
+                       "long comment");
+  g_string_free(text, TRUE);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
@@ -1196,5 +1298,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/deal-against-reveals", test_deal_against_reveals);
   g_test_add_func("/pgn/chinese-reveals", test_chinese_reveals);
   g_test_add_func("/pgn/find-games", test_find_games);
+  g_test_add_func("/pgn/comments", test_comments);
+  g_test_add_func("/pgn/bad-comments", test_bad_comments);
   return g_test_run();
 }

@@ -21,6 +21,7 @@
 
 #include "jq-ai-names.h"
 #include "jq-application.h"
+#include "jq-comment-dialog.h"
 #include "jq-error-text.h"
 #include "jq-game-chooser-private.h"
 #include "jq-game-controller-private.h"
@@ -2141,6 +2142,121 @@ const char *__lsan_default_suppressions(void) {
   return "leak:libfontconfig.so\n";
 }
 
+/* ---- comments ---- */
+
+/* The dialog's button for `response`, found by its label. */
+static GtkWidget *find_button(GtkWidget *widget, const char *label) {
+  if (GTK_IS_BUTTON(widget) &&
+      g_strcmp0(gtk_button_get_label(GTK_BUTTON(widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    GtkWidget *found = find_button(child, label);
+    if (found != NULL)
+      return found;
+  }
+  return NULL;
+}
+
+static gboolean find_text(GtkWidget *widget, const char *text) {
+  GString *texts = g_string_new(NULL);
+  collect_texts(widget, texts);
+  gboolean found = strstr(texts->str, text) != NULL;
+  g_string_free(texts, TRUE);
+  return found;
+}
+
+static gboolean popover_shown(gpointer data) {
+  return gtk_widget_get_mapped(GTK_WIDGET(data));
+}
+
+/* The move list's context menu on the move shown (the Menu key), its
+ * "Edit Comment…" into the dialog, text typed there, Save: the comment
+ * shows under the move, is in the file saved, and comes back with it. A
+ * "}" cannot be saved, and says why. */
+static void test_comments(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  jq_board_view_set_animate(board(), FALSE);
+  click_move("h2e2");
+  click_move("h9g7");
+  JqMoveListView *list = jq_window_get_move_list(window);
+  g_assert_null(jq_move_list_view_get_comment(list, 1));
+
+  /* The menu of move 1, as the Menu key opens it while move 1 is shown. */
+  win_action("browse-start");
+  win_action("browse-forward");
+  g_assert_true(
+      gtk_widget_activate_action(GTK_WIDGET(list), "moves.menu", NULL));
+  GtkPopover *menu = jq_move_list_view_get_menu(list);
+  g_assert_true(spin_until(popover_shown, menu, 2000));
+  GMenuModel *model = gtk_popover_menu_get_menu_model(GTK_POPOVER_MENU(menu));
+  g_assert_cmpint(g_menu_model_get_n_items(model), ==, 2);
+  char *label = NULL, *action = NULL;
+  g_assert_true(g_menu_model_get_item_attribute(
+      model, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_cmpstr(label, ==, "Edit _Comment…");
+  g_assert_true(g_menu_model_get_item_attribute(
+      model, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+  GVariant *target = g_menu_model_get_item_attribute_value(
+      model, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_INT32);
+  g_assert_nonnull(target);
+  g_assert_cmpint(g_variant_get_int32(target), ==, 1);
+  /* What the item does when chosen. */
+  gtk_popover_popdown(menu);
+  g_assert_true(
+      gtk_widget_activate_action_variant(GTK_WIDGET(list), action, target));
+  g_variant_unref(target);
+  g_free(label);
+  g_free(action);
+  win_action("browse-live");
+
+  GtkWindow *dialog = find_toplevel(ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull(dialog);
+  g_assert_cmpstr(adw_message_dialog_get_heading(ADW_MESSAGE_DIALOG(dialog)),
+                  ==, "Comment on 1. 炮二平五");
+  GtkTextBuffer *buffer =
+      gtk_text_view_get_buffer(jq_comment_dialog_get_text_view(dialog));
+  GtkWidget *save = find_button(GTK_WIDGET(dialog), "_Save");
+  g_assert_nonnull(save);
+  gtk_text_buffer_insert_at_cursor(buffer, "好棋 }", -1);
+  g_assert_false(gtk_widget_is_sensitive(save));
+  g_assert_true(find_text(GTK_WIDGET(dialog), "A comment cannot contain “}”."));
+  GtkTextIter start, end;
+  gtk_text_buffer_get_bounds(buffer, &start, &end);
+  gtk_text_buffer_delete(buffer, &start, &end);
+  gtk_text_buffer_insert_at_cursor(buffer, "好棋\n+0.35/12", -1);
+  g_assert_true(gtk_widget_is_sensitive(save));
+  g_signal_emit_by_name(save, "clicked");
+  spin(50);
+  g_assert_null(find_toplevel(ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr(jq_game_controller_get_comment(controller(), 1), ==,
+                  "好棋\n+0.35/12");
+  g_assert_cmpstr(jq_move_list_view_get_comment(list, 1), ==, "好棋\n+0.35/12");
+  g_assert_null(jq_move_list_view_get_comment(list, 2));
+
+  /* Saved, and opened again. */
+  char *dir = g_dir_make_tmp("jieqi-window-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "comments.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+  g_assert_true(jq_window_save_file(window, file));
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  g_assert_nonnull(strstr(text, "炮二平五 {好棋\n+0.35/12}"));
+  g_free(text);
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_true(jq_window_open_file(window, file));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  g_assert_cmpstr(jq_move_list_view_get_comment(list, 1), ==, "好棋\n+0.35/12");
+  g_object_unref(file);
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(path);
+  g_free(dir);
+  jq_board_view_set_animate(board(), TRUE);
+}
+
 int main(int argc, char **argv) {
   g_log_set_writer_func(log_writer, NULL, NULL);
   /* The test accessibility backend keeps accessible names readable; the
@@ -2169,6 +2285,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/preferences", test_preferences);
   g_test_add_func("/app/window/copy-paste", test_copy_paste);
   g_test_add_func("/app/window/pgn-files", test_pgn_files);
+  g_test_add_func("/app/window/comments", test_comments);
   g_test_add_func("/app/window/several-games", test_several_games);
   g_test_add_func("/app/window/new-game-bad-fen", test_new_game_bad_fen);
   g_test_add_func("/app/window/game-over", test_game_over);

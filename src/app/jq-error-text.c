@@ -298,6 +298,17 @@ static char *game_text(const JqError *e) {
   case JQ_ERROR_GAME_DEAL_DISAGREES:
     return g_strdup_printf(
         _("The deal does not agree with the piece seen on %s."), square);
+  case JQ_ERROR_GAME_COMMENT_PLY:
+    return g_strdup(_("There is no such move to comment on."));
+  case JQ_ERROR_GAME_COMMENT_LONG:
+    return g_strdup_printf(
+        g_dngettext(GETTEXT_PACKAGE, "A comment may be at most %d byte long.",
+                    "A comment may be at most %d bytes long.", e->n[0]),
+        e->n[0]);
+  case JQ_ERROR_GAME_COMMENT_BRACE:
+    return g_strdup(_("A comment cannot contain “}”."));
+  case JQ_ERROR_GAME_COMMENT_NOT_UTF8:
+    return g_strdup(_("A comment is not valid UTF-8 text."));
   default: return NULL;
   }
 }
@@ -577,7 +588,7 @@ static char *what_text(const JqError *e) {
   }
   char *text = NULL;
   if (e->code >= JQ_ERROR_GAME_POOL_SHORT &&
-      e->code <= JQ_ERROR_GAME_DEAL_DISAGREES)
+      e->code <= JQ_ERROR_GAME_COMMENT_NOT_UTF8)
     text = game_text(e);
   else if (e->code >= JQ_ERROR_MOVE_EMPTY &&
            e->code <= JQ_ERROR_CHINESE_REVEAL_KING)

@@ -25,6 +25,14 @@
 
 typedef enum { THINK_MOVE, THINK_HINT } ThinkPurpose;
 
+/* A move undone, with its comment, for redo. */
+typedef struct {
+  JqGameMove move;
+  char *comment;
+} Undone;
+
+static void undone_clear(gpointer data) { g_free(((Undone *)data)->comment); }
+
 struct _JqGameController {
   GObject parent_instance;
 
@@ -43,7 +51,7 @@ struct _JqGameController {
   char *date;     /* PGN date of the game's start */
   char *names[2]; /* players' names from a file, NULL: the app's own */
 
-  GArray *redo;        /* JqGameMove; the next one to replay is last */
+  GArray *redo;        /* Undone; the next one to replay is last */
   int browse_ply;      /* -1: live */
   JqGame *browse_game; /* the game cut back to what is browsed (cache) */
 
@@ -372,6 +380,43 @@ char **jq_game_controller_get_move_list(JqGameController *self) {
   char **strv = g_strv_builder_end(list);
   g_strv_builder_unref(list);
   return strv;
+}
+
+const char *jq_game_controller_get_comment(JqGameController *self, int ply) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  return jq_game_comment(self->game, ply);
+}
+
+char **jq_game_controller_get_comments(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  int n = jq_game_move_count(self->game);
+  char **comments = g_new0(char *, n + 2);
+  for (int ply = 0; ply <= n; ply++)
+    comments[ply] = g_strdup(jq_game_comment(self->game, ply));
+  for (int ply = 0; ply <= n; ply++)
+    if (!comments[ply])
+      comments[ply] = g_strdup("");
+  return comments;
+}
+
+gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
+                                        const char *text, GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  g_autofree char *was = g_strdup(jq_game_comment(self->game, ply));
+  JqError err = {{0}};
+  if (!jq_game_set_comment(self->game, ply, text, &err)) {
+    g_autofree char *why = jq_error_text(&err);
+    g_set_error_literal(error, JQ_GAME_CONTROLLER_ERROR,
+                        JQ_GAME_CONTROLLER_ERROR_BAD_COMMENT, why);
+    return FALSE;
+  }
+  /* Nothing new: no change to tell, nothing to save. */
+  if (g_strcmp0(was, jq_game_comment(self->game, ply)) == 0)
+    return TRUE;
+  mark_changed(self);
+  autosave(self);
+  emit_pending(self);
+  return TRUE;
 }
 
 /* The AI's expected line from its view, in the chosen notation. A move of
@@ -757,9 +802,10 @@ gboolean jq_game_controller_take_back(JqGameController *self) {
     return FALSE;
   cancel_thinking(self);
   while (jq_game_move_count(self->game) > target) {
-    JqGameMove gm =
-        jq_game_move_at(self->game, jq_game_move_count(self->game) - 1);
-    g_array_append_val(self->redo, gm);
+    int n = jq_game_move_count(self->game);
+    Undone undone = {jq_game_move_at(self->game, n - 1),
+                     g_strdup(jq_game_comment(self->game, n))};
+    g_array_append_val(self->redo, undone);
     jq_game_undo(self->game);
   }
   /* The position the last report was for is gone from the game. */
@@ -777,7 +823,9 @@ gboolean jq_game_controller_redo(JqGameController *self) {
     return FALSE;
   cancel_thinking(self);
   while (jq_game_move_count(self->game) < target && self->redo->len > 0) {
-    JqGameMove gm = g_array_index(self->redo, JqGameMove, self->redo->len - 1);
+    Undone *last = &g_array_index(self->redo, Undone, self->redo->len - 1);
+    JqGameMove gm = last->move;
+    g_autofree char *comment = g_steal_pointer(&last->comment);
     g_array_set_size(self->redo, self->redo->len - 1);
     JqError err = {{0}};
     /* The recorded reveals, so the same pieces turn up again. */
@@ -786,6 +834,9 @@ gboolean jq_game_controller_redo(JqGameController *self) {
       g_array_set_size(self->redo, 0);
       break;
     }
+    /* It was valid when it was set. */
+    jq_game_set_comment(self->game, jq_game_move_count(self->game), comment,
+                        NULL);
   }
   after_undo_redo(self);
   return TRUE;
@@ -1939,7 +1990,8 @@ static void jq_game_controller_init(JqGameController *self) {
   self->notation = JQ_NOTATION_STYLE_CHINESE;
   self->charset = JQ_CHARSET_SIMPLIFIED;
   self->date = today();
-  self->redo = g_array_new(FALSE, FALSE, sizeof(JqGameMove));
+  self->redo = g_array_new(FALSE, FALSE, sizeof(Undone));
+  g_array_set_clear_func(self->redo, undone_clear);
   self->browse_ply = -1;
   for (int side = 0; side < 2; side++) {
     self->humans[side] = jq_human_player_new();

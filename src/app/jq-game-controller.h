@@ -59,7 +59,8 @@ typedef enum {
   JQ_GAME_CONTROLLER_ERROR_BUSY,          /* hint while the computer thinks */
   JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
   JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
-  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION, /* unknown algorithm, bad value */
+  JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,  /* unknown algorithm, bad value */
+  JQ_GAME_CONTROLLER_ERROR_BAD_COMMENT, /* the message tells why */
 } JqGameControllerError;
 
 #define JQ_TYPE_GAME_CONTROLLER (jq_game_controller_get_type())
@@ -236,6 +237,18 @@ JqColor jq_game_controller_get_first_mover(JqGameController *self);
  * also carry a captured hidden piece's letter when the display side knows
  * it). NULL-terminated; free with g_strfreev. */
 char **jq_game_controller_get_move_list(JqGameController *self);
+
+/* Comments on the moves (jq_game_comment: ply 0's is the game's, before
+ * its first move; ply k's follows the k-th move), saved in the PGN and the
+ * autosave. Undo keeps a move's comment for its redo; another move played
+ * instead drops it. get_comment: NULL when none. get_comments: every ply's,
+ * 0 to the move count, "" for none; free with g_strfreev. set_comment:
+ * NULL or "" removes it; FALSE with BAD_COMMENT (a translated reason: too
+ * long, a "}", no such ply) and nothing changed. */
+const char *jq_game_controller_get_comment(JqGameController *self, int ply);
+char **jq_game_controller_get_comments(JqGameController *self);
+gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
+                                        const char *text, GError **error);
 
 /* Browsing: show the position after `ply` moves (0 = the start) without
  * touching the game; the computer keeps thinking meanwhile (its move does

@@ -9,7 +9,9 @@ struct _JqMoveListView {
   GtkWidget *scrolled;
   GtkWidget *placeholder;
   GtkFlowBox *flow;
-  GPtrArray *moves; /* char *, as shown */
+  GtkLabel *game_comment; /* above the moves */
+  GtkWidget *menu;        /* the moves' context menu */
+  GPtrArray *moves;       /* char *, as shown */
   JqColor first_mover;
   int current;
   gboolean updating; /* selection set by the owner, not by the user */
@@ -18,7 +20,7 @@ struct _JqMoveListView {
 
 G_DEFINE_FINAL_TYPE(JqMoveListView, jq_move_list_view, GTK_TYPE_WIDGET)
 
-enum { SIGNAL_BROWSE, N_SIGNALS };
+enum { SIGNAL_BROWSE, SIGNAL_EDIT_COMMENT, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* With Black first the list starts with "1. …" in Red's column. */
@@ -26,10 +28,39 @@ static int offset(JqMoveListView *self) {
   return self->first_mover == JQ_BLACK ? 1 : 0;
 }
 
+/* A comment as the list shows it: small and dim, a few lines at most (the
+ * whole in its tooltip); hidden while empty. */
+static GtkWidget *comment_label_new(void) {
+  GtkWidget *label = gtk_label_new(NULL);
+  gtk_label_set_xalign(GTK_LABEL(label), 0);
+  gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+  gtk_label_set_wrap_mode(GTK_LABEL(label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines(GTK_LABEL(label), 3);
+  gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars(GTK_LABEL(label), 1);
+  gtk_widget_add_css_class(label, "dim-label");
+  gtk_widget_add_css_class(label, "move-comment");
+  gtk_widget_set_visible(label, FALSE);
+  return label;
+}
+
+static void show_comment(GtkWidget *label, const char *comment) {
+  if (label == NULL)
+    return;
+  comment = comment != NULL ? comment : "";
+  if (g_strcmp0(gtk_label_get_text(GTK_LABEL(label)), comment) == 0)
+    return;
+  gtk_label_set_text(GTK_LABEL(label), comment);
+  gtk_widget_set_tooltip_text(label, comment[0] ? comment : NULL);
+  gtk_widget_set_visible(label, comment[0] != '\0');
+}
+
 /* A move, with its number in Red's column (Black's column has none, to
- * leave its moves the room). */
+ * leave its moves the room), and its comment below. */
 static GtkWidget *cell_new(const char *number, const char *move) {
+  GtkWidget *cell = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_box_append(GTK_BOX(cell), box);
   if (number != NULL) {
     GtkWidget *num = gtk_label_new(number);
     gtk_label_set_width_chars(GTK_LABEL(num), 3);
@@ -44,8 +75,11 @@ static GtkWidget *cell_new(const char *number, const char *move) {
   gtk_widget_set_hexpand(label, TRUE);
   gtk_widget_add_css_class(label, "move-text");
   gtk_box_append(GTK_BOX(box), label);
+  GtkWidget *comment = comment_label_new();
+  gtk_box_append(GTK_BOX(cell), comment);
   GtkWidget *child = gtk_flow_box_child_new();
-  gtk_flow_box_child_set_child(GTK_FLOW_BOX_CHILD(child), box);
+  gtk_flow_box_child_set_child(GTK_FLOW_BOX_CHILD(child), cell);
+  g_object_set_data(G_OBJECT(child), "jq-comment", comment);
   return child;
 }
 
@@ -105,8 +139,116 @@ void jq_move_list_view_set_moves(JqMoveListView *self, const char *const *moves,
     self->current = (int)n;
 }
 
-/* Scrolls so that the row of `child` is in sight. Rows are all alike, so
- * its place is its share of the list's height. */
+void jq_move_list_view_set_comments(JqMoveListView *self,
+                                    const char *const *comments) {
+  g_return_if_fail(JQ_IS_MOVE_LIST_VIEW(self));
+  guint n = comments != NULL ? g_strv_length((char **)comments) : 0;
+  show_comment(GTK_WIDGET(self->game_comment), n > 0 ? comments[0] : NULL);
+  for (guint k = 0; k < self->moves->len; k++) {
+    GtkFlowBoxChild *child =
+        gtk_flow_box_get_child_at_index(self->flow, (int)k + offset(self));
+    show_comment(g_object_get_data(G_OBJECT(child), "jq-comment"),
+                 k + 1 < n ? comments[k + 1] : NULL);
+  }
+}
+
+const char *jq_move_list_view_get_comment(JqMoveListView *self, guint ply) {
+  g_return_val_if_fail(JQ_IS_MOVE_LIST_VIEW(self), NULL);
+  g_return_val_if_fail(ply <= self->moves->len, NULL);
+  GtkWidget *label = GTK_WIDGET(self->game_comment);
+  if (ply > 0)
+    label = g_object_get_data(G_OBJECT(gtk_flow_box_get_child_at_index(
+                                  self->flow, (int)ply - 1 + offset(self))),
+                              "jq-comment");
+  return gtk_widget_get_visible(label) ? gtk_label_get_text(GTK_LABEL(label))
+                                       : NULL;
+}
+
+/* The context menu of the move `ply` (0: the game only), pointing at `at`
+ * in the flow box's coordinates. */
+static void popup_menu(JqMoveListView *self, int ply, const GdkRectangle *at) {
+  GMenu *menu = g_menu_new();
+  if (ply > 0) {
+    GMenuItem *item = g_menu_item_new(_("Edit _Comment…"), NULL);
+    g_menu_item_set_action_and_target_value(item, "moves.edit-comment",
+                                            g_variant_new_int32(ply));
+    g_menu_append_item(menu, item);
+    g_object_unref(item);
+  }
+  GMenuItem *item = g_menu_item_new(_("Edit _Game Comment…"), NULL);
+  g_menu_item_set_action_and_target_value(item, "moves.edit-comment",
+                                          g_variant_new_int32(0));
+  g_menu_append_item(menu, item);
+  g_object_unref(item);
+  gtk_popover_menu_set_menu_model(GTK_POPOVER_MENU(self->menu),
+                                  G_MENU_MODEL(menu));
+  g_object_unref(menu);
+  graphene_point_t p = GRAPHENE_POINT_INIT((float)at->x, (float)at->y), q;
+  if (!gtk_widget_compute_point(GTK_WIDGET(self->flow), GTK_WIDGET(self), &p,
+                                &q))
+    q = p;
+  GdkRectangle rect = {(int)q.x, (int)q.y, at->width, at->height};
+  gtk_popover_set_pointing_to(GTK_POPOVER(self->menu), &rect);
+  gtk_popover_popup(GTK_POPOVER(self->menu));
+}
+
+/* The ply of a child of the flow box, 0 for none (Black's "…"). */
+static int child_ply(JqMoveListView *self, GtkFlowBoxChild *child) {
+  if (child == NULL)
+    return 0;
+  int k = gtk_flow_box_child_get_index(child) - offset(self);
+  return k >= 0 ? k + 1 : 0;
+}
+
+static void on_secondary_click(GtkGestureClick *gesture, int n_press, double x,
+                               double y, JqMoveListView *self) {
+  GtkFlowBoxChild *child =
+      gtk_flow_box_get_child_at_pos(self->flow, (int)x, (int)y);
+  gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  popup_menu(self, child_ply(self, child),
+             &(GdkRectangle){(int)x, (int)y, 1, 1});
+}
+
+/* The menu key: the menu of the move that has the focus, else of the one
+ * shown. */
+static void menu_action(GtkWidget *widget, const char *name,
+                        GVariant *parameter) {
+  JqMoveListView *self = JQ_MOVE_LIST_VIEW(widget);
+  GtkWidget *focus = gtk_root_get_focus(gtk_widget_get_root(widget));
+  GtkWidget *child =
+      focus ? gtk_widget_get_ancestor(focus, GTK_TYPE_FLOW_BOX_CHILD) : NULL;
+  if (child != NULL && !gtk_widget_is_ancestor(child, GTK_WIDGET(self->flow)))
+    child = NULL;
+  if (child == NULL && self->current > 0)
+    child = GTK_WIDGET(gtk_flow_box_get_child_at_index(
+        self->flow, self->current - 1 + offset(self)));
+  int ply = child_ply(self, GTK_FLOW_BOX_CHILD(child));
+  GdkRectangle at = {0, 0, 1, 1};
+  graphene_rect_t bounds;
+  if (child != NULL &&
+      gtk_widget_compute_bounds(child, GTK_WIDGET(self->flow), &bounds))
+    at = (GdkRectangle){(int)bounds.origin.x, (int)bounds.origin.y,
+                        (int)bounds.size.width, (int)bounds.size.height};
+  popup_menu(self, ply, &at);
+}
+
+static void edit_comment_action(GtkWidget *widget, const char *name,
+                                GVariant *parameter) {
+  JqMoveListView *self = JQ_MOVE_LIST_VIEW(widget);
+  int ply = g_variant_get_int32(parameter);
+  if (ply < 0 || ply > (int)self->moves->len)
+    return;
+  g_signal_emit(self, signals[SIGNAL_EDIT_COMMENT], 0, ply);
+}
+
+GtkPopover *jq_move_list_view_get_menu(JqMoveListView *self) {
+  g_return_val_if_fail(JQ_IS_MOVE_LIST_VIEW(self), NULL);
+  return GTK_POPOVER(self->menu);
+}
+
+/* Scrolls so that the row of `child` is in sight: where it was laid out,
+ * or before that its share of the list's height (rows with comments are
+ * taller, so this is only near). */
 static void scroll_to_child(JqMoveListView *self, int index) {
   GtkAdjustment *adj =
       gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(self->scrolled));
@@ -118,6 +260,15 @@ static void scroll_to_child(JqMoveListView *self, int index) {
   double page = gtk_adjustment_get_page_size(adj);
   double top = upper * (index / 2) / rows;
   double bottom = upper * (index / 2 + 1) / rows;
+  GtkWidget *child =
+      GTK_WIDGET(gtk_flow_box_get_child_at_index(self->flow, index));
+  GtkWidget *content = gtk_widget_get_parent(GTK_WIDGET(self->flow));
+  graphene_rect_t bounds;
+  if (child != NULL && gtk_widget_get_height(child) > 0 &&
+      gtk_widget_compute_bounds(child, content, &bounds)) {
+    top = bounds.origin.y;
+    bottom = bounds.origin.y + bounds.size.height;
+  }
   double value = gtk_adjustment_get_value(adj);
   if (top < value)
     gtk_adjustment_set_value(adj, top);
@@ -195,6 +346,7 @@ GtkWidget *jq_move_list_view_new(void) {
 static void jq_move_list_view_dispose(GObject *object) {
   JqMoveListView *self = JQ_MOVE_LIST_VIEW(object);
   g_clear_pointer(&self->scrolled, gtk_widget_unparent);
+  g_clear_pointer(&self->menu, gtk_widget_unparent);
   G_OBJECT_CLASS(jq_move_list_view_parent_class)->dispose(object);
 }
 
@@ -215,6 +367,18 @@ static void jq_move_list_view_class_init(JqMoveListViewClass *klass) {
   signals[SIGNAL_BROWSE] =
       g_signal_new("browse", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[SIGNAL_EDIT_COMMENT] =
+      g_signal_new("edit-comment", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  gtk_widget_class_install_action(widget_class, "moves.edit-comment", "i",
+                                  edit_comment_action);
+  gtk_widget_class_install_action(widget_class, "moves.menu", NULL,
+                                  menu_action);
+  /* The keys GNOME opens a context menu with. */
+  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_F10, GDK_SHIFT_MASK,
+                                      "moves.menu", NULL);
+  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_Menu, 0,
+                                      "moves.menu", NULL);
 }
 
 static void jq_move_list_view_init(JqMoveListView *self) {
@@ -228,6 +392,11 @@ static void jq_move_list_view_init(JqMoveListView *self) {
   gtk_widget_set_parent(self->scrolled, GTK_WIDGET(self));
 
   GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+  self->game_comment = GTK_LABEL(comment_label_new());
+  gtk_widget_set_margin_start(GTK_WIDGET(self->game_comment), 6);
+  gtk_widget_set_margin_end(GTK_WIDGET(self->game_comment), 6);
+  gtk_widget_set_margin_bottom(GTK_WIDGET(self->game_comment), 4);
+  gtk_box_append(GTK_BOX(box), GTK_WIDGET(self->game_comment));
   self->placeholder = gtk_label_new(_("No moves yet"));
   gtk_widget_add_css_class(self->placeholder, "dim-label");
   gtk_widget_set_vexpand(self->placeholder, TRUE);
@@ -237,7 +406,8 @@ static void jq_move_list_view_init(JqMoveListView *self) {
   self->flow = GTK_FLOW_BOX(gtk_flow_box_new());
   gtk_flow_box_set_min_children_per_line(self->flow, 2);
   gtk_flow_box_set_max_children_per_line(self->flow, 2);
-  gtk_flow_box_set_homogeneous(self->flow, TRUE);
+  /* Not homogeneous: a row with a comment grows, the others do not. */
+  gtk_flow_box_set_homogeneous(self->flow, FALSE);
   gtk_flow_box_set_selection_mode(self->flow, GTK_SELECTION_SINGLE);
   gtk_flow_box_set_activate_on_single_click(self->flow, TRUE);
   gtk_widget_set_valign(GTK_WIDGET(self->flow), GTK_ALIGN_START);
@@ -248,6 +418,16 @@ static void jq_move_list_view_init(JqMoveListView *self) {
   g_signal_connect(self->flow, "selected-children-changed",
                    G_CALLBACK(on_selected_changed), self);
   gtk_box_append(GTK_BOX(box), GTK_WIDGET(self->flow));
+  GtkGesture *click = gtk_gesture_click_new();
+  gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click),
+                                GDK_BUTTON_SECONDARY);
+  g_signal_connect(click, "pressed", G_CALLBACK(on_secondary_click), self);
+  gtk_widget_add_controller(GTK_WIDGET(self->flow),
+                            GTK_EVENT_CONTROLLER(click));
+  self->menu = gtk_popover_menu_new_from_model(NULL);
+  gtk_popover_set_has_arrow(GTK_POPOVER(self->menu), FALSE);
+  gtk_widget_set_halign(self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent(self->menu, GTK_WIDGET(self));
   gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->scrolled), box);
 
   GtkAdjustment *vadj =

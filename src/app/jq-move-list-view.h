@@ -1,9 +1,13 @@
 /* JqMoveListView: the moves of the game, numbered in pairs, in two
  * columns. Clicking a move, or moving through the list with the arrow
  * keys, asks to see the position after it (::browse); the owner browses
- * and tells the view which ply is shown.
+ * and tells the view which ply is shown. A move's comment shows below it,
+ * the game's above the moves. The context menu (a right click, or
+ * Shift+F10 / the Menu key on a move) offers "Edit Comment…" and "Edit
+ * Game Comment…" (action "moves.edit-comment", the ply: 0 for the game).
  *
- * Signal: browse (int ply): show the position after `ply` moves. */
+ * Signals: browse (int ply): show the position after `ply` moves;
+ * edit-comment (int ply): edit the comment of that ply. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -32,7 +36,14 @@ void jq_move_list_view_set_moves(JqMoveListView *self, const char *const *moves,
  * is shown the list keeps the newest moves in sight. */
 void jq_move_list_view_set_current(JqMoveListView *self, int ply);
 int jq_move_list_view_get_current(JqMoveListView *self);
-/* The moves, as shown (for tests). */
+/* The comments of plies 0 (the game's) to the move count ("" for none),
+ * after set_moves. */
+void jq_move_list_view_set_comments(JqMoveListView *self,
+                                    const char *const *comments);
+/* The moves, their comments (NULL for none) and the menu, as shown (for
+ * tests). */
+const char *jq_move_list_view_get_comment(JqMoveListView *self, guint ply);
+GtkPopover *jq_move_list_view_get_menu(JqMoveListView *self);
 guint jq_move_list_view_get_count(JqMoveListView *self);
 const char *jq_move_list_view_get_move(JqMoveListView *self, guint index);
 

@@ -9,6 +9,7 @@
 #include "jq-analysis-text.h"
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
+#include "jq-comment-dialog.h"
 #include "jq-confirm-replace.h"
 #include "jq-fold-button.h"
 #include "jq-game-chooser.h"
@@ -277,6 +278,10 @@ static void refresh(JqWindow *self) {
   jq_move_list_view_set_moves(self->move_list, (const char *const *)moves,
                               jq_game_controller_get_first_mover(c));
   g_strfreev(moves);
+  char **comments = jq_game_controller_get_comments(c);
+  jq_move_list_view_set_comments(self->move_list,
+                                 (const char *const *)comments);
+  g_strfreev(comments);
   jq_move_list_view_set_current(self->move_list,
                                 jq_game_controller_get_browse_ply(c));
   gtk_revealer_set_reveal_child(self->live_revealer, browsing);
@@ -509,6 +514,20 @@ static void on_illegal_move(JqBoardView *board, const char *reason,
 
 static void on_move_list_browse(JqWindow *self, int ply) {
   jq_game_controller_browse(self->controller, ply);
+}
+
+/* The move named as the list numbers it: "1. h2e2", "1… h9g7". */
+static void on_edit_comment(JqWindow *self, int ply) {
+  g_autofree char *move = NULL;
+  if (ply > 0) {
+    JqColor mover;
+    int number = jq_move_list_number(
+        ply - 1, jq_game_controller_get_first_mover(self->controller), &mover);
+    move = g_strdup_printf(
+        mover == JQ_RED ? "%d. %s" : "%d… %s", number,
+        jq_move_list_view_get_move(self->move_list, (guint)ply - 1));
+  }
+  jq_comment_dialog_present(GTK_WINDOW(self), self->controller, ply, move);
 }
 
 /* ---- actions ---- */
@@ -1099,4 +1118,6 @@ static void jq_window_init(JqWindow *self) {
                    self);
   g_signal_connect(self->board, "illegal-move", G_CALLBACK(on_illegal_move),
                    self);
+  g_signal_connect_swapped(self->move_list, "edit-comment",
+                           G_CALLBACK(on_edit_comment), self);
 }

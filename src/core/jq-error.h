@@ -65,6 +65,11 @@ typedef enum {
   JQ_ERROR_GAME_NO_HIDDEN_CAPTURE, /* none */
   JQ_ERROR_GAME_REVEAL_KING,       /* none */
   JQ_ERROR_GAME_DEAL_DISAGREES,    /* square */
+  /* Comments (jq_game_set_comment). */
+  JQ_ERROR_GAME_COMMENT_PLY,      /* n[0] the ply, n[1] the moves played */
+  JQ_ERROR_GAME_COMMENT_LONG,     /* n[0] most bytes */
+  JQ_ERROR_GAME_COMMENT_BRACE,    /* none: it holds a '}' */
+  JQ_ERROR_GAME_COMMENT_NOT_UTF8, /* none */
 
   /* Moves (jq-notation.h); text is the move as given. A "piece" is color,
    * type and hidden; a file as the notation writes it is in text2. */

@@ -22,6 +22,8 @@ struct JqGame {
   JqPieceType deal[JQ_SQUARES]; /* identity of each hidden square now */
   JqGameMove *moves;
   int move_count, move_capacity;
+  char **comments; /* per ply, NULL: none; comment_capacity slots */
+  int comment_capacity;
   JqResult result;
   /* Starting points whose identity a record named (play_with_reveal);
    * the others' came from the deal and may still be changed. */
@@ -194,12 +196,23 @@ JqGame *jq_game_copy(const JqGame *game) {
            (size_t)game->move_count * sizeof g->moves[0]);
     g->move_capacity = game->move_count;
   }
+  g->comments = NULL;
+  g->comment_capacity = 0;
+  for (int ply = 0; ply < game->comment_capacity; ply++)
+    if (game->comments[ply] &&
+        !jq_game_set_comment(g, ply, game->comments[ply], NULL)) {
+      jq_game_free(g);
+      return NULL;
+    }
   return g;
 }
 
 void jq_game_free(JqGame *game) {
   if (!game)
     return;
+  for (int ply = 0; ply < game->comment_capacity; ply++)
+    free(game->comments[ply]);
+  free(game->comments);
   free(game->moves);
   free(game);
 }
@@ -409,6 +422,10 @@ static void replay(JqGame *g, int count) {
 bool jq_game_undo(JqGame *game) {
   if (game->move_count == 0)
     return false;
+  if (game->move_count < game->comment_capacity) {
+    free(game->comments[game->move_count]);
+    game->comments[game->move_count] = NULL;
+  }
   replay(game, game->move_count - 1);
   return true;
 }
@@ -439,6 +456,81 @@ const char *jq_game_initial_fen(const JqGame *game) {
 
 void jq_game_initial_deal(const JqGame *game, JqPieceType deal[JQ_SQUARES]) {
   memcpy(deal, game->initial_deal, JQ_SQUARES * sizeof deal[0]);
+}
+
+const char *jq_game_comment(const JqGame *game, int ply) {
+  if (ply < 0 || ply > game->move_count || ply >= game->comment_capacity)
+    return NULL;
+  return game->comments[ply];
+}
+
+/* Is text valid UTF-8 (no overlong forms, no surrogates)? */
+static bool is_utf8(const unsigned char *u) {
+  while (*u) {
+    size_t n = *u < 0x80                  ? 1
+               : *u >= 0xC2 && *u <= 0xDF ? 2
+               : *u >= 0xE0 && *u <= 0xEF ? 3
+               : *u >= 0xF0 && *u <= 0xF4 ? 4
+                                          : 0;
+    if (n == 0)
+      return false;
+    for (size_t i = 1; i < n; i++)
+      if ((u[i] & 0xC0) != 0x80)
+        return false;
+    if ((u[0] == 0xE0 && u[1] < 0xA0) || (u[0] == 0xED && u[1] >= 0xA0) ||
+        (u[0] == 0xF0 && u[1] < 0x90) || (u[0] == 0xF4 && u[1] >= 0x90))
+      return false;
+    u += n;
+  }
+  return true;
+}
+
+bool jq_game_set_comment(JqGame *game, int ply, const char *text,
+                         JqError *err) {
+  if (ply < 0 || ply > game->move_count)
+    return jq_error_fail(err, JQ_ERROR_GAME_COMMENT_PLY,
+                         (JqErrorArgs){.n = {ply, game->move_count}},
+                         "no ply %d to comment on: %d moves were played", ply,
+                         game->move_count);
+  if (!text || !text[0]) {
+    if (ply < game->comment_capacity) {
+      free(game->comments[ply]);
+      game->comments[ply] = NULL;
+    }
+    return true;
+  }
+  size_t len = strlen(text);
+  if (len > JQ_COMMENT_MAX)
+    return jq_error_fail(err, JQ_ERROR_GAME_COMMENT_LONG,
+                         (JqErrorArgs){.n = {JQ_COMMENT_MAX}},
+                         "a comment is longer than %d bytes", JQ_COMMENT_MAX);
+  if (strchr(text, '}'))
+    return jq_error_fail(err, JQ_ERROR_GAME_COMMENT_BRACE, (JqErrorArgs){0},
+                         "a comment cannot hold '}': it would end it");
+  if (!is_utf8((const unsigned char *)text))
+    return jq_error_fail(err, JQ_ERROR_GAME_COMMENT_NOT_UTF8, (JqErrorArgs){0},
+                         "a comment is not valid UTF-8 text");
+  if (ply >= game->comment_capacity) {
+    int cap = game->comment_capacity ? game->comment_capacity : 16;
+    while (cap <= ply)
+      cap *= 2;
+    char **comments = realloc(game->comments, (size_t)cap * sizeof *comments);
+    if (!comments)
+      return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                           "out of memory");
+    for (int i = game->comment_capacity; i < cap; i++)
+      comments[i] = NULL;
+    game->comments = comments;
+    game->comment_capacity = cap;
+  }
+  char *copy = malloc(len + 1);
+  if (!copy)
+    return jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                         "out of memory");
+  memcpy(copy, text, len + 1);
+  free(game->comments[ply]);
+  game->comments[ply] = copy;
+  return true;
 }
 
 JqResult jq_game_result(const JqGame *game) { return game->result; }

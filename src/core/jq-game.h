@@ -70,6 +70,18 @@ const char *jq_game_initial_fen(const JqGame *game);
 /* The deal the game started with: identity per hidden starting square. */
 void jq_game_initial_deal(const JqGame *game, JqPieceType deal[JQ_SQUARES]);
 
+/* Comments, kept with the record (PGN's {...}): ply 0's is the game's,
+ * before its first move, ply k's follows the k-th move. UTF-8 text of at
+ * most JQ_COMMENT_MAX bytes, without '}' (PGN could not hold it). Undo
+ * takes the undone move's comment with it. */
+#define JQ_COMMENT_MAX 4096
+/* NULL when there is none (or no such ply). */
+const char *jq_game_comment(const JqGame *game, int ply);
+/* Sets the comment of ply 0..move count; NULL or "" removes it. False with
+ * err filled and nothing changed for a ply that is not there or text a
+ * comment cannot be. */
+bool jq_game_set_comment(JqGame *game, int ply, const char *text, JqError *err);
+
 /* The result: set by the referee after each move, or by declare. */
 JqResult jq_game_result(const JqGame *game);
 bool jq_game_is_over(const JqGame *game);

@@ -110,7 +110,21 @@ static void add_token(Text *t, size_t *line_len, const char *token) {
     (*line_len)++;
   }
   text_puts(t, token);
-  *line_len += n;
+  /* A comment may hold line breaks: the line is what follows the last. */
+  const char *last_break = strrchr(token, '\n');
+  *line_len = last_break ? strlen(last_break + 1) : *line_len + n;
+}
+
+/* A comment's token, "{text}"; false when memory runs out. */
+static bool add_comment(Text *t, size_t *line_len, const char *comment) {
+  Text c = {0};
+  text_puts(&c, "{");
+  text_puts(&c, comment);
+  text_puts(&c, "}");
+  if (!c.failed)
+    add_token(t, line_len, c.data);
+  free(c.data);
+  return !c.failed;
 }
 
 /* PGN takes "(" for the start of a variation, so a Chinese move's revealed
@@ -161,6 +175,9 @@ static void write_moves(Text *t, const JqGame *game, const JqPgnInfo *info,
   *pos = *jq_game_initial(game);
   int number = pos->fullmove > 0 ? pos->fullmove : 1;
   int count = jq_game_move_count(game);
+  const char *game_comment = jq_game_comment(game, 0);
+  if (game_comment && !add_comment(t, line_len, game_comment))
+    t->failed = true;
   for (int i = 0; i < count; i++) {
     JqGameMove gm = jq_game_move_at(game, i);
     JqColor mover = (JqColor)pos->side;
@@ -182,11 +199,15 @@ static void write_moves(Text *t, const JqGame *game, const JqPgnInfo *info,
     char token[32 + JQ_CHINESE_MAX];
     if (mover == JQ_RED)
       snprintf(token, sizeof token, "%d. %s", number, name);
-    else if (i == 0)
+    else if (i == 0 || jq_game_comment(game, i))
+      /* After a comment Black's move is numbered again, as PGN does. */
       snprintf(token, sizeof token, "%d... %s", number, name);
     else
       snprintf(token, sizeof token, "%s", name);
     add_token(t, line_len, token);
+    const char *comment = jq_game_comment(game, i + 1);
+    if (comment && !add_comment(t, line_len, comment))
+      t->failed = true;
     jq_position_make_move(pos, gm.move, gm.reveal);
     if (mover == JQ_BLACK)
       number++;
@@ -698,6 +719,35 @@ static bool skip_group(Reader *r, JqError *err) {
   return true;
 }
 
+/* A {comment} of the move text, for the ply the game has reached: joined,
+ * a line apart, to one already there. Line ends are kept as "\n". */
+static bool read_comment(Reader *r, JqGame *game, JqError *err) {
+  const char *at = r->p;
+  const char *close = strchr(r->p, '}');
+  if (!close)
+    return skip_group(r, err);
+  int ply = jq_game_move_count(game);
+  const char *before = jq_game_comment(game, ply);
+  Text c = {0};
+  if (before && close > at + 1) {
+    text_puts(&c, before);
+    text_puts(&c, "\n");
+  }
+  for (const char *p = at + 1; p < close; p++)
+    if (!(p[0] == '\r' && p[1] == '\n'))
+      text_append(&c, p, 1);
+  r->p = close + 1;
+  bool ok = true;
+  JqError why;
+  if (c.failed)
+    ok = jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
+                       "out of memory");
+  else if (c.data && !jq_game_set_comment(game, ply, c.data, &why))
+    ok = jq_error_locate(err, &why, line_of(r, at), 0, NULL, NULL);
+  free(c.data);
+  return ok;
+}
+
 static bool token_char(char c) {
   return c && !is_blank(c) && c != '{' && c != '(' && c != ')' && c != ';' &&
          c != '[';
@@ -768,7 +818,12 @@ static bool read_moves_in(Reader *r, JqGame *game, bool dealt, char score[8],
     char c = *r->p;
     if (c == '\0' || c == '[')
       return true;
-    if (c == '{' || c == '(') {
+    if (c == '{') {
+      if (!read_comment(r, game, err))
+        return false;
+      continue;
+    }
+    if (c == '(') {
       if (!skip_group(r, err))
         return false;
       continue;

@@ -16,9 +16,11 @@
  *   [ResultReason "..."]        jq_result_reason_text: "checkmate", "Red lost
  *                               on time"... (or the caller's)
  * then the moves, numbered "1. h2e2 h9g7 2. ..." ("1... h9g7" when Black
- * moves first), an optional {comment}, and the result ("1-0", "0-1",
- * "1/2-1/2", "*"). Move text lines stay under 80 bytes (a long comment
- * may run over).
+ * moves first or after a comment), the game's comments (jq_game_comment:
+ * ply 0's before the first move, each move's after it, as {text}), the
+ * caller's optional {comment}, and the result ("1-0", "0-1", "1/2-1/2",
+ * "*"). Move text lines stay under 80 bytes (a long comment may run
+ * over).
  *
  * Moves are coordinates with jieqi's reveal letters (jq_move_to_coords_ext:
  * "a3a4R", "b2b9Rn"), the record of the arbiter, so every identity that was
@@ -93,9 +95,13 @@ char *jq_pgn_write(const JqGame *game, const JqPgnInfo *info);
 
 /* Reads the first game of `text` (tags, then moves in coordinates, with or
  * without reveal letters, or in Chinese, a reveal glued on as written
- * above, or WXF; comments, variations, NAGs and move numbers are skipped)
- * and replays it through the arbiter, so a move that is not legal is an
- * error. A UTF-8 byte-order mark and CRLF line ends are accepted; a tag
+ * above, or WXF; variations, NAGs, move numbers and ';' comments are
+ * skipped) and replays it through the arbiter, so a move that is not legal
+ * is an error. Each {comment} is kept, as written (CRLF read as a line
+ * break), as the comment of the ply reached (0: before the first move); two
+ * after one move are joined a line apart. A comment the game cannot keep
+ * (jq_game_set_comment: too long, not UTF-8) is an error, as is one without
+ * its '}'. A UTF-8 byte-order mark and CRLF line ends are accepted; a tag
  * value may be up to 64 KiB long; tags the reader does not use are
  * skipped. The Variant, FEN and JieqiDeal tags set up the start (a reveal
  * letter that names another identity than the deal is an error; without

@@ -98,6 +98,13 @@ JqGame *jq_redeal(const JqGame *game, const JqPieceType deal[JQ_SQUARES],
       return NULL;
     }
   }
+  /* The record's comments are the players' words: they stay. */
+  for (int ply = 0; ply <= jq_game_move_count(game); ply++) {
+    if (!jq_game_set_comment(g, ply, jq_game_comment(game, ply), err)) {
+      jq_game_free(g);
+      return NULL;
+    }
+  }
   JqResult result = jq_game_result(game);
   if (result.outcome != JQ_OUTCOME_NONE && !jq_game_is_over(g))
     jq_game_declare_result(g, result);
