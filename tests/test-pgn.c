@@ -1242,38 +1242,45 @@ static void test_comments(void) {
 /* A comment the game cannot keep is refused with where it is; an
  * unclosed one, as before. */
 static void test_bad_comments(void) {
-  static const struct {
-    const char *text;
-    JqErrorCode code;
-    int line;
-  } cases[] = {
-      {"[Variant \"xiangqi\"]\n\n1. h2e2 {never closed h9g7 *\n",
-       JQ_ERROR_PGN_COMMENT_OPEN, 3},
-      {"[Variant \"xiangqi\"]\n\n1. h2e2\n{bad \xC3( utf-8} h9g7 *\n",
-       JQ_ERROR_GAME_COMMENT_NOT_UTF8, 4},
-  };
-  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-    JqError err = {{0}};
-    g_assert_null(jq_pgn_read(cases[i].text, NULL, &err));
-    jq_test_assert_error(&err,
-                         &(JqTestError){.code = cases[i].code,
-                                        .check = "line",
-                                        .line = cases[i].line},
-                         cases[i].text);
-  }
-  /* Two comments after one move together longer than a comment may be. */
+  /* An unclosed comment is an error, with its line. */
+  const char *open = "[Variant \"xiangqi\"]\n\n1. h2e2 {never closed h9g7 *\n";
+  JqError err = {{0}};
+  g_assert_null(jq_pgn_read(open, NULL, &err));
+  jq_test_assert_error(&err,
+                       &(JqTestError){.code = JQ_ERROR_PGN_COMMENT_OPEN,
+                                      .check = "line",
+                                      .line = 3},
+                       open);
+
+  /* Another program's file is read whole: a comment that is not UTF-8
+   * (a GBK file) is left out, the moves and the other comments kept. */
+  const char *gbk = "[Variant \"xiangqi\"]\n\n1. h2e2\n{bad \xC3( utf-8} h9g7 "
+                    "{fine} *\n";
+  JqError err2 = {{0}};
+  JqGame *game = jq_pgn_read(gbk, NULL, &err2);
+  g_assert_nonnull(game);
+  g_assert_cmpint(jq_game_move_count(game), ==, 2);
+  g_assert_null(jq_game_comment(game, 1));
+  g_assert_cmpstr(jq_game_comment(game, 2), ==, "fine");
+  jq_game_free(game);
+
+  /* Two comments after one move together longer than a comment may be:
+   * cut at the limit, on a character boundary. */
   GString *text = g_string_new("[Variant \"xiangqi\"]\n\n1. h2e2 {");
   for (int i = 0; i < JQ_COMMENT_MAX - 10; i++)
     g_string_append_c(text, 'x');
-  g_string_append(text, "}\n{0123456789} h9g7 *\n");
-  JqError err = {{0}};
-  g_assert_null(jq_pgn_read(text->str, NULL, &err));
-  jq_test_assert_error(&err,
-                       &(JqTestError){.code = JQ_ERROR_GAME_COMMENT_LONG,
-                                      .check = "n0 line",
-                                      .args = {.n = {JQ_COMMENT_MAX}},
-                                      .line = 4},
-                       "long comment");
+  g_string_append(text, "}\n{\u7ea2\u65b9\u4e0a\u98ce\u3002} h9g7 *\n");
+  JqError err3 = {{0}};
+  game = jq_pgn_read(text->str, NULL, &err3);
+  g_assert_nonnull(game);
+  const char *cut = jq_game_comment(game, 1);
+  g_assert_nonnull(cut);
+  g_assert_cmpuint(strlen(cut), <=, JQ_COMMENT_MAX);
+  g_assert_cmpuint(strlen(cut), >, JQ_COMMENT_MAX - 4);
+  g_assert_true(g_utf8_validate(cut, -1, NULL));
+  g_assert_true(g_str_has_prefix(cut, "xxxxxxxxxx"));
+  g_assert_cmpint(jq_game_move_count(game), ==, 2);
+  jq_game_free(game);
   g_string_free(text, TRUE);
 }
 

@@ -742,8 +742,21 @@ static bool read_comment(Reader *r, JqGame *game, JqError *err) {
   if (c.failed)
     ok = jq_error_fail(err, JQ_ERROR_NO_MEMORY, (JqErrorArgs){0},
                        "out of memory");
-  else if (c.data && !jq_game_set_comment(game, ply, c.data, &why))
-    ok = jq_error_locate(err, &why, line_of(r, at), 0, NULL, NULL);
+  else if (c.data && !jq_game_set_comment(game, ply, c.data, &why)) {
+    /* Other programs' files are read whole: a comment that is not UTF-8
+     * (a GBK file, say) is left out, as all comments were once, and one
+     * too long is cut at a character boundary. */
+    if (why.code == JQ_ERROR_GAME_COMMENT_LONG) {
+      size_t n = JQ_COMMENT_MAX;
+      while (n > 0 && ((unsigned char)c.data[n] & 0xC0) == 0x80)
+        n--;
+      c.data[n] = '\0';
+      if (!jq_game_set_comment(game, ply, c.data, &why))
+        ok = jq_error_locate(err, &why, line_of(r, at), 0, NULL, NULL);
+    } else if (why.code != JQ_ERROR_GAME_COMMENT_NOT_UTF8) {
+      ok = jq_error_locate(err, &why, line_of(r, at), 0, NULL, NULL);
+    }
+  }
   free(c.data);
   return ok;
 }
