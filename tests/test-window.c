@@ -2022,6 +2022,9 @@ static void test_traditional_chinese_errors(void) {
 /* ---- quitting keeps the window's size ---- */
 
 static void test_quit(void) {
+  /* A game of its own to find in the autosave, whatever ran before. */
+  new_game_via_dialog(JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
   gtk_window_set_default_size(GTK_WINDOW(window), 1000, 700);
   spin(100);
   GSettings *s = g_object_ref(settings());
@@ -2342,14 +2345,14 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/computer-against-itself",
                   test_computer_against_itself);
+  g_test_add_func("/app/window/flip-board", test_flip_board);
+  g_test_add_func("/app/window/save-to-file", test_save_to_file);
+  g_test_add_func("/app/window/draw-offer", test_draw_offer);
   g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
   g_test_add_func("/app/window/fold", test_fold);
   g_test_add_func("/app/window/chinese-errors", test_chinese_errors);
   g_test_add_func("/app/window/traditional-chinese-errors",
                   test_traditional_chinese_errors);
-  g_test_add_func("/app/window/flip-board", test_flip_board);
-  g_test_add_func("/app/window/save-to-file", test_save_to_file);
-  g_test_add_func("/app/window/draw-offer", test_draw_offer);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
   g_object_unref(app);
