@@ -15,10 +15,12 @@
 #include "jq-ai.h"
 #include "jq-analysis-text.h"
 #include "jq-app-settings.h"
+#include "jq-draw-offer.h"
 #include "jq-game-controller-private.h"
 #include "jq-game-controller.h"
 #include "jq-game-list.h"
 #include "jq-movegen.h"
+#include "jq-player-names.h"
 #include "jq-redeal.h"
 #include "jq-test-util.h"
 
@@ -1682,7 +1684,12 @@ static void test_player_names(void) {
   g_assert_null(jq_game_controller_get_player_name(c, JQ_RED));
   g_assert_null(jq_game_controller_get_player_name(c, JQ_BLACK));
   saved = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
-  g_assert_nonnull(strstr(saved, "[Red \"Human\"]\n"));
+  /* The human is the user, by name (test_pgn_details). */
+  char *user = jq_player_names_user();
+  char *red_tag = g_strdup_printf("[Red \"%s\"]\n", user);
+  g_assert_nonnull(strstr(saved, red_tag));
+  g_free(red_tag);
+  g_free(user);
   g_assert_nonnull(strstr(saved, "[Black \"Computer ("));
   d = controller_new();
   g_assert_true(jq_game_controller_load_pgn_text(d, saved, &error));
@@ -2411,6 +2418,174 @@ static void test_comments(void) {
   g_free(path);
 }
 
+/* ---- game details: names, event and date; draws agreed ---- */
+
+static void assert_tag(const char *pgn, const char *tag, const char *want) {
+  char value[256];
+  g_assert_true(jq_pgn_tag(pgn, tag, value, sizeof value));
+  g_assert_cmpstr(value, ==, want);
+}
+
+static void test_pgn_details(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 3);
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  /* The human is the user, the computer its algorithm and level. */
+  char *user = jq_player_names_user();
+  g_assert_cmpstr(user, !=, "");
+  assert_tag(pgn, "Red", user);
+  assert_tag(pgn, "Black", "Computer (alphabeta, level 1)");
+  assert_tag(pgn, "Event", "Xiangqi game");
+  GDateTime *now = g_date_time_new_now_local();
+  char *today = g_date_time_format(now, "%Y.%m.%d");
+  assert_tag(pgn, "Date", today);
+  /* Read back (the autosave, the user's own file), the user is "You"
+   * again rather than a name from a file. */
+  g_assert_true(jq_game_controller_load_pgn_text(c, pgn, NULL));
+  g_assert_null(jq_game_controller_get_player_name(c, JQ_RED));
+  g_assert_null(jq_game_controller_get_player_name(c, JQ_BLACK));
+  g_free(pgn);
+
+  /* Two people at one screen: neither is the user more than the other. */
+  new_game(c, JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 3);
+  pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  assert_tag(pgn, "Red", "Human");
+  assert_tag(pgn, "Black", "Human");
+  assert_tag(pgn, "Event", "Jieqi game");
+  assert_tag(pgn, "Date", today);
+  g_free(pgn);
+  g_free(today);
+  g_date_time_unref(now);
+  g_free(user);
+  g_object_unref(c);
+}
+
+static void test_agree_draw(void) {
+  JqGameController *c = controller_new();
+  Log log;
+  log_connect(c, &log);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 3);
+  play(c, "h2e2");
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_agree_draw(c, &error));
+  g_assert_no_error(error);
+  g_assert_true(jq_game_controller_is_over(c));
+  g_assert_cmpint(log.game_overs, ==, 1);
+  g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_DRAW);
+  g_assert_cmpint(log.reason, ==, JQ_REASON_AGREEMENT);
+  g_assert_cmpstr(log.message, ==, "Draw by agreement.");
+  char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  assert_tag(pgn, "Result", "1/2-1/2");
+  g_free(pgn);
+  /* Once over, nothing more to agree. */
+  g_assert_false(jq_game_controller_agree_draw(c, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_GAME_OVER);
+  g_clear_error(&error);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 1);
+
+  /* The computer playing itself has nobody to offer a draw. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+           JQ_PLAYER_MODE_COMPUTER, NULL, 3);
+  g_assert_false(jq_game_controller_agree_draw(c, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_NO_HUMAN);
+  g_clear_error(&error);
+  g_assert_false(jq_game_controller_is_over(c));
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+static void test_draw_offer_rule(void) {
+  JqAnalysis a = {0};
+  a.side = JQ_BLACK;
+  a.score = 20;
+  int late = 2 * JQ_DRAW_OFFER_MIN_MOVES;
+  /* Level and late: accepted; early, unlevel or with no report: not. */
+  g_assert_true(jq_draw_offer_computer_accepts(&a, JQ_BLACK, late));
+  g_assert_false(jq_draw_offer_computer_accepts(&a, JQ_BLACK, late - 1));
+  g_assert_false(jq_draw_offer_computer_accepts(NULL, JQ_BLACK, late + 40));
+  a.score = -JQ_DRAW_OFFER_LEVEL_CP;
+  g_assert_true(jq_draw_offer_computer_accepts(&a, JQ_BLACK, late));
+  a.score = JQ_DRAW_OFFER_LEVEL_CP + 1;
+  g_assert_false(jq_draw_offer_computer_accepts(&a, JQ_BLACK, late));
+  /* Losing or winning, from either side's report. */
+  a.score = -150;
+  g_assert_false(jq_draw_offer_computer_accepts(&a, JQ_BLACK, late));
+  a.side = JQ_RED;
+  a.hint = TRUE;
+  a.score = 150;
+  g_assert_false(jq_draw_offer_computer_accepts(&a, JQ_BLACK, late));
+  a.score = JQ_SCORE_MATE - 3;
+  g_assert_false(jq_draw_offer_computer_accepts(&a, JQ_BLACK, late));
+  /* A sampling AI: its chance, turned round from the other side's. */
+  JqAnalysis s = {0};
+  s.sampling = TRUE;
+  s.side = JQ_RED;
+  s.value = 0.53;
+  g_assert_true(jq_draw_offer_computer_accepts(&s, JQ_RED, late));
+  g_assert_true(jq_draw_offer_computer_accepts(&s, JQ_BLACK, late));
+  s.value = 0.7;
+  g_assert_false(jq_draw_offer_computer_accepts(&s, JQ_RED, late));
+  g_assert_false(jq_draw_offer_computer_accepts(&s, JQ_BLACK, late));
+  g_assert_false(jq_draw_offer_computer_accepts(&s, JQ_RED, late - 2));
+}
+
+static void test_draw_offer_to_computer(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 3);
+  play(c, "h2e2");
+  gboolean accepted = TRUE;
+  GError *error = NULL;
+  /* Not while the computer is to move. */
+  g_assert_true(jq_game_controller_is_thinking(c));
+  g_assert_false(jq_draw_offer_to_computer(c, &accepted, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN);
+  g_clear_error(&error);
+  while (!jq_game_controller_is_human_turn(c))
+    g_main_context_iteration(NULL, TRUE);
+  /* Too early in the game: declined, and the game goes on. */
+  g_assert_nonnull(jq_game_controller_get_shown_analysis(c));
+  g_assert_true(jq_draw_offer_to_computer(c, &accepted, &error));
+  g_assert_no_error(error);
+  g_assert_false(accepted);
+  g_assert_false(jq_game_controller_is_over(c));
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 2);
+
+  /* Between two people the window asks the other. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 3);
+  g_assert_false(jq_draw_offer_to_computer(c, &accepted, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_NO_HUMAN);
+  g_clear_error(&error);
+  g_object_unref(c);
+}
+
+static void test_game_id(void) {
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 3);
+  guint id = jq_game_controller_get_game_id(c);
+  play(c, "h2e2");
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_true(jq_game_controller_redo(c));
+  g_assert_cmpuint(jq_game_controller_get_game_id(c), ==, id);
+  g_assert_true(
+      jq_game_controller_set_fen(c, "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", NULL));
+  g_assert_cmpuint(jq_game_controller_get_game_id(c), !=, id);
+  id = jq_game_controller_get_game_id(c);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 3);
+  g_assert_cmpuint(jq_game_controller_get_game_id(c), !=, id);
+  g_object_unref(c);
+}
+
 int main(int argc, char **argv) {
   g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -2445,6 +2620,12 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/sealed-deal", test_sealed_deal);
   g_test_add_func("/app/controller/game-list", test_game_list);
   g_test_add_func("/app/controller/player-names", test_player_names);
+  g_test_add_func("/app/controller/pgn-details", test_pgn_details);
+  g_test_add_func("/app/controller/agree-draw", test_agree_draw);
+  g_test_add_func("/app/controller/draw-offer-rule", test_draw_offer_rule);
+  g_test_add_func("/app/controller/draw-offer-to-computer",
+                  test_draw_offer_to_computer);
+  g_test_add_func("/app/controller/game-id", test_game_id);
   g_test_add_func("/app/analysis-text", test_analysis_text);
   g_test_add_func("/app/controller/autosave-restore", test_autosave_restore);
   g_test_add_func("/app/controller/comments", test_comments);

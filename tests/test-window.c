@@ -2023,6 +2023,9 @@ static void test_traditional_chinese_errors(void) {
 /* ---- quitting keeps the window's size ---- */
 
 static void test_quit(void) {
+  /* A game of its own to find in the autosave, whatever ran before. */
+  new_game_via_dialog(JQ_VARIANT_JIEQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
   gtk_window_set_default_size(GTK_WINDOW(window), 1000, 700);
   spin(100);
   GSettings *s = g_object_ref(settings());
@@ -2114,6 +2117,166 @@ static void test_fold(void) {
   caught = NULL;
   g_assert_cmpstr(warnings, ==, "");
   g_free(warnings);
+}
+
+/* ---- game details: flipping, the game's file, draw offers ---- */
+
+static const char *window_title_text(void) {
+  GtkWidget *title = find_descendant(GTK_WIDGET(window), ADW_TYPE_WINDOW_TITLE);
+  g_assert_nonnull(title);
+  return adw_window_title_get_title(ADW_WINDOW_TITLE(title));
+}
+
+static void test_flip_board(void) {
+  g_settings_reset(settings(), "board-orientation");
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_false(jq_board_view_get_flipped(board()));
+  win_action("flip-board");
+  g_assert_true(jq_board_view_get_flipped(board()));
+  g_assert_true(action_state("flip-board"));
+  /* It stays turned for the game's moves... */
+  jq_board_view_set_animate(board(), FALSE);
+  click_move("h2e2");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  g_assert_true(jq_board_view_get_flipped(board()));
+  /* ...and the user turns it back. */
+  win_action("flip-board");
+  g_assert_false(jq_board_view_get_flipped(board()));
+  win_action("flip-board");
+  g_assert_true(jq_board_view_get_flipped(board()));
+  /* A new game starts the natural way up: Black at the bottom for a
+   * human playing Black, and flipping turns that round too. */
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_true(jq_board_view_get_flipped(board()));
+  g_assert_false(action_state("flip-board"));
+  win_action("flip-board");
+  g_assert_false(jq_board_view_get_flipped(board()));
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_false(jq_board_view_get_flipped(board()));
+  jq_board_view_set_animate(board(), TRUE);
+}
+
+static char *file_text(const char *path) {
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+  return text;
+}
+
+static void test_save_to_file(void) {
+  g_settings_set_enum(settings(), "notation", JQ_NOTATION_STYLE_COORDINATES);
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  jq_board_view_set_animate(board(), FALSE);
+  g_assert_null(strstr(window_title_text(), ".pgn"));
+  click_move("h2e2");
+  char *dir = g_dir_make_tmp("jieqi-details-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "mine.pgn", NULL);
+  GFile *file = g_file_new_for_path(path);
+  /* Save As: the file is the game's from now on, and the title says so. */
+  g_assert_true(jq_window_save_file(window, file));
+  g_assert_nonnull(strstr(window_title_text(), "mine.pgn"));
+  g_assert_null(strstr(window_title_text(), "•"));
+  char *before = file_text(path);
+  g_assert_null(strstr(before, "h9g7"));
+  click_move("h9g7");
+  g_assert_nonnull(strstr(window_title_text(), "• mine.pgn"));
+  /* Ctrl+S: straight to the file, no dialog. */
+  win_action("save");
+  spin(50);
+  g_assert_null(find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG));
+  char *after = file_text(path);
+  g_assert_nonnull(strstr(after, "h9g7"));
+  g_assert_null(strstr(window_title_text(), "•"));
+
+  /* A save that fails: a message; the game and its file stay. */
+  char *bad_path = g_build_filename(dir, "missing", "x.pgn", NULL);
+  GFile *bad = g_file_new_for_path(bad_path);
+  click_move("b2c2");
+  g_assert_false(jq_window_save_file(window, bad));
+  g_assert_true(spin_until(message_shown, NULL, 2000));
+  close_messages();
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 3);
+  g_assert_nonnull(strstr(window_title_text(), "• mine.pgn"));
+  win_action("save");
+  spin(50);
+  g_assert_null(find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG));
+  char *third = file_text(path);
+  g_assert_nonnull(strstr(third, "b2c2"));
+
+  /* Opened again, then a new game: no file until it is saved. */
+  g_assert_true(jq_window_open_file(window, file));
+  g_assert_nonnull(strstr(window_title_text(), "mine.pgn"));
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_null(strstr(window_title_text(), "mine.pgn"));
+
+  g_object_unref(bad);
+  g_free(bad_path);
+  g_free(before);
+  g_free(after);
+  g_free(third);
+  g_object_unref(file);
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(path);
+  g_free(dir);
+  g_settings_reset(settings(), "notation");
+  jq_board_view_set_animate(board(), TRUE);
+}
+
+static AdwMessageDialog *find_draw_offer(void) {
+  GtkWindow *dialog = find_toplevel(ADW_TYPE_MESSAGE_DIALOG);
+  if (dialog != NULL &&
+      adw_message_dialog_has_response(ADW_MESSAGE_DIALOG(dialog), "accept"))
+    return ADW_MESSAGE_DIALOG(dialog);
+  return NULL;
+}
+
+static void answer_draw_offer(const char *response) {
+  AdwMessageDialog *offer = find_draw_offer();
+  g_assert_nonnull(offer);
+  adw_message_dialog_response(offer, response);
+  gtk_window_destroy(GTK_WINDOW(offer));
+  spin(20);
+}
+
+static void test_draw_offer(void) {
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  jq_board_view_set_animate(board(), FALSE);
+  click_move("h2e2");
+  /* Declined: the game goes on. */
+  win_action("offer-draw");
+  answer_draw_offer("decline");
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_true(spin_until(toast_shown, "declined", 30000));
+  click_move("h9g7");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  /* Accepted: a draw by agreement. */
+  win_action("offer-draw");
+  answer_draw_offer("accept");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  JqResult result = jq_game_controller_get_result(controller());
+  g_assert_cmpint(result.outcome, ==, JQ_OUTCOME_DRAW);
+  g_assert_cmpint(result.reason, ==, JQ_REASON_AGREEMENT);
+  g_assert_false(
+      g_action_group_get_action_enabled(G_ACTION_GROUP(window), "offer-draw"));
+  g_assert_true(spin_until(message_shown, NULL, 3000));
+  close_messages();
+
+  /* The computer declines early in the game, with a word. */
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_COMPUTER);
+  click_move("h2e2");
+  g_assert_true(spin_until(human_to_play, NULL, 20000));
+  win_action("offer-draw");
+  g_assert_null(find_draw_offer());
+  g_assert_true(spin_until(toast_shown, "computer declines", 30000));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  jq_board_view_set_animate(board(), TRUE);
 }
 
 /* Removes this run's own data directory and all in it. */
@@ -2299,6 +2462,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/against-computer", test_against_computer);
   g_test_add_func("/app/window/computer-against-itself",
                   test_computer_against_itself);
+  g_test_add_func("/app/window/flip-board", test_flip_board);
+  g_test_add_func("/app/window/save-to-file", test_save_to_file);
+  g_test_add_func("/app/window/draw-offer", test_draw_offer);
   g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
   g_test_add_func("/app/window/fold", test_fold);
   g_test_add_func("/app/window/chinese-errors", test_chinese_errors);

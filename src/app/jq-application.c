@@ -102,7 +102,9 @@ static void jq_application_startup(GApplication *app) {
   set_accels(gtk_app, "win.redo", "<Control><Shift>z", "<Control>y");
   set_accels(gtk_app, "win.hint", "<Control>h", NULL);
   set_accels(gtk_app, "win.open", "<Control>o", NULL);
-  set_accels(gtk_app, "win.save-as", "<Control>s", "<Control><Shift>s");
+  set_accels(gtk_app, "win.save", "<Control>s", NULL);
+  set_accels(gtk_app, "win.save-as", "<Control><Shift>s", NULL);
+  set_accels(gtk_app, "win.flip-board", "<Control>f", NULL);
   set_accels(gtk_app, "win.show-analysis", "<Control>i", NULL);
   set_accels(gtk_app, "win.pause", "<Control>p", NULL);
   set_accels(gtk_app, "win.browse-start", "<Alt>Home", NULL);

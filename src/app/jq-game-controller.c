@@ -882,6 +882,19 @@ JqMove jq_game_controller_get_hint(JqGameController *self) {
   return self->hint;
 }
 
+/* Ends the game still going on with `result` (a resignation, a draw
+ * agreed). */
+static void declare_result(JqGameController *self, JqResult result) {
+  cancel_thinking(self);
+  jq_game_declare_result(self->game, result);
+  self->hint = JQ_MOVE_NONE;
+  drop_browse_cache(self);
+  mark_changed(self);
+  self->pending_game_over = TRUE;
+  autosave(self);
+  emit_pending(self);
+}
+
 gboolean jq_game_controller_resign(JqGameController *self, GError **error) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   if (jq_game_is_over(self->game)) {
@@ -902,15 +915,26 @@ gboolean jq_game_controller_resign(JqGameController *self, GError **error) {
                 _("Only a human player can resign."));
     return FALSE;
   }
-  cancel_thinking(self);
-  jq_game_declare_result(self->game,
-                         jq_result_loss(side, JQ_REASON_RESIGNATION));
-  self->hint = JQ_MOVE_NONE;
-  drop_browse_cache(self);
-  mark_changed(self);
-  self->pending_game_over = TRUE;
-  autosave(self);
-  emit_pending(self);
+  declare_result(self, jq_result_loss(side, JQ_REASON_RESIGNATION));
+  return TRUE;
+}
+
+gboolean jq_game_controller_agree_draw(JqGameController *self, GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (jq_game_is_over(self->game)) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
+    return FALSE;
+  }
+  if (self->players[JQ_RED] != JQ_PLAYER_MODE_HUMAN &&
+      self->players[JQ_BLACK] != JQ_PLAYER_MODE_HUMAN) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_NO_HUMAN,
+                _("Only a human player can offer a draw."));
+    return FALSE;
+  }
+  declare_result(self, jq_result_draw(JQ_REASON_AGREEMENT,
+                                      jq_game_side_to_move(self->game)));
   return TRUE;
 }
 
@@ -1276,6 +1300,11 @@ gboolean jq_game_controller_is_over(JqGameController *self) {
   return jq_game_is_over(self->game);
 }
 
+guint jq_game_controller_get_game_id(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
+  return self->game_id;
+}
+
 JqResult jq_game_controller_get_result(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_RESULT_ONGOING);
   return jq_game_result(self->game);
@@ -1415,6 +1444,9 @@ gboolean jq_game_controller_is_browsing(JqGameController *self) {
 static char *player_name(JqGameController *self, JqColor side) {
   if (self->names[side])
     return g_strdup(self->names[side]);
+  /* The one human at the screen is the user. */
+  if (jq_game_controller_get_display_side(self) == (int)side)
+    return jq_player_names_user();
   const char *algorithm = self->algorithm;
   int strength = self->strength;
   if (self->players[side] != JQ_PLAYER_MODE_HUMAN)

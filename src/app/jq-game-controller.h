@@ -132,6 +132,10 @@ JqMove jq_game_controller_get_hint(JqGameController *self);
 /* The human resigns: the one human player, or with two humans the side to
  * move. FALSE when the game is over or nobody human plays. */
 gboolean jq_game_controller_resign(JqGameController *self, GError **error);
+/* The players agree to a draw (the offer and its answer are the caller's,
+ * jq-draw-offer.h): the game ends as a draw by agreement. FALSE when the
+ * game is over or nobody human plays. */
+gboolean jq_game_controller_agree_draw(JqGameController *self, GError **error);
 
 /* ---- State ---- */
 
@@ -206,6 +210,9 @@ JqColor jq_game_controller_get_side_to_move(JqGameController *self);
 /* A human is to move on the live board of a game still going on. */
 gboolean jq_game_controller_is_human_turn(JqGameController *self);
 gboolean jq_game_controller_is_over(JqGameController *self);
+/* Changes whenever another game takes the board (new game, load, paste,
+ * restore), not with moves, undo or redo. */
+guint jq_game_controller_get_game_id(JqGameController *self);
 JqResult jq_game_controller_get_result(JqGameController *self);
 /* "Red wins: Black is checkmated." and the like; NULL while the game goes
  * on. Free with g_free. */
@@ -264,11 +271,14 @@ gboolean jq_game_controller_is_browsing(JqGameController *self);
 /* ---- Files and clipboard ---- */
 
 /* The game as PGN (jq-pgn.h), with RedType/BlackType tags ("human"/
- * "program"). A finished jieqi game carries its deal; an unfinished one
- * tells no more than the display side knows, and its deal only sealed
- * (jq-deal-seal.h): loaded here again (load, restore) it resumes with the
- * same deal; where the seal does not open it is dealt afresh where nothing
- * has been seen, and `notice` says so. Free with g_free. */
+ * "program"), the players' names (a game read keeps its own; the one
+ * human against the computer goes by the user's name, the computer by
+ * its algorithm and level: jq-player-names.h), the event and the date. A
+ * finished jieqi game carries its deal; an unfinished one tells no more than
+ * the display side knows, and its deal only sealed (jq-deal-seal.h): loaded
+ * here again (load, restore) it resumes with the same deal; where the seal does
+ * not open it is dealt afresh where nothing has been seen, and `notice` says
+ * so. Free with g_free. */
 char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style);
 /* Written atomically (jq-atomic-file.h): on failure (a full disk...) the
  * file keeps its old contents and error says why. */

@@ -14,9 +14,22 @@ char *jq_player_names_own(JqPlayerMode mode, const char *algorithm,
   return g_strdup_printf("Computer (%s, level %d)", algorithm, strength);
 }
 
-/* "Computer (anything)": whatever the algorithm and level were. */
+char *jq_player_names_user(void) {
+  /* GLib says "Unknown" when the system has no real name. */
+  const char *real = g_get_real_name();
+  if (real != NULL && *real != '\0' && strcmp(real, "Unknown") != 0 &&
+      g_utf8_validate(real, -1, NULL))
+    return g_strdup(real);
+  return g_strdup(g_get_user_name());
+}
+
+/* "Computer (anything)": whatever the algorithm and level were; the user
+ * is shown as "You" again (a game of theirs, or the autosave). */
 static gboolean is_own(const char *name) {
-  return strcmp(name, "Human") == 0 ||
+  char *user = jq_player_names_user();
+  gboolean own = strcmp(name, user) == 0;
+  g_free(user);
+  return own || strcmp(name, "Human") == 0 ||
          (g_str_has_prefix(name, "Computer (") && g_str_has_suffix(name, ")"));
 }
 

@@ -11,8 +11,10 @@
 #include "jq-board-view.h"
 #include "jq-comment-dialog.h"
 #include "jq-confirm-replace.h"
+#include "jq-draw-offer.h"
 #include "jq-fold-button.h"
 #include "jq-game-chooser.h"
+#include "jq-game-file.h"
 #include "jq-move-list-view.h"
 #include "jq-new-game-dialog.h"
 #include "jq-notation.h"
@@ -60,7 +62,11 @@ struct _JqWindow {
   gboolean note_is_warning;
   char *hint_text; /* the hint's move as written, from the analysis */
   guint game_over_id;
-  char *game_over_text; /* the reason, as game-over told it */
+  char *game_over_text;  /* the reason, as game-over told it */
+  JqGameFile *game_file; /* where Save writes without asking */
+  /* The user turned the board round; for this game only. */
+  gboolean user_flipped;
+  guint flipped_game_id;
 };
 
 G_DEFINE_FINAL_TYPE(JqWindow, jq_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -106,13 +112,33 @@ static void enable(JqWindow *self, const char *name, gboolean enabled) {
 
 /* ---- showing the game ---- */
 
-static gboolean is_flipped(JqWindow *self) {
+static gboolean natural_flipped(JqWindow *self) {
   switch (g_settings_get_enum(self->settings, "board-orientation")) {
   case JQ_BOARD_ORIENTATION_RED_BOTTOM: return FALSE;
   case JQ_BOARD_ORIENTATION_BLACK_BOTTOM: return TRUE;
   default:
     return jq_game_controller_get_display_side(self->controller) == JQ_BLACK;
   }
+}
+
+/* Another game starts the right way up. */
+static gboolean user_flipped(JqWindow *self) {
+  guint game = jq_game_controller_get_game_id(self->controller);
+  if (game != self->flipped_game_id) {
+    self->flipped_game_id = game;
+    if (self->user_flipped) {
+      self->user_flipped = FALSE;
+      GAction *action =
+          g_action_map_lookup_action(G_ACTION_MAP(self), "flip-board");
+      g_simple_action_set_state(G_SIMPLE_ACTION(action),
+                                g_variant_new_boolean(FALSE));
+    }
+  }
+  return self->user_flipped;
+}
+
+static gboolean is_flipped(JqWindow *self) {
+  return natural_flipped(self) != user_flipped(self);
 }
 
 /* A game from a file goes by its players' names. */
@@ -130,10 +156,19 @@ static const char *player_word(JqWindow *self, JqColor side) {
 
 static void update_title(JqWindow *self) {
   JqGameController *c = self->controller;
-  adw_window_title_set_title(
-      self->window_title, jq_game_controller_get_variant(c) == JQ_VARIANT_JIEQI
-                              ? _("Jieqi")
-                              : _("Xiangqi"));
+  const char *variant = jq_game_controller_get_variant(c) == JQ_VARIANT_JIEQI
+                            ? _("Jieqi")
+                            : _("Xiangqi");
+  char *file = jq_game_file_title(self->game_file);
+  char *title = NULL;
+  if (file != NULL)
+    /* TRANSLATORS: the window title of a game saved or opened: the file's
+     * name, then Xiangqi or Jieqi. */
+    title = g_strdup_printf(_("%s — %s"), file, variant);
+  adw_window_title_set_title(self->window_title,
+                             title != NULL ? title : variant);
+  g_free(title);
+  g_free(file);
   int human = jq_game_controller_get_display_side(c);
   const char *subtitle;
   char *names = NULL;
@@ -235,6 +270,13 @@ static void update_actions(JqWindow *self) {
   enable(self, "hint",
          jq_game_controller_is_human_turn(c) && !thinking && !browsing);
   enable(self, "resign", !over && any_human);
+  /* Against the computer, on the human's turn; two players, any time. */
+  gboolean two_humans =
+      jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN &&
+      jq_game_controller_get_player(c, JQ_BLACK) == JQ_PLAYER_MODE_HUMAN;
+  enable(self, "offer-draw",
+         !over && !browsing &&
+             (two_humans || jq_game_controller_is_human_turn(c)));
   /* Pausing is for watching the computer play itself. */
   enable(self, "pause", !over && !any_human);
   gtk_widget_set_visible(GTK_WIDGET(self->pause_button), !any_human);
@@ -418,6 +460,8 @@ static void on_changed(JqGameController *c, JqWindow *self) {
 static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
                            JqWindow *self) {
   set_note(self, NULL, FALSE);
+  jq_game_file_note_move(self->game_file);
+  update_title(self);
   if (jq_game_controller_is_over(c))
     return; /* the end sound says it */
   JqSound sound = JQ_SOUND_MOVE;
@@ -635,6 +679,79 @@ static void save_as_activated(GSimpleAction *action, GVariant *param,
   gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
 }
 
+/* To the game's file without asking, once it has one. */
+static void save_activated(GSimpleAction *action, GVariant *param,
+                           gpointer data) {
+  JqWindow *self = data;
+  GFile *file = jq_game_file_get_file(self->game_file);
+  if (file != NULL)
+    jq_window_save_file(self, file);
+  else
+    save_as_activated(NULL, NULL, self);
+}
+
+static void flip_board_changed(GSimpleAction *action, GVariant *state,
+                               gpointer data) {
+  JqWindow *self = data;
+  g_simple_action_set_state(action, state);
+  /* Whatever game was on the board when the user turned it. */
+  user_flipped(self);
+  self->user_flipped = g_variant_get_boolean(state);
+  refresh(self);
+}
+
+static void on_draw_answer(AdwMessageDialog *dialog, const char *response,
+                           JqWindow *self) {
+  if (g_strcmp0(response, "accept") != 0) {
+    toast(self, _("The draw offer was declined."));
+    return;
+  }
+  GError *error = NULL;
+  if (!jq_game_controller_agree_draw(self->controller, &error)) {
+    toast(self, error->message);
+    g_error_free(error);
+  }
+}
+
+/* Between two players the other one answers; the computer answers by
+ * its own rule (jq-draw-offer.h). */
+static void offer_draw_activated(GSimpleAction *action, GVariant *param,
+                                 gpointer data) {
+  JqWindow *self = data;
+  JqGameController *c = self->controller;
+  if (jq_game_controller_get_display_side(c) >= 0) {
+    gboolean accepted = FALSE;
+    GError *error = NULL;
+    if (!jq_draw_offer_to_computer(c, &accepted, &error)) {
+      toast(self, error->message);
+      g_error_free(error);
+    } else if (!accepted) {
+      toast(self, _("The computer declines the draw."));
+    }
+    return;
+  }
+  JqColor offering = jq_game_controller_get_side_to_move(c);
+  const char *body =
+      offering == JQ_RED
+          ? _("Red offers a draw. Black, do you accept? The game then ends "
+              "as a draw by agreement.")
+          : _("Black offers a draw. Red, do you accept? The game then ends "
+              "as a draw by agreement.");
+  GtkWidget *dialog =
+      adw_message_dialog_new(GTK_WINDOW(self), _("Draw Offered"), body);
+  AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
+  adw_message_dialog_add_responses(md, "decline", _("_Decline"), "accept",
+                                   _("_Accept"), NULL);
+  adw_message_dialog_set_response_appearance(md, "accept",
+                                             ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response(md, "decline");
+  adw_message_dialog_set_close_response(md, "decline");
+  gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
+  g_signal_connect_object(dialog, "response", G_CALLBACK(on_draw_answer), self,
+                          0);
+  gtk_window_present(GTK_WINDOW(dialog));
+}
+
 static void copy_fen_activated(GSimpleAction *action, GVariant *param,
                                gpointer data) {
   JqWindow *self = data;
@@ -785,7 +902,10 @@ static const GActionEntry win_actions[] = {
     {"redo", redo_activated, NULL, NULL, NULL, {0}},
     {"hint", hint_activated, NULL, NULL, NULL, {0}},
     {"open", open_activated, NULL, NULL, NULL, {0}},
+    {"save", save_activated, NULL, NULL, NULL, {0}},
     {"save-as", save_as_activated, NULL, NULL, NULL, {0}},
+    {"flip-board", NULL, NULL, "false", flip_board_changed, {0}},
+    {"offer-draw", offer_draw_activated, NULL, NULL, NULL, {0}},
     {"copy-fen", copy_fen_activated, NULL, NULL, NULL, {0}},
     {"paste-fen", paste_fen_activated, NULL, NULL, NULL, {0}},
     {"resign", resign_activated, NULL, NULL, NULL, {0}},
@@ -835,6 +955,10 @@ gboolean jq_window_open_file(JqWindow *self, GFile *file) {
     g_error_free(error);
     return FALSE;
   }
+  /* A file of one game: Save writes it back. (One game of several is
+   * not bound: saving it would lose the others.) */
+  jq_game_file_bind(self->game_file, file);
+  update_title(self);
   toast(self, _("Game opened"));
   return TRUE;
 }
@@ -860,11 +984,14 @@ gboolean jq_window_save_file(JqWindow *self, GFile *file) {
                              ? JQ_PGN_CHINESE
                              : JQ_PGN_COORDS;
   GError *error = NULL;
+  /* A failure leaves the file as it was, and the game's binding too. */
   if (!jq_game_controller_save_pgn(self->controller, file, style, &error)) {
     message(self, _("Could Not Save the Game"), error->message);
     g_error_free(error);
     return FALSE;
   }
+  jq_game_file_bind(self->game_file, file);
+  update_title(self);
   toast(self, _("Game saved"));
   return TRUE;
 }
@@ -967,6 +1094,8 @@ static void jq_window_constructed(GObject *object) {
     self->controller = jq_game_controller_new();
     self->own_controller = TRUE;
   }
+  self->game_file = jq_game_file_new(self->controller);
+  self->flipped_game_id = jq_game_controller_get_game_id(self->controller);
   jq_app_settings_bind(self->settings, self->controller);
 
   g_settings_bind(self->settings, "show-legal-moves", self->board,
@@ -1044,6 +1173,7 @@ static void jq_window_dispose(GObject *object) {
    * goes. */
   if (self->controller != NULL)
     g_signal_handlers_disconnect_by_data(self->controller, self);
+  g_clear_pointer(&self->game_file, jq_game_file_free);
   g_clear_object(&self->controller);
   g_clear_object(&self->settings);
   g_clear_object(&self->sounds);
