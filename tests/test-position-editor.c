@@ -267,6 +267,54 @@ static void test_face_down_pieces(void) {
   close_editor(editor);
 }
 
+/* ---- dragging ---- */
+
+static void test_drag_and_drop(void) {
+  new_game(JQ_VARIANT_JIEQI, NULL);
+  JqPositionEditor *editor = open_editor();
+  int a0 = jq_square_parse("a0"), a5 = jq_square_parse("a5");
+  int b0 = jq_square_parse("b0"), e0 = jq_square_parse("e0");
+  int c0 = jq_square_parse("c0"), e5 = jq_square_parse("e5");
+
+  /* A palette piece dropped on a point replaces what stood there, even
+   * the same piece (a drop never takes it away). */
+  g_assert_true(jq_position_editor_drop(editor, "R", a0));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, a0), ==,
+                  jq_piece_make(JQ_RED, JQ_CHARIOT));
+  g_assert_true(jq_position_editor_drop(editor, "R", a0));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, a0), ==,
+                  jq_piece_make(JQ_RED, JQ_CHARIOT));
+  g_assert_true(jq_position_editor_drop(editor, "X", a0));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, a0), ==,
+                  jq_piece_make_hidden(JQ_RED, JQ_CHARIOT));
+  /* Refused: a face-down piece off its points, an unknown tool. */
+  g_assert_false(jq_position_editor_drop(editor, "X", e5));
+  assert_message_has(editor, "e5, which is not a starting point of Red");
+  g_assert_false(jq_position_editor_drop(editor, "Q", e5));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, e5), ==, JQ_EMPTY);
+
+  /* A face-down piece dragged to another starting point moves as that
+   * point's role; off the starting points it stays where it was. */
+  jq_position_editor_drop(editor, "eraser", c0);
+  g_assert_true(jq_position_editor_move(editor, b0, c0));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, b0), ==, JQ_EMPTY);
+  g_assert_cmpint(jq_position_editor_get_piece(editor, c0), ==,
+                  jq_piece_make_hidden(JQ_RED, JQ_ELEPHANT));
+  g_assert_false(jq_position_editor_move(editor, c0, e5));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, c0), ==,
+                  jq_piece_make_hidden(JQ_RED, JQ_ELEPHANT));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, e5), ==, JQ_EMPTY);
+
+  /* A revealed piece goes anywhere; dragged off the board it is gone. */
+  g_assert_true(jq_position_editor_move(editor, e0, jq_square_parse("d0")));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, jq_square_parse("d0")),
+                  ==, jq_piece_make(JQ_RED, JQ_KING));
+  g_assert_true(jq_position_editor_move(editor, a0, -1));
+  g_assert_cmpint(jq_position_editor_get_piece(editor, a0), ==, JQ_EMPTY);
+  g_assert_false(jq_position_editor_move(editor, a5, e5)); /* empty */
+  close_editor(editor);
+}
+
 static gboolean editor_gone(gpointer data) {
   return find_toplevel(JQ_TYPE_POSITION_EDITOR) == NULL;
 }
@@ -434,6 +482,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/position-editor/place-and-check", test_place_and_check);
   g_test_add_func("/app/position-editor/face-down-pieces",
                   test_face_down_pieces);
+  g_test_add_func("/app/position-editor/drag-and-drop", test_drag_and_drop);
   g_test_add_func("/app/position-editor/start-game", test_start_game);
   g_test_add_func("/app/position-editor/invalid-cannot-start",
                   test_invalid_cannot_start);

@@ -20,6 +20,30 @@ static const int initial_count[JQ_TYPE_COUNT] = {0, 1, 2, 2, 2, 2, 2, 5};
 /* The palette, in each side's row: the letter its tool is named by. */
 static const char palette_letters[] = "KABNRCP";
 
+/* A tool of the palette: a piece, a face-down piece of a colour, or the
+ * eraser. */
+typedef struct {
+  gboolean eraser;
+  gboolean hidden;
+  JqColor color;
+  JqPiece piece;
+} Tool;
+
+/* A tool by its name: a FEN piece letter, "X"/"x" or "eraser". */
+static gboolean parse_tool(const char *name, Tool *tool) {
+  *tool = (Tool){FALSE, FALSE, JQ_RED, JQ_EMPTY};
+  if (g_str_equal(name, "eraser")) {
+    tool->eraser = TRUE;
+    return TRUE;
+  }
+  if (g_str_equal(name, "X") || g_str_equal(name, "x")) {
+    tool->hidden = TRUE;
+    tool->color = name[0] == 'X' ? JQ_RED : JQ_BLACK;
+    return TRUE;
+  }
+  return strlen(name) == 1 && jq_piece_from_letter(name[0], &tool->piece);
+}
+
 struct _JqPositionEditor {
   AdwWindow parent_instance;
 
@@ -29,12 +53,11 @@ struct _JqPositionEditor {
   JqColor side;
   gboolean auto_pools;
   int pool[2][JQ_TYPE_COUNT];
-  /* The palette's tool: a piece, a face-down piece of tool_color, or the
-   * eraser. */
-  JqPiece tool;
-  gboolean tool_hidden;
-  JqColor tool_color;
-  gboolean tool_eraser;
+  Tool tool; /* the palette's */
+  /* A drag on the board: the point it started on (-1 when none), and
+   * whether it went further than a click. */
+  int drag_from;
+  gboolean drag_moved;
 
   gboolean valid;
   char *fen;         /* when valid */
@@ -275,36 +298,85 @@ static void load_position(JqPositionEditor *self, const JqPosition *pos) {
 
 /* ---- editing ---- */
 
+/* The piece `tool` puts on `square` (JQ_EMPTY for the eraser). A
+ * face-down piece goes only on its side's starting points: elsewhere FALSE,
+ * and the message says why. */
+static gboolean tool_piece(JqPositionEditor *self, const Tool *tool, int square,
+                           JqPiece *out) {
+  if (tool->eraser) {
+    *out = JQ_EMPTY;
+    return TRUE;
+  }
+  if (!tool->hidden) {
+    *out = tool->piece;
+    return TRUE;
+  }
+  JqPieceType role = jq_start_role(square);
+  JqErrorCode code = JQ_ERROR_NONE;
+  if (role == JQ_KING)
+    code = JQ_ERROR_FEN_HIDDEN_KING_POINT;
+  else if (role == JQ_NO_TYPE || jq_start_color(square) != tool->color)
+    code = JQ_ERROR_FEN_HIDDEN_OFF_START;
+  if (code == JQ_ERROR_NONE) {
+    *out = jq_piece_make_hidden(tool->color, role);
+    return TRUE;
+  }
+  JqError err = {{0}};
+  jq_error_fail(&err, code,
+                (JqErrorArgs){.color = tool->color, .square = square},
+                "hidden piece off its starting points");
+  g_autofree char *why = jq_error_text(&err);
+  /* Translators: %s says why (a square and the side's starting
+   * points). */
+  set_message(self, g_strdup_printf(_("Cannot put it there: %s"), why), TRUE);
+  return FALSE;
+}
+
 void jq_position_editor_click_square(JqPositionEditor *self, int square) {
   g_return_if_fail(JQ_IS_POSITION_EDITOR(self));
   g_return_if_fail(square >= 0 && square < JQ_SQUARES);
-  JqPiece piece = JQ_EMPTY;
-  if (self->tool_hidden) {
-    JqPieceType role = jq_start_role(square);
-    JqErrorCode code = JQ_ERROR_NONE;
-    if (role == JQ_KING)
-      code = JQ_ERROR_FEN_HIDDEN_KING_POINT;
-    else if (role == JQ_NO_TYPE || jq_start_color(square) != self->tool_color)
-      code = JQ_ERROR_FEN_HIDDEN_OFF_START;
-    if (code != JQ_ERROR_NONE) {
-      JqError err = {{0}};
-      jq_error_fail(&err, code,
-                    (JqErrorArgs){.color = self->tool_color, .square = square},
-                    "hidden piece off its starting points");
-      g_autofree char *why = jq_error_text(&err);
-      /* Translators: %s says why (a square and the side's starting
-       * points). */
-      set_message(self, g_strdup_printf(_("Cannot put it there: %s"), why),
-                  TRUE);
-      return;
-    }
-    piece = jq_piece_make_hidden(self->tool_color, role);
-  } else if (!self->tool_eraser) {
-    piece = self->tool;
-  }
+  JqPiece piece;
+  if (!tool_piece(self, &self->tool, square, &piece))
+    return;
   /* A second click with the same piece takes it away again. */
   self->board[square] = self->board[square] == piece ? JQ_EMPTY : piece;
   refresh(self);
+}
+
+gboolean jq_position_editor_drop(JqPositionEditor *self, const char *tool,
+                                 int square) {
+  g_return_val_if_fail(JQ_IS_POSITION_EDITOR(self), FALSE);
+  g_return_val_if_fail(tool != NULL, FALSE);
+  g_return_val_if_fail(square >= 0 && square < JQ_SQUARES, FALSE);
+  Tool t;
+  JqPiece piece;
+  if (!parse_tool(tool, &t) ||
+      (t.hidden && self->variant != JQ_VARIANT_JIEQI) ||
+      !tool_piece(self, &t, square, &piece))
+    return FALSE;
+  self->board[square] = piece;
+  refresh(self);
+  return TRUE;
+}
+
+gboolean jq_position_editor_move(JqPositionEditor *self, int from, int to) {
+  g_return_val_if_fail(JQ_IS_POSITION_EDITOR(self), FALSE);
+  g_return_val_if_fail(from >= 0 && from < JQ_SQUARES, FALSE);
+  g_return_val_if_fail(to >= -1 && to < JQ_SQUARES, FALSE);
+  JqPiece piece = self->board[from];
+  if (piece == JQ_EMPTY || from == to)
+    return FALSE;
+  if (to >= 0 && jq_piece_is_hidden(piece)) {
+    /* It moves as the role of its new point. */
+    Tool t = {FALSE, TRUE, jq_piece_color(piece), JQ_EMPTY};
+    if (!tool_piece(self, &t, to, &piece))
+      return FALSE;
+  }
+  self->board[from] = JQ_EMPTY;
+  if (to >= 0)
+    self->board[to] = piece;
+  refresh(self);
+  return TRUE;
 }
 
 static void erase_square(JqPositionEditor *self, int square) {
@@ -314,10 +386,11 @@ static void erase_square(JqPositionEditor *self, int square) {
   refresh(self);
 }
 
-static void on_board_pressed(GtkGestureClick *gesture, int n_press, double x,
-                             double y, JqPositionEditor *self) {
+static void on_board_released(GtkGestureClick *gesture, int n_press, double x,
+                              double y, JqPositionEditor *self) {
   int square = jq_board_view_square_at(self->view, x, y);
-  if (square < 0)
+  /* The end of a drag is no click (on_board_drag_end moved the piece). */
+  if (square < 0 || self->drag_moved)
     return;
   guint button =
       gtk_gesture_single_get_current_button(GTK_GESTURE_SINGLE(gesture));
@@ -325,6 +398,56 @@ static void on_board_pressed(GtkGestureClick *gesture, int n_press, double x,
     erase_square(self, square);
   else
     jq_position_editor_click_square(self, square);
+}
+
+/* A drag on the board moves the piece it starts on; off the board it
+ * takes it away. A short one is a click (on_board_released). */
+static void on_board_drag_begin(GtkGestureDrag *gesture, double x, double y,
+                                JqPositionEditor *self) {
+  self->drag_from = jq_board_view_square_at(self->view, x, y);
+  self->drag_moved = FALSE;
+}
+
+static void on_board_drag_update(GtkGestureDrag *gesture, double dx, double dy,
+                                 JqPositionEditor *self) {
+  int threshold = 8;
+  g_object_get(gtk_widget_get_settings(GTK_WIDGET(self->view)),
+               "gtk-dnd-drag-threshold", &threshold, NULL);
+  if (dx * dx + dy * dy >= (double)threshold * threshold)
+    self->drag_moved = TRUE;
+}
+
+static void on_board_drag_end(GtkGestureDrag *gesture, double dx, double dy,
+                              JqPositionEditor *self) {
+  int from = self->drag_from;
+  self->drag_from = -1;
+  double x, y;
+  if (from < 0 || !self->drag_moved ||
+      !gtk_gesture_drag_get_start_point(gesture, &x, &y))
+    return;
+  jq_position_editor_move(self, from,
+                          jq_board_view_square_at(self->view, x + dx, y + dy));
+}
+
+/* A piece dragged from the palette. */
+static gboolean on_board_drop(GtkDropTarget *target, const GValue *value,
+                              double x, double y, JqPositionEditor *self) {
+  int square = jq_board_view_square_at(self->view, x, y);
+  if (square < 0 || !G_VALUE_HOLDS_STRING(value))
+    return FALSE;
+  return jq_position_editor_drop(self, g_value_get_string(value), square);
+}
+
+static GdkContentProvider *on_palette_drag_prepare(GtkDragSource *source,
+                                                   double x, double y,
+                                                   GtkWidget *button) {
+  GtkWidget *widget =
+      gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(source));
+  GdkPaintable *icon = gtk_widget_paintable_new(widget);
+  gtk_drag_source_set_icon(source, icon, (int)x, (int)y);
+  g_object_unref(icon);
+  const char *tool = g_object_get_data(G_OBJECT(button), "jq-tool");
+  return gdk_content_provider_new_typed(G_TYPE_STRING, tool);
 }
 
 /* The keyboard: Enter or Space puts the tool on the cursor's point,
@@ -402,22 +525,12 @@ gboolean jq_position_editor_is_valid(JqPositionEditor *self) {
 static void change_tool(GSimpleAction *action, GVariant *value, gpointer data) {
   JqPositionEditor *self = data;
   const char *name = g_variant_get_string(value, NULL);
-  JqPiece piece = JQ_EMPTY;
-  if (g_str_equal(name, "eraser")) {
-    self->tool_eraser = TRUE;
-    self->tool_hidden = FALSE;
-  } else if (g_str_equal(name, "X") || g_str_equal(name, "x")) {
-    self->tool_eraser = FALSE;
-    self->tool_hidden = TRUE;
-    self->tool_color = name[0] == 'X' ? JQ_RED : JQ_BLACK;
-  } else if (strlen(name) == 1 && jq_piece_from_letter(name[0], &piece)) {
-    self->tool_eraser = FALSE;
-    self->tool_hidden = FALSE;
-    self->tool = piece;
-  } else {
+  Tool tool;
+  if (!parse_tool(name, &tool)) {
     g_warning("position editor: unknown tool “%s”", name);
     return;
   }
+  self->tool = tool;
   g_simple_action_set_state(action, value);
 }
 
@@ -432,7 +545,7 @@ static void change_variant(GSimpleAction *action, GVariant *value,
   else
     return;
   g_simple_action_set_state(action, value);
-  if (self->variant == JQ_VARIANT_XIANGQI && self->tool_hidden)
+  if (self->variant == JQ_VARIANT_XIANGQI && self->tool.hidden)
     g_action_group_change_action_state(G_ACTION_GROUP(self->actions), "tool",
                                        g_variant_new_string("R"));
   refresh(self);
@@ -558,6 +671,12 @@ static GtkWidget *tool_button(const char *tool, const char *glyph,
   gtk_widget_set_tooltip_text(button, tooltip);
   gtk_accessible_update_property(GTK_ACCESSIBLE(button),
                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+  g_object_set_data_full(G_OBJECT(button), "jq-tool", g_strdup(tool), g_free);
+  GtkDragSource *source = gtk_drag_source_new();
+  gtk_drag_source_set_actions(source, GDK_ACTION_COPY);
+  g_signal_connect(source, "prepare", G_CALLBACK(on_palette_drag_prepare),
+                   button);
+  gtk_widget_add_controller(button, GTK_EVENT_CONTROLLER(source));
   return button;
 }
 
@@ -698,9 +817,18 @@ static void build(JqPositionEditor *self, gboolean traditional) {
   gtk_widget_set_size_request(GTK_WIDGET(self->view), 360, 420);
   GtkGesture *click = gtk_gesture_click_new();
   gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), 0);
-  g_signal_connect(click, "pressed", G_CALLBACK(on_board_pressed), self);
+  g_signal_connect(click, "released", G_CALLBACK(on_board_released), self);
   gtk_widget_add_controller(GTK_WIDGET(self->view),
                             GTK_EVENT_CONTROLLER(click));
+  GtkGesture *drag = gtk_gesture_drag_new();
+  gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect(drag, "drag-begin", G_CALLBACK(on_board_drag_begin), self);
+  g_signal_connect(drag, "drag-update", G_CALLBACK(on_board_drag_update), self);
+  g_signal_connect(drag, "drag-end", G_CALLBACK(on_board_drag_end), self);
+  gtk_widget_add_controller(GTK_WIDGET(self->view), GTK_EVENT_CONTROLLER(drag));
+  GtkDropTarget *drop = gtk_drop_target_new(G_TYPE_STRING, GDK_ACTION_COPY);
+  g_signal_connect(drop, "drop", G_CALLBACK(on_board_drop), self);
+  gtk_widget_add_controller(GTK_WIDGET(self->view), GTK_EVENT_CONTROLLER(drop));
   GtkEventController *key = gtk_event_controller_key_new();
   gtk_event_controller_set_propagation_phase(key, GTK_PHASE_CAPTURE);
   g_signal_connect(key, "key-pressed", G_CALLBACK(on_board_key), self);
@@ -800,7 +928,8 @@ static void jq_position_editor_init(JqPositionEditor *self) {
   self->variant = JQ_VARIANT_XIANGQI;
   self->side = JQ_RED;
   self->auto_pools = TRUE;
-  self->tool = jq_piece_make(JQ_RED, JQ_CHARIOT);
+  parse_tool("R", &self->tool);
+  self->drag_from = -1;
   self->actions = g_simple_action_group_new();
   g_action_map_add_action_entries(G_ACTION_MAP(self->actions), editor_actions,
                                   G_N_ELEMENTS(editor_actions), self);

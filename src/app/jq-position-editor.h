@@ -1,6 +1,7 @@
 /* JqPositionEditor: a window to set up any xiangqi or jieqi position. A
  * palette of pieces (both colours, face-down pieces for jieqi, an eraser),
- * the board to click them onto, the side to move and, for jieqi, the pools
+ * the board to click or drag them onto (a piece on it dragged elsewhere,
+ * or off it), the side to move and, for jieqi, the pools
  * of unseen pieces (counted from the board unless the user sets them). The
  * position is checked as it changes, by the rules library's FEN reader,
  * and a line under the board says what is wrong. "Start Game" makes it the
@@ -34,6 +35,17 @@ JqPositionEditor *jq_position_editor_new(GtkWindow *parent,
  * there), or erases. A face-down piece off its side's starting points is
  * refused with a message, and the board does not change. */
 void jq_position_editor_click_square(JqPositionEditor *self, int square);
+/* A drop of a palette piece (a tool's name, as the "tool" action takes
+ * it) on a point: it is put there whatever stood there. FALSE, and the
+ * board unchanged, for a face-down piece off its starting points or an
+ * unknown tool. */
+gboolean jq_position_editor_drop(JqPositionEditor *self, const char *tool,
+                                 int square);
+/* A drag on the board: the piece on `from` goes to `to`, or off the board
+ * when `to` is -1. A face-down piece goes only to its side's starting
+ * points (it then moves as the new point's role). FALSE, and the board
+ * unchanged, when it cannot. */
+gboolean jq_position_editor_move(JqPositionEditor *self, int from, int to);
 /* A count of a pool (jieqi): turns the automatic counting off. */
 void jq_position_editor_set_pool(JqPositionEditor *self, JqColor color,
                                  JqPieceType type, int count);
