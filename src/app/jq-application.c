@@ -105,6 +105,7 @@ static void jq_application_startup(GApplication *app) {
   set_accels(gtk_app, "win.save", "<Control>s", NULL);
   set_accels(gtk_app, "win.save-as", "<Control><Shift>s", NULL);
   set_accels(gtk_app, "win.flip-board", "<Control>f", NULL);
+  set_accels(gtk_app, "win.set-up-position", "<Control>e", NULL);
   set_accels(gtk_app, "win.show-analysis", "<Control>i", NULL);
   set_accels(gtk_app, "win.pause", "<Control>p", NULL);
   set_accels(gtk_app, "win.browse-start", "<Alt>Home", NULL);

@@ -211,10 +211,16 @@ static char *fen_text(const JqError *e) {
   case JQ_ERROR_FEN_TRAILING_TEXT:
     return g_strdup_printf(_("unexpected text “%s” after the move number."),
                            e->text);
-  case JQ_ERROR_FEN_KING_OUTSIDE_PALACE:
+  case JQ_ERROR_FEN_KING_OUTSIDE_PALACE: {
+    /* The code names only the colour: the piece is its king. */
+    JqError king = *e;
+    king.type = JQ_KING;
+    king.hidden = false;
+    g_autofree char *name = piece_name(&king, 1);
     /* Translators: a piece ("Red king"), then a square ("e5"). */
-    return g_strdup_printf(_("the %s on %s is outside its palace."), piece,
+    return g_strdup_printf(_("the %s on %s is outside its palace."), name,
                            square);
+  }
   case JQ_ERROR_FEN_PIECE_OFF_POINTS:
     /* Translators: a piece ("Red advisor"), a square ("a1"), then the
      * piece's type ("advisor"). */

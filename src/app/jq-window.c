@@ -19,6 +19,7 @@
 #include "jq-new-game-dialog.h"
 #include "jq-notation.h"
 #include "jq-pieces-panel.h"
+#include "jq-position-editor.h"
 #include "jq-preferences-window.h"
 #include "jq-sound-player.h"
 #include "jq-take-back.h"
@@ -823,6 +824,11 @@ static void paste_fen_activated(GSimpleAction *action, GVariant *param,
                                 NULL, on_paste_ready, g_object_ref(self));
 }
 
+static void set_up_position_activated(GSimpleAction *action, GVariant *param,
+                                      gpointer data) {
+  jq_window_show_position_editor(data);
+}
+
 static void on_resign_response(AdwMessageDialog *dialog, const char *response,
                                JqWindow *self) {
   if (g_strcmp0(response, "resign") != 0)
@@ -908,6 +914,7 @@ static const GActionEntry win_actions[] = {
     {"offer-draw", offer_draw_activated, NULL, NULL, NULL, {0}},
     {"copy-fen", copy_fen_activated, NULL, NULL, NULL, {0}},
     {"paste-fen", paste_fen_activated, NULL, NULL, NULL, {0}},
+    {"set-up-position", set_up_position_activated, NULL, NULL, NULL, {0}},
     {"resign", resign_activated, NULL, NULL, NULL, {0}},
     {"show-analysis", NULL, NULL, "false", show_analysis_changed, {0}},
     {"pause", NULL, NULL, "false", pause_changed, {0}},
@@ -925,6 +932,15 @@ GtkWindow *jq_window_show_new_game(JqWindow *self) {
       GTK_WINDOW(self), self->controller, self->settings);
   gtk_window_present(GTK_WINDOW(dialog));
   return GTK_WINDOW(dialog);
+}
+
+GtkWindow *jq_window_show_position_editor(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  JqPositionEditor *editor =
+      jq_position_editor_new(GTK_WINDOW(self), self->controller,
+                             jq_board_view_get_traditional(self->board));
+  gtk_window_present(GTK_WINDOW(editor));
+  return GTK_WINDOW(editor);
 }
 
 GtkWindow *jq_window_show_preferences(JqWindow *self) {

@@ -24,6 +24,9 @@ JqWindow *jq_window_new(GtkApplication *app, JqGameController *controller);
 /* The dialogs of the window: New Game and Preferences. */
 GtkWindow *jq_window_show_new_game(JqWindow *self);
 GtkWindow *jq_window_show_preferences(JqWindow *self);
+/* The position editor (jq-position-editor.h), starting from the position
+ * shown. */
+GtkWindow *jq_window_show_position_editor(JqWindow *self);
 
 /* Replaces the game with the one in a PGN file, unasked; a file that
  * cannot be read is reported in a message and changes nothing. A file of
