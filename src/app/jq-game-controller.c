@@ -15,6 +15,7 @@
 #include "jq-fen.h"
 #include "jq-game-controller-private.h"
 #include "jq-human-player.h"
+#include "jq-move-format.h"
 #include "jq-move-pacer.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
@@ -311,40 +312,6 @@ static const JqGame *shown_game(JqGameController *self) {
 
 /* ---- the game's text ---- */
 
-static char wxf_letter(JqPieceType t) {
-  static const char letters[JQ_TYPE_COUNT] = {'?', 'K', 'A', 'E',
-                                              'H', 'R', 'C', 'P'};
-  return t < JQ_TYPE_COUNT ? letters[t] : '?';
-}
-
-/* The move of `pos` in the chosen notation. `reveal` holds only what may
- * be shown: the identity turned up, and a captured hidden piece's identity
- * when the display side knows it. */
-static void format_move(JqGameController *self, const JqPosition *pos,
-                        JqMove move, JqReveal reveal, GString *out) {
-  char buf[JQ_CHINESE_MAX];
-  switch (self->notation) {
-  case JQ_NOTATION_STYLE_COORDINATES:
-    jq_move_to_coords_ext(move, (JqColor)pos->side, reveal, buf);
-    g_string_append(out, buf);
-    break;
-  case JQ_NOTATION_STYLE_WXF:
-    if (jq_move_to_wxf(pos, move, buf) == 0)
-      jq_move_to_coords(move, buf);
-    g_string_append(out, buf);
-    if (reveal.mover != JQ_NO_TYPE)
-      g_string_append_printf(out, "(%c)", wxf_letter(reveal.mover));
-    break;
-  case JQ_NOTATION_STYLE_CHINESE:
-  default:
-    if (jq_move_to_chinese(pos, move, reveal.mover, self->charset, buf,
-                           sizeof buf) == 0)
-      jq_move_to_coords(move, buf);
-    g_string_append(out, buf);
-    break;
-  }
-}
-
 /* Does the display side know what a hidden piece captured by `captor`
  * was? */
 static gboolean display_learns_capture(JqGameController *self, JqColor captor) {
@@ -358,28 +325,10 @@ static gboolean display_learns_capture(JqGameController *self, JqColor captor) {
 
 char **jq_game_controller_get_move_list(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  int n = jq_game_move_count(self->game);
-  GStrvBuilder *list = g_strv_builder_new();
-  /* The boards of truth and views are the same; only what is passed as
-   * `reveal` to the writers can name an identity. */
-  JqPosition *pos = g_new(JqPosition, 1);
-  *pos = *jq_game_initial(self->game);
-  GString *text = g_string_new(NULL);
-  for (int i = 0; i < n; i++) {
-    JqGameMove gm = jq_game_move_at(self->game, i);
-    JqReveal shown = {gm.reveal.mover, JQ_NO_TYPE};
-    if (display_learns_capture(self, (JqColor)pos->side))
-      shown.captured = gm.reveal.captured;
-    g_string_truncate(text, 0);
-    format_move(self, pos, gm.move, shown, text);
-    g_strv_builder_add(list, text->str);
-    jq_position_make_move(pos, gm.move, gm.reveal);
-  }
-  g_string_free(text, TRUE);
-  g_free(pos);
-  char **strv = g_strv_builder_end(list);
-  g_strv_builder_unref(list);
-  return strv;
+  JqMoveFormat format = {self->notation, self->charset};
+  gboolean show_captured[2] = {display_learns_capture(self, JQ_RED),
+                               display_learns_capture(self, JQ_BLACK)};
+  return jq_move_format_record(&format, self->game, show_captured);
 }
 
 const char *jq_game_controller_get_comment(JqGameController *self, int ply) {
@@ -417,30 +366,6 @@ gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
   autosave(self);
   emit_pending(self);
   return TRUE;
-}
-
-/* The AI's expected line from its view, in the chosen notation. A move of
- * a hidden piece ends it: what follows depends on what it turns up as. */
-static char *format_line(JqGameController *self, const JqPosition *view,
-                         const JqMove *pv, int len) {
-  JqPosition *pos = g_new(JqPosition, 1);
-  *pos = *view;
-  GString *text = g_string_new(NULL);
-  for (int i = 0; i < len; i++) {
-    if (!jq_position_is_legal(pos, pv[i]))
-      break;
-    if (text->len)
-      g_string_append_c(text, ' ');
-    format_move(self, pos, pv[i], JQ_REVEAL_NONE, text);
-    if (jq_piece_is_hidden(pos->board[jq_move_from(pv[i])])) {
-      if (i + 1 < len)
-        g_string_append(text, " …");
-      break;
-    }
-    jq_position_make_move(pos, pv[i], JQ_REVEAL_NONE);
-  }
-  g_free(pos);
-  return g_string_free(text, FALSE);
 }
 
 static char *score_text(const JqProgress *p, gboolean sampling) {
@@ -483,7 +408,8 @@ static void on_player_progress(JqPlayer *player, const JqProgress *p,
   a.visit_share = p->visit_share;
   a.best = p->pv_len > 0 ? p->pv[0] : JQ_MOVE_NONE;
   a.score_text = score_text(p, a.sampling);
-  a.pv = format_line(self, self->think_view, p->pv, p->pv_len);
+  JqMoveFormat format = {self->notation, self->charset};
+  a.pv = jq_move_format_line(&format, self->think_view, p->pv, p->pv_len);
   g_clear_pointer(&self->analysis, jq_analysis_free);
   self->analysis = jq_analysis_copy(&a);
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
