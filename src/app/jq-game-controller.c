@@ -20,6 +20,7 @@
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-player-names.h"
+#include "jq-result-text.h"
 
 /* PGN files bigger than this are not games people keep. */
 #define MAX_PGN_BYTES (16 * 1024 * 1024)
@@ -1236,55 +1237,10 @@ JqResult jq_game_controller_get_result(JqGameController *self) {
   return jq_game_result(self->game);
 }
 
-/* Whole sentences per side, so translations can order them freely. */
 char *jq_game_controller_get_result_text(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  JqResult r = jq_game_result(self->game);
-  gboolean red = r.culprit == JQ_RED;
-  switch (r.reason) {
-  case JQ_REASON_CHECKMATE:
-    return g_strdup(red ? _("Black wins: Red is checkmated.")
-                        : _("Red wins: Black is checkmated."));
-  case JQ_REASON_STALEMATE:
-    return g_strdup(red ? _("Black wins: Red has no legal move.")
-                        : _("Red wins: Black has no legal move."));
-  case JQ_REASON_PERPETUAL_CHECK:
-    return g_strdup(red ? _("Black wins: Red gave perpetual check.")
-                        : _("Red wins: Black gave perpetual check."));
-  case JQ_REASON_PERPETUAL_CHASE:
-    return g_strdup(red ? _("Black wins: Red chased a piece perpetually.")
-                        : _("Red wins: Black chased a piece perpetually."));
-  case JQ_REASON_RESIGNATION:
-    return g_strdup(red ? _("Black wins: Red resigned.")
-                        : _("Red wins: Black resigned."));
-  case JQ_REASON_TIME:
-    return g_strdup(red ? _("Black wins: Red lost on time.")
-                        : _("Red wins: Black lost on time."));
-  case JQ_REASON_ILLEGAL_MOVE:
-    return g_strdup(red ? _("Black wins: Red made an illegal move.")
-                        : _("Red wins: Black made an illegal move."));
-  case JQ_REASON_REPETITION: return g_strdup(_("Draw by repetition."));
-  case JQ_REASON_NATURAL_LIMIT: {
-    int moves = jq_game_variant(self->game) == JQ_VARIANT_JIEQI ? 40 : 60;
-    return g_strdup_printf(
-        g_dngettext(GETTEXT_PACKAGE, "Draw: %d move each without a capture.",
-                    "Draw: %d moves each without a capture.", moves),
-        moves);
-  }
-  case JQ_REASON_NO_ATTACKERS:
-    return g_strdup(
-        _("Draw: neither side has a piece that can cross the river."));
-  case JQ_REASON_AGREEMENT: return g_strdup(_("Draw by agreement."));
-  case JQ_REASON_NONE:
-  default: break;
-  }
-  switch (r.outcome) {
-  case JQ_OUTCOME_RED_WINS: return g_strdup(_("Red wins."));
-  case JQ_OUTCOME_BLACK_WINS: return g_strdup(_("Black wins."));
-  case JQ_OUTCOME_DRAW: return g_strdup(_("Draw."));
-  case JQ_OUTCOME_NONE:
-  default: return NULL;
-  }
+  return jq_result_text(jq_game_result(self->game),
+                        jq_game_variant(self->game));
 }
 
 /* ---- what to show ---- */
