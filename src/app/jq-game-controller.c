@@ -369,23 +369,6 @@ gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
   return TRUE;
 }
 
-static char *score_text(const JqProgress *p, gboolean sampling) {
-  if (sampling)
-    return g_strdup_printf("%.0f%%", p->value * 100.0);
-  if (p->score >= JQ_SCORE_MATE_BOUND) {
-    int moves = (JQ_SCORE_MATE - p->score + 1) / 2;
-    return g_strdup_printf(
-        g_dngettext(GETTEXT_PACKAGE, "Mate in %d", "Mate in %d", moves), moves);
-  }
-  if (p->score <= -JQ_SCORE_MATE_BOUND) {
-    int moves = (JQ_SCORE_MATE + p->score + 1) / 2;
-    return g_strdup_printf(
-        g_dngettext(GETTEXT_PACKAGE, "Mated in %d", "Mated in %d", moves),
-        moves);
-  }
-  return g_strdup_printf("%+.2f", p->score / 100.0);
-}
-
 /* ---- thinking ---- */
 
 /* The thinking player's report, as the analysis view shows it. */
@@ -393,30 +376,14 @@ static void on_player_progress(JqPlayer *player, const JqProgress *p,
                                JqGameController *self) {
   if (player != self->thinker)
     return;
-  JqAnalysis a = {0};
-  a.side = self->think_side;
-  a.ply = self->think_ply;
-  a.hint = self->think_purpose == THINK_HINT;
-  a.sampling = p->iterations > 0;
-  a.depth = p->depth;
-  a.seldepth = p->seldepth;
-  a.score = p->score;
-  a.nodes = p->nodes;
-  a.nps = p->nps;
-  a.time_ms = p->time_ms;
-  a.iterations = p->iterations;
-  a.value = p->value;
-  a.visit_share = p->visit_share;
-  a.best = p->pv_len > 0 ? p->pv[0] : JQ_MOVE_NONE;
-  a.score_text = score_text(p, a.sampling);
   JqMoveFormat format = {self->notation, self->charset};
-  a.pv = jq_move_format_line(&format, self->think_view, p->pv, p->pv_len);
+  g_autofree char *pv =
+      jq_move_format_line(&format, self->think_view, p->pv, p->pv_len);
   g_clear_pointer(&self->analysis, jq_analysis_free);
-  self->analysis = jq_analysis_copy(&a);
+  self->analysis = jq_analysis_new(p, self->think_side, self->think_ply,
+                                   self->think_purpose == THINK_HINT, pv);
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
-  self->last_analysis = jq_analysis_copy(&a);
-  g_free(a.score_text);
-  g_free(a.pv);
+  self->last_analysis = jq_analysis_copy(self->analysis);
   g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
 }
 
