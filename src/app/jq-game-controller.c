@@ -2,30 +2,15 @@
 
 #include "jq-game-controller.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 
-#include "jq-ai-player.h"
-#include "jq-atomic-file.h"
-#include "jq-autosave.h"
-#include "jq-deal-seal.h"
 #include "jq-error-text.h"
-#include "jq-fen.h"
 #include "jq-game-controller-private.h"
-#include "jq-human-player.h"
 #include "jq-move-format.h"
-#include "jq-move-pacer.h"
 #include "jq-movegen.h"
-#include "jq-notation.h"
-#include "jq-player-names.h"
 #include "jq-result-text.h"
-
-/* PGN files bigger than this are not games people keep. */
-#define MAX_PGN_BYTES (16 * 1024 * 1024)
-
-typedef enum { THINK_MOVE, THINK_HINT } ThinkPurpose;
 
 /* A move undone, with its comment, for redo. */
 typedef struct {
@@ -34,63 +19,6 @@ typedef struct {
 } Undone;
 
 static void undone_clear(gpointer data) { g_free(((Undone *)data)->comment); }
-
-struct _JqGameController {
-  GObject parent_instance;
-
-  JqGame *game;
-  guint game_id; /* changes with each new game, load or restore: an AI
-                  * from an earlier game forgets it before thinking */
-  JqPlayerMode players[2];
-  char *algorithm; /* the computer's when it plays one side */
-  int strength;
-  char *side_algorithm[2]; /* each side's when it plays both */
-  int side_strength[2];
-  int think_time;
-  JqDisclosure disclosure;
-  JqNotationStyle notation;
-  JqCharset charset;
-  char *date;     /* PGN date of the game's start */
-  char *names[2]; /* players' names from a file, NULL: the app's own */
-
-  GArray *redo;        /* Undone; the next one to replay is last */
-  int browse_ply;      /* -1: live */
-  JqGame *browse_game; /* the game cut back to what is browsed (cache) */
-
-  /* The players of each side (the one of players[side] plays), and the
-   * computer that gives the human hints. */
-  JqHumanPlayer *humans[2];
-  JqAiPlayer *ais[2];
-  JqAiPlayer *advisor;
-  /* The player thinking now, for its side's move or for a hint, about
-   * think_view, think_ply moves into the game. */
-  JqPlayer *thinker;
-  ThinkPurpose think_purpose;
-  JqColor think_side;
-  int think_ply;
-  JqPosition *think_view;
-  JqMovePacer *pacer; /* when a chosen move is played; pauses */
-  JqMove hint;
-  JqAnalysis *analysis;
-  JqAnalysis *last_analysis; /* kept after the thinking, while its position
-                              * is still in the game */
-
-  /* Signals are emitted at the end of each operation, when the state is
-   * complete (emit_pending); serial tells a handler changed it again. */
-  guint serial;
-  gboolean pending_changed;
-  gboolean pending_move;
-  JqMove pending_move_move;
-  JqMoveFlags pending_move_flags;
-  gboolean pending_game_over;
-  gboolean pending_hint;
-  gboolean thinking_emitted;
-
-  char *autosave_path; /* construct property; NULL = default, "" = off */
-  JqAutosave *autosave;
-  char *sealed_deal;       /* the game's, made once for all its files */
-  gboolean pending_redeal; /* a game read was dealt afresh: say so */
-};
 
 G_DEFINE_FINAL_TYPE(JqGameController, jq_game_controller, G_TYPE_OBJECT)
 
@@ -151,8 +79,8 @@ static gboolean has_human(JqGameController *self) {
 
 /* The computer's algorithm and strength for `side`: the side's own when
  * the computer plays both sides, else the one computer's. */
-static void ai_setup(JqGameController *self, JqColor side,
-                     const char **algorithm, int *strength) {
+void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
+                                 const char **algorithm, int *strength) {
   gboolean both = self->players[JQ_RED] == JQ_PLAYER_MODE_COMPUTER &&
                   self->players[JQ_BLACK] == JQ_PLAYER_MODE_COMPUTER;
   *algorithm = both ? self->side_algorithm[side] : self->algorithm;
@@ -166,23 +94,8 @@ static JqPlayer *seat(JqGameController *self, JqColor side) {
   return JQ_PLAYER(self->ais[side]);
 }
 
-static char *today(void) {
-  GDateTime *now = g_date_time_new_now_local();
-  char *date = g_date_time_format(now, "%Y.%m.%d");
-  g_date_time_unref(now);
-  return date;
-}
-
 static const char *side_name(JqColor side) {
   return side == JQ_RED ? _("Red") : _("Black");
-}
-
-/* Keeps the players' names of a game read (NULL text: a new game's). */
-static void take_names(JqGameController *self, const char *text) {
-  for (int side = JQ_RED; side <= JQ_BLACK; side++) {
-    g_free(self->names[side]);
-    self->names[side] = text ? jq_player_names_read(text, side) : NULL;
-  }
 }
 
 /* ---- signals ---- */
@@ -192,7 +105,7 @@ static void mark_changed(JqGameController *self) {
   self->pending_changed = TRUE;
 }
 
-static void emit_pending(JqGameController *self) {
+void jq_game_controller_emit_pending(JqGameController *self) {
   g_object_ref(self);
   guint serial = self->serial;
   gboolean thinking = self->thinker != NULL;
@@ -247,26 +160,17 @@ out:
   g_object_unref(self);
 }
 
-/* ---- the autosave ---- */
-
-/* Inserts the PGN standard's player-type tags after the writer's tags. */
-static char *add_player_tags(JqGameController *self, const char *pgn) {
-  const char *blank = strstr(pgn, "\n\n");
-  if (!blank)
-    return g_strdup(pgn);
-  const char *types[2];
-  for (int c = 0; c < 2; c++)
-    types[c] = self->players[c] == JQ_PLAYER_MODE_HUMAN ? "human" : "program";
-  return g_strdup_printf("%.*s\n[RedType \"%s\"]\n[BlackType \"%s\"]%s",
-                         (int)(blank - pgn), pgn, types[JQ_RED],
-                         types[JQ_BLACK], blank);
+void jq_game_controller_notice(JqGameController *self, const char *text) {
+  g_signal_emit(self, signals[SIGNAL_NOTICE], 0, text);
 }
+
+/* ---- the autosave ---- */
 
 static void on_autosave_failed(GObject *owner, const GError *error) {
   /* TRANSLATORS: %s says what went wrong (a full disk...). */
   char *text =
       g_strdup_printf(_("The game could not be autosaved: %s"), error->message);
-  g_signal_emit(owner, signals[SIGNAL_NOTICE], 0, text);
+  jq_game_controller_notice(JQ_GAME_CONTROLLER(owner), text);
   g_free(text);
 }
 
@@ -365,7 +269,7 @@ gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
     return TRUE;
   mark_changed(self);
   autosave(self);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
   return TRUE;
 }
 
@@ -381,7 +285,7 @@ static void on_player_progress(JqPlayer *player, const JqProgress *p,
       jq_move_format_line(&format, self->think_view, p->pv, p->pv_len);
   g_clear_pointer(&self->analysis, jq_analysis_free);
   self->analysis = jq_analysis_new(p, self->think_side, self->think_ply,
-                                   self->think_purpose == THINK_HINT, pv);
+                                   self->think_purpose == JQ_THINK_HINT, pv);
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
   self->last_analysis = jq_analysis_copy(self->analysis);
   g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
@@ -409,7 +313,7 @@ static void play_paced(JqMove move, gpointer data) {
     g_warning("The computer's move was refused: %s", refused->message);
     g_error_free(refused);
   }
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 static void on_move_chosen(JqPlayer *player, guint move,
@@ -418,7 +322,7 @@ static void on_move_chosen(JqPlayer *player, guint move,
     return;
   self->thinker = NULL;
   g_clear_pointer(&self->analysis, jq_analysis_free);
-  if (self->think_purpose == THINK_MOVE) {
+  if (self->think_purpose == JQ_THINK_MOVE) {
     if (move == JQ_MOVE_NONE)
       g_warning("The computer found no move in a game still going on");
     else
@@ -427,16 +331,16 @@ static void on_move_chosen(JqPlayer *player, guint move,
     self->hint = (JqMove)move;
     self->pending_hint = TRUE;
   }
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 /* Hands `side` the position as it knows it, for its move or, from the
  * advisor, for a hint. A human's turn needs no thinking. */
-static void start_thinking(JqGameController *self, ThinkPurpose purpose,
+static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
                            JqColor side) {
   cancel_thinking(self);
   JqPlayer *player;
-  if (purpose == THINK_HINT) {
+  if (purpose == JQ_THINK_HINT) {
     /* A hint is the engine's best advice, whatever the opponent's
      * level (the advisor plays at full strength). */
     jq_ai_player_set_algorithm(self->advisor, self->algorithm);
@@ -444,7 +348,7 @@ static void start_thinking(JqGameController *self, ThinkPurpose purpose,
   } else {
     const char *algorithm;
     int strength;
-    ai_setup(self, side, &algorithm, &strength);
+    jq_game_controller_ai_setup(self, side, &algorithm, &strength);
     jq_ai_player_set_algorithm(self->ais[side], algorithm);
     jq_ai_player_set_strength(self->ais[side], strength);
     player = seat(self, side);
@@ -473,7 +377,7 @@ static void maybe_start_computer(JqGameController *self) {
   if (self->thinker || jq_move_pacer_is_holding(self->pacer) ||
       jq_game_is_over(self->game))
     return;
-  start_thinking(self, THINK_MOVE, jq_game_side_to_move(self->game));
+  start_thinking(self, JQ_THINK_MOVE, jq_game_side_to_move(self->game));
 }
 
 /* ---- changing the game ---- */
@@ -512,7 +416,8 @@ static gboolean apply_move(JqGameController *self, JqMove move,
 }
 
 /* Makes `game` the game (new game, load, restore); takes it. */
-static void install_game(JqGameController *self, JqGame *game, gboolean save) {
+void jq_game_controller_install_game(JqGameController *self, JqGame *game,
+                                     gboolean save) {
   cancel_thinking(self);
   JqVariant old_variant = jq_game_variant(self->game);
   jq_game_free(self->game);
@@ -620,7 +525,7 @@ gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
   cancel_thinking(self);
   if (!apply_move(self, jq_move_make(from, to), FALSE, error))
     return FALSE;
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
   return TRUE;
 }
 
@@ -679,7 +584,7 @@ static void after_undo_redo(JqGameController *self) {
   mark_changed(self);
   autosave(self);
   maybe_start_computer(self);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 gboolean jq_game_controller_undo(JqGameController *self) {
@@ -760,14 +665,14 @@ gboolean jq_game_controller_request_hint(JqGameController *self,
     return FALSE;
   }
   if (self->thinker) {
-    if (self->think_purpose == THINK_HINT)
+    if (self->think_purpose == JQ_THINK_HINT)
       return TRUE;
     g_set_error(error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BUSY,
                 _("The computer is thinking."));
     return FALSE;
   }
-  start_thinking(self, THINK_HINT, side);
-  emit_pending(self);
+  start_thinking(self, JQ_THINK_HINT, side);
+  jq_game_controller_emit_pending(self);
   return TRUE;
 }
 
@@ -786,7 +691,7 @@ static void declare_result(JqGameController *self, JqResult result) {
   mark_changed(self);
   self->pending_game_over = TRUE;
   autosave(self);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 gboolean jq_game_controller_resign(JqGameController *self, GError **error) {
@@ -843,29 +748,14 @@ void jq_new_game_init(JqNewGame *setup, JqVariant variant) {
   setup->side_strength[JQ_RED] = setup->side_strength[JQ_BLACK] = -1;
 }
 
-static void set_player_quietly(JqGameController *self, JqColor side,
-                               JqPlayerMode mode) {
+void jq_game_controller_set_player_quietly(JqGameController *self, JqColor side,
+                                           JqPlayerMode mode) {
   if (self->players[side] == mode)
     return;
   self->players[side] = mode;
   g_object_notify_by_pspec(
       G_OBJECT(self),
       props[side == JQ_RED ? PROP_RED_PLAYER : PROP_BLACK_PLAYER]);
-}
-
-/* The game a FEN sets up; NULL with BAD_FEN saying why. */
-static JqGame *game_from_fen(const char *text, guint64 seed, GError **error) {
-  JqError err = {{0}};
-  char *fen = g_strstrip(g_strdup(text));
-  JqGame *game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
-  g_free(fen);
-  if (!game) {
-    g_autofree char *why = jq_error_text(&err);
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
-                _("This is not a position the app can set up: %s"), why);
-  }
-  return game;
 }
 
 gboolean jq_game_controller_new_game(JqGameController *self,
@@ -904,7 +794,7 @@ gboolean jq_game_controller_new_game(JqGameController *self,
 
   JqGame *game;
   if (setup->fen && *setup->fen) {
-    game = game_from_fen(setup->fen, seed, error);
+    game = jq_game_controller_game_from_fen(setup->fen, seed, error);
     if (!game)
       return FALSE;
   } else {
@@ -924,14 +814,14 @@ gboolean jq_game_controller_new_game(JqGameController *self,
       jq_game_controller_set_side_strength(self, side,
                                            setup->side_strength[side]);
   }
-  set_player_quietly(self, JQ_RED, setup->players[JQ_RED]);
-  set_player_quietly(self, JQ_BLACK, setup->players[JQ_BLACK]);
-  g_free(self->date);
-  self->date = today();
-  take_names(self, NULL);
-  install_game(self, game, TRUE);
+  jq_game_controller_set_player_quietly(self, JQ_RED, setup->players[JQ_RED]);
+  jq_game_controller_set_player_quietly(self, JQ_BLACK,
+                                        setup->players[JQ_BLACK]);
+  jq_game_controller_take_date(self, NULL);
+  jq_game_controller_take_names(self, NULL);
+  jq_game_controller_install_game(self, game, TRUE);
   g_object_thaw_notify(G_OBJECT(self));
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
   return TRUE;
 }
 
@@ -970,13 +860,13 @@ void jq_game_controller_set_player(JqGameController *self, JqColor side,
   if ((self->thinker || jq_move_pacer_is_holding(self->pacer)) &&
       self->think_side == side)
     cancel_thinking(self);
-  set_player_quietly(self, side, mode);
+  jq_game_controller_set_player_quietly(self, side, mode);
   self->hint = JQ_MOVE_NONE;
   drop_browse_cache(self); /* the display side may have changed */
   mark_changed(self);
   autosave(self);
   maybe_start_computer(self);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 const char *jq_game_controller_get_algorithm(JqGameController *self) {
@@ -1099,7 +989,7 @@ void jq_game_controller_set_paused(JqGameController *self, gboolean paused) {
   mark_changed(self);
   jq_move_pacer_set_paused(self->pacer, paused);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 JqDisclosure jq_game_controller_get_disclosure(JqGameController *self) {
@@ -1118,7 +1008,7 @@ void jq_game_controller_set_disclosure(JqGameController *self,
   drop_browse_cache(self);
   mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DISCLOSURE]);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 JqNotationStyle jq_game_controller_get_notation(JqGameController *self) {
@@ -1135,7 +1025,7 @@ void jq_game_controller_set_notation(JqGameController *self,
   self->notation = notation;
   mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_NOTATION]);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 JqCharset jq_game_controller_get_charset(JqGameController *self) {
@@ -1151,7 +1041,7 @@ void jq_game_controller_set_charset(JqGameController *self, JqCharset charset) {
   self->charset = charset;
   mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CHARACTER_STYLE]);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 gboolean jq_game_controller_is_thinking(JqGameController *self) {
@@ -1270,7 +1160,7 @@ void jq_game_controller_browse(JqGameController *self, int ply) {
   if (ply < 0)
     drop_browse_cache(self);
   mark_changed(self);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 void jq_game_controller_browse_live(JqGameController *self) {
@@ -1286,317 +1176,6 @@ int jq_game_controller_get_browse_ply(JqGameController *self) {
 gboolean jq_game_controller_is_browsing(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   return self->browse_ply >= 0;
-}
-
-/* ---- files and clipboard ---- */
-
-static char *player_name(JqGameController *self, JqColor side) {
-  if (self->names[side])
-    return g_strdup(self->names[side]);
-  /* The one human at the screen is the user. */
-  if (jq_game_controller_get_display_side(self) == (int)side)
-    return jq_player_names_user();
-  const char *algorithm = self->algorithm;
-  int strength = self->strength;
-  if (self->players[side] != JQ_PLAYER_MODE_HUMAN)
-    ai_setup(self, side, &algorithm, &strength);
-  return jq_player_names_own(self->players[side], algorithm, strength);
-}
-
-/* The seal of an unfinished jieqi game's deal (jq-deal-seal.h), NULL when
- * none is needed or it cannot be made (the game then resumes elsewhere
- * with a fresh deal). */
-static const char *sealed_deal(JqGameController *self) {
-  if (jq_game_variant(self->game) != JQ_VARIANT_JIEQI ||
-      jq_game_is_over(self->game))
-    return NULL;
-  if (!self->sealed_deal) {
-    char *key = jq_deal_seal_default_key_path();
-    GError *error = NULL;
-    self->sealed_deal = jq_deal_seal(key, self->game, &error);
-    if (!self->sealed_deal) {
-      g_message("The deal is not saved: %s", error->message);
-      g_error_free(error);
-    }
-    g_free(key);
-  }
-  return self->sealed_deal;
-}
-
-/* A jieqi game read without its deal gets the sealed one, or a fresh deal
- * of what the display side has not seen (and the user is told). */
-static JqGame *resume_deal(JqGameController *self, JqGame *game,
-                           const char *text, int reader) {
-  jq_game_set_disclosure(game, self->disclosure);
-  char *key = jq_deal_seal_default_key_path();
-  gboolean redrawn = FALSE;
-  game = jq_deal_seal_resume(game, text, key, reader, &redrawn);
-  g_free(key);
-  if (redrawn)
-    self->pending_redeal = TRUE;
-  return game;
-}
-
-/* After the game is in place. */
-static void tell_redeal(JqGameController *self) {
-  if (!self->pending_redeal)
-    return;
-  self->pending_redeal = FALSE;
-  g_signal_emit(self, signals[SIGNAL_NOTICE], 0,
-                _("Hidden pieces dealt afresh, in keeping with what was "
-                  "seen: their deal cannot be opened here."));
-}
-
-char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  char *red = player_name(self, JQ_RED);
-  char *black = player_name(self, JQ_BLACK);
-  JqPgnInfo info;
-  jq_pgn_info_init(&info);
-  info.event = jq_game_variant(self->game) == JQ_VARIANT_JIEQI ? "Jieqi game"
-                                                               : "Xiangqi game";
-  info.date = self->date;
-  info.red = red;
-  info.black = black;
-  info.style = style;
-  info.charset = self->charset;
-  /* Whoever sees the screen may read the file: it tells no more. */
-  info.reader = jq_game_controller_get_display_side(self);
-  info.sealed_deal = sealed_deal(self);
-  char *pgn = jq_pgn_write(self->game, &info);
-  g_free(red);
-  g_free(black);
-  if (!pgn)
-    g_error("out of memory writing a PGN");
-  char *text = add_player_tags(self, pgn);
-  free(pgn);
-  return text;
-}
-
-gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
-                                     JqPgnMoveStyle style, GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  g_return_val_if_fail(G_IS_FILE(file), FALSE);
-  char *text = jq_game_controller_to_pgn(self, style);
-  gboolean ok = jq_atomic_file_replace(file, text, strlen(text), 0666, error);
-  g_free(text);
-  return ok;
-}
-
-/* A game from PGN text, or NULL with a message that says what is wrong. */
-static JqGame *read_pgn(const char *text, gsize length, GError **error) {
-  if (length > MAX_PGN_BYTES || memchr(text, '\0', length) ||
-      !g_utf8_validate(text, (gssize)length, NULL)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
-                _("This is not a PGN game file (it is not text)."));
-    return NULL;
-  }
-  JqError err = {{0}};
-  JqGame *game = jq_pgn_read(text, NULL, &err);
-  if (!game) {
-    g_autofree char *why = jq_error_text(&err);
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
-                _("This PGN game cannot be read: %s"), why);
-  }
-  return game;
-}
-
-/* Takes the date of the game from its tags, today when it has none. */
-static void take_date(JqGameController *self, const char *text) {
-  char date[32];
-  g_free(self->date);
-  if (jq_pgn_tag(text, "Date", date, sizeof date) && !strchr(date, '?'))
-    self->date = g_strdup(date);
-  else
-    self->date = today();
-}
-
-gboolean jq_game_controller_load_pgn_text(JqGameController *self,
-                                          const char *text, GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  g_return_val_if_fail(text != NULL, FALSE);
-  JqGame *game = read_pgn(text, strlen(text), error);
-  if (!game)
-    return FALSE;
-  game =
-      resume_deal(self, game, text, jq_game_controller_get_display_side(self));
-  take_date(self, text);
-  take_names(self, text);
-  install_game(self, game, TRUE);
-  emit_pending(self);
-  tell_redeal(self);
-  return TRUE;
-}
-
-gboolean jq_game_controller_load_pgn(JqGameController *self, GFile *file,
-                                     GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  g_return_val_if_fail(G_IS_FILE(file), FALSE);
-  char *contents = NULL;
-  gsize length = 0;
-  if (!g_file_load_contents(file, NULL, &contents, &length, NULL, error))
-    return FALSE;
-  JqGame *game = read_pgn(contents, length, error);
-  if (!game) {
-    char *name = g_file_get_parse_name(file);
-    g_prefix_error(error, _("Cannot open “%s”: "), name);
-    g_free(name);
-    g_free(contents);
-    return FALSE;
-  }
-  game = resume_deal(self, game, contents,
-                     jq_game_controller_get_display_side(self));
-  take_date(self, contents);
-  take_names(self, contents);
-  g_free(contents);
-  install_game(self, game, TRUE);
-  emit_pending(self);
-  tell_redeal(self);
-  return TRUE;
-}
-
-char *jq_game_controller_get_fen(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  JqPosition *view = g_new(JqPosition, 1);
-  jq_game_controller_get_display_view(self, view);
-  char buf[JQ_FEN_MAX];
-  JqFenDialect dialect =
-      jq_position_is_jieqi(view) ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI;
-  if (jq_fen_write(view, dialect, buf, sizeof buf) == 0)
-    buf[0] = '\0';
-  g_free(view);
-  return g_strdup(buf);
-}
-
-/* FALSE with BAD_FEN when `fen` is empty or blank. */
-static gboolean fen_given(const char *fen, GError **error) {
-  const char *p = fen;
-  while (p && g_ascii_isspace(*p))
-    p++;
-  if (!p || !*p) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
-                _("There is no position to set up."));
-    return FALSE;
-  }
-  return TRUE;
-}
-
-gboolean jq_game_controller_check_fen(const char *fen, GError **error) {
-  if (!fen_given(fen, error))
-    return FALSE;
-  JqGame *game = game_from_fen(fen, 1, error);
-  if (!game)
-    return FALSE;
-  jq_game_free(game);
-  return TRUE;
-}
-
-gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
-                                    GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (!fen_given(fen, error))
-    return FALSE;
-  JqNewGame setup;
-  jq_new_game_init(&setup, jq_game_variant(self->game));
-  setup.players[JQ_RED] = self->players[JQ_RED];
-  setup.players[JQ_BLACK] = self->players[JQ_BLACK];
-  setup.fen = fen;
-  return jq_game_controller_new_game(self, &setup, error);
-}
-
-/* ---- autosave ---- */
-
-const char *jq_game_controller_get_autosave_path(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  return self->autosave ? jq_autosave_get_path(self->autosave) : NULL;
-}
-
-static JqPlayerMode player_from_tag(const char *text, const char *tag) {
-  char value[32];
-  if (jq_pgn_tag(text, tag, value, sizeof value) &&
-      g_ascii_strcasecmp(value, "program") == 0)
-    return JQ_PLAYER_MODE_COMPUTER;
-  return JQ_PLAYER_MODE_HUMAN;
-}
-
-/* An autosave that cannot be read is kept under another name, where the
- * next autosave will not overwrite it, and the user is told. */
-static void set_aside_autosave(JqGameController *self, const GError *why) {
-  const char *path = jq_autosave_get_path(self->autosave);
-  g_message("The autosaved game in %s cannot be read: %s", path, why->message);
-  GError *error = NULL;
-  char *aside = jq_autosave_move_aside(self->autosave, &error);
-  if (!aside) {
-    g_warning("%s", error->message);
-    g_error_free(error);
-    return;
-  }
-  /* A toast has room for one short line: the name, not the whole path
-   * (the log above has that). */
-  char *name = g_path_get_basename(aside);
-  /* TRANSLATORS: %s is the file name the unreadable game was moved to. */
-  char *text = g_strdup_printf(
-      _("Could not read the autosaved game; it was kept as “%s”."), name);
-  g_free(name);
-  g_signal_emit(self, signals[SIGNAL_NOTICE], 0, text);
-  g_free(text);
-  g_free(aside);
-}
-
-gboolean jq_game_controller_restore_autosave(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (!self->autosave)
-    return FALSE;
-  const char *path = jq_autosave_get_path(self->autosave);
-  char *text = NULL;
-  gsize length = 0;
-  GError *error = NULL;
-  if (!g_file_get_contents(path, &text, &length, &error)) {
-    if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-      g_warning("Ignoring the autosaved game: %s", error->message);
-    g_error_free(error);
-    return FALSE;
-  }
-  JqGame *game = read_pgn(text, length, &error);
-  if (!game) {
-    set_aside_autosave(self, error);
-    g_error_free(error);
-    g_free(text);
-    return FALSE;
-  }
-  if (jq_game_is_over(game)) {
-    /* Only a game in progress comes back; a finished one was seen. */
-    jq_game_free(game);
-    g_free(text);
-    return FALSE;
-  }
-  JqPlayerMode red = player_from_tag(text, "RedType");
-  JqPlayerMode black = player_from_tag(text, "BlackType");
-  /* The display side of those players (jq-game-controller.h). */
-  int reader = red == black                  ? -1
-               : red == JQ_PLAYER_MODE_HUMAN ? JQ_RED
-                                             : JQ_BLACK;
-  game = resume_deal(self, game, text, reader);
-  g_object_freeze_notify(G_OBJECT(self));
-  set_player_quietly(self, JQ_RED, red);
-  set_player_quietly(self, JQ_BLACK, black);
-  take_date(self, text);
-  take_names(self, text);
-  g_free(text);
-  install_game(self, game, FALSE);
-  g_object_thaw_notify(G_OBJECT(self));
-  emit_pending(self);
-  tell_redeal(self);
-  return TRUE;
-}
-
-gboolean jq_game_controller_flush_autosave(JqGameController *self,
-                                           GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return !self->autosave || jq_autosave_flush(self->autosave, error);
 }
 
 /* ---- for the tests ---- */
@@ -1870,7 +1449,7 @@ static void jq_game_controller_init(JqGameController *self) {
   self->disclosure = jq_game_disclosure(self->game);
   self->notation = JQ_NOTATION_STYLE_CHINESE;
   self->charset = JQ_CHARSET_SIMPLIFIED;
-  self->date = today();
+  jq_game_controller_take_date(self, NULL);
   self->redo = g_array_new(FALSE, FALSE, sizeof(Undone));
   g_array_set_clear_func(self->redo, undone_clear);
   self->browse_ply = -1;
