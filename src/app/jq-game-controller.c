@@ -9,6 +9,7 @@
 #include "jq-error-text.h"
 #include "jq-game-controller-private.h"
 #include "jq-move-format.h"
+#include "jq-move-refusal.h"
 #include "jq-movegen.h"
 #include "jq-result-text.h"
 
@@ -92,10 +93,6 @@ static JqPlayer *seat(JqGameController *self, JqColor side) {
   if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
     return JQ_PLAYER(self->humans[side]);
   return JQ_PLAYER(self->ais[side]);
-}
-
-static const char *side_name(JqColor side) {
-  return side == JQ_RED ? _("Red") : _("Black");
 }
 
 /* ---- signals ---- */
@@ -479,38 +476,11 @@ static gboolean check_human_move(JqGameController *self, int from, int to,
   }
   JqPosition *view = g_new(JqPosition, 1);
   jq_game_view(self->game, side, view);
-  JqPiece piece = view->board[from];
-  JqMove move = jq_move_make(from, to);
-  char name[3];
-  jq_square_name(from, name);
-  const char *why = NULL;
-  char *owned = NULL;
-  if (piece == JQ_EMPTY)
-    why = owned = g_strdup_printf(_("There is no piece on %s."), name);
-  else if (jq_piece_color(piece) != side)
-    why = owned = g_strdup_printf(_("That piece is not yours: %s is to "
-                                    "move."),
-                                  side_name(side));
-  else if (from == to)
-    why = _("Choose the point to move to.");
-  else if (view->board[to] != JQ_EMPTY &&
-           jq_piece_color(view->board[to]) == side)
-    why = _("You cannot take your own piece.");
-  else if (!jq_position_is_pseudo_legal(view, move))
-    why = jq_piece_is_hidden(piece)
-              ? _("A hidden piece moves as the piece of its starting point: "
-                  "it cannot move there.")
-              : _("That piece cannot move there.");
-  else if (!jq_position_move_is_safe(view, move))
-    why = jq_position_in_check(view)
-              ? _("Your king is in check: that move does not answer it.")
-              : _("That move would expose your king (to check or to the "
-                  "other king).");
+  g_autofree char *why = jq_move_refusal(view, side, from, to);
   g_free(view);
   if (why) {
     g_set_error_literal(error, JQ_GAME_CONTROLLER_ERROR,
                         JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, why);
-    g_free(owned);
     return FALSE;
   }
   return TRUE;
