@@ -1,6 +1,7 @@
 /* Inside the game controller: its state and the steps its files share
- * (jq-game-controller.c, jq-game-controller-files.c); and, for the tests,
- * what it keeps from the UI. */
+ * (jq-game-controller.c, jq-game-controller-files.c,
+ * jq-game-controller-undo.c); and, for the tests, what it keeps from the
+ * UI. */
 #pragma once
 
 #include "jq-ai-player.h"
@@ -32,7 +33,7 @@ struct _JqGameController {
   char *date;     /* PGN date of the game's start */
   char *names[2]; /* players' names from a file, NULL: the app's own */
 
-  GArray *redo;        /* Undone; the next one to replay is last */
+  GArray *redo;        /* moves taken back; the next one to replay is last */
   int browse_ply;      /* -1: live */
   JqGame *browse_game; /* the game cut back to what is browsed (cache) */
 
@@ -85,6 +86,18 @@ void jq_game_controller_set_player_quietly(JqGameController *self, JqColor side,
  * when `save`. */
 void jq_game_controller_install_game(JqGameController *self, JqGame *game,
                                      gboolean save);
+/* The state changed: the changed signal is pending. */
+void jq_game_controller_mark_changed(JqGameController *self);
+/* Queues the game for the autosave, when there is one. */
+void jq_game_controller_autosave(JqGameController *self);
+/* Back to the live game from an earlier position shown. */
+void jq_game_controller_stop_browsing(JqGameController *self);
+/* Ends the current turn or hint at once; a player's answer to it, if one
+ * still comes or waits to be played, is dropped. */
+void jq_game_controller_cancel_thinking(JqGameController *self);
+/* Tells the player to move that its turn has come (unless the game is over
+ * or its move is already chosen, waiting to be played). */
+void jq_game_controller_maybe_start_computer(JqGameController *self);
 /* Emits the signals an operation left pending, at its end. */
 void jq_game_controller_emit_pending(JqGameController *self);
 /* Tells the user `text` (the notice signal). */
@@ -99,6 +112,11 @@ void jq_game_controller_take_names(JqGameController *self, const char *text);
 /* The game a FEN sets up; NULL with BAD_FEN saying why. */
 JqGame *jq_game_controller_game_from_fen(const char *text, guint64 seed,
                                          GError **error);
+
+/* ---- jq-game-controller-undo.c ---- */
+
+/* The list of moves taken back, for the struct's redo. */
+GArray *jq_game_controller_redo_new(void);
 
 /* ---- for the tests ---- */
 

@@ -13,14 +13,6 @@
 #include "jq-movegen.h"
 #include "jq-result-text.h"
 
-/* A move undone, with its comment, for redo. */
-typedef struct {
-  JqGameMove move;
-  char *comment;
-} Undone;
-
-static void undone_clear(gpointer data) { g_free(((Undone *)data)->comment); }
-
 G_DEFINE_FINAL_TYPE(JqGameController, jq_game_controller, G_TYPE_OBJECT)
 
 G_DEFINE_QUARK(jq - game - controller - error - quark, jq_game_controller_error)
@@ -68,16 +60,6 @@ static JqColor first_mover(const JqGame *game) {
   return (JqColor)jq_game_initial(game)->side;
 }
 
-/* Who is to move after `ply` moves. */
-static JqColor side_at(const JqGame *game, int ply) {
-  return (JqColor)(first_mover(game) ^ (ply & 1));
-}
-
-static gboolean has_human(JqGameController *self) {
-  return self->players[JQ_RED] == JQ_PLAYER_MODE_HUMAN ||
-         self->players[JQ_BLACK] == JQ_PLAYER_MODE_HUMAN;
-}
-
 /* The computer's algorithm and strength for `side`: the side's own when
  * the computer plays both sides, else the one computer's. */
 void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
@@ -97,7 +79,7 @@ static JqPlayer *seat(JqGameController *self, JqColor side) {
 
 /* ---- signals ---- */
 
-static void mark_changed(JqGameController *self) {
+void jq_game_controller_mark_changed(JqGameController *self) {
   self->serial++;
   self->pending_changed = TRUE;
 }
@@ -171,7 +153,7 @@ static void on_autosave_failed(GObject *owner, const GError *error) {
   g_free(text);
 }
 
-static void autosave(JqGameController *self) {
+void jq_game_controller_autosave(JqGameController *self) {
   if (!self->autosave)
     return;
   char *text = jq_game_controller_to_pgn(self, JQ_PGN_COORDS);
@@ -185,10 +167,10 @@ static void drop_browse_cache(JqGameController *self) {
   g_clear_pointer(&self->browse_game, jq_game_free);
 }
 
-static void stop_browsing(JqGameController *self) {
+void jq_game_controller_stop_browsing(JqGameController *self) {
   if (self->browse_ply >= 0) {
     self->browse_ply = -1;
-    mark_changed(self);
+    jq_game_controller_mark_changed(self);
   }
   drop_browse_cache(self);
 }
@@ -264,8 +246,8 @@ gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
   /* Nothing new: no change to tell, nothing to save. */
   if (g_strcmp0(was, jq_game_comment(self->game, ply)) == 0)
     return TRUE;
-  mark_changed(self);
-  autosave(self);
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_autosave(self);
   jq_game_controller_emit_pending(self);
   return TRUE;
 }
@@ -290,7 +272,7 @@ static void on_player_progress(JqPlayer *player, const JqProgress *p,
 
 /* Ends the current turn or hint at once; a player's answer to it, if one
  * still comes or waits to be played, is dropped. */
-static void cancel_thinking(JqGameController *self) {
+void jq_game_controller_cancel_thinking(JqGameController *self) {
   jq_move_pacer_drop(self->pacer);
   if (!self->thinker)
     return;
@@ -335,7 +317,7 @@ static void on_move_chosen(JqPlayer *player, guint move,
  * advisor, for a hint. A human's turn needs no thinking. */
 static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
                            JqColor side) {
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   JqPlayer *player;
   if (purpose == JQ_THINK_HINT) {
     /* A hint is the engine's best advice, whatever the opponent's
@@ -370,7 +352,7 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
 
 /* After every change: the player to move is told its turn has come
  * (unless its move is already chosen, waiting to be played). */
-static void maybe_start_computer(JqGameController *self) {
+void jq_game_controller_maybe_start_computer(JqGameController *self) {
   if (self->thinker || jq_move_pacer_is_holding(self->pacer) ||
       jq_game_is_over(self->game))
     return;
@@ -403,19 +385,19 @@ static gboolean apply_move(JqGameController *self, JqMove move,
   self->pending_move = TRUE;
   self->pending_move_move = move;
   self->pending_move_flags = flags;
-  mark_changed(self);
-  autosave(self);
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_autosave(self);
   if (jq_game_is_over(self->game))
     self->pending_game_over = TRUE;
   else
-    maybe_start_computer(self);
+    jq_game_controller_maybe_start_computer(self);
   return TRUE;
 }
 
 /* Makes `game` the game (new game, load, restore); takes it. */
 void jq_game_controller_install_game(JqGameController *self, JqGame *game,
                                      gboolean save) {
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   JqVariant old_variant = jq_game_variant(self->game);
   jq_game_free(self->game);
   self->game = game;
@@ -433,10 +415,10 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
   self->pending_hint = FALSE;
   if (jq_game_variant(game) != old_variant)
     g_object_notify_by_pspec(G_OBJECT(self), props[PROP_VARIANT]);
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   if (save)
-    autosave(self);
-  maybe_start_computer(self);
+    jq_game_controller_autosave(self);
+  jq_game_controller_maybe_start_computer(self);
   /* A new game plays (nothing waits to be played yet). */
   if (jq_move_pacer_get_paused(self->pacer)) {
     jq_move_pacer_set_paused(self->pacer, FALSE);
@@ -492,122 +474,10 @@ gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
   if (!check_human_move(self, from, to, error))
     return FALSE;
   /* A hint being thought about is for the position that is going away. */
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   if (!apply_move(self, jq_move_make(from, to), FALSE, error))
     return FALSE;
   jq_game_controller_emit_pending(self);
-  return TRUE;
-}
-
-/* ---- undo, redo ---- */
-
-/* The ply undo goes back to, -1 when none. */
-static int undo_target(JqGameController *self) {
-  int n = jq_game_move_count(self->game);
-  if (n == 0)
-    return -1;
-  if (!has_human(self))
-    return n - 1;
-  for (int k = n - 1; k >= 0; k--)
-    if (self->players[side_at(self->game, k)] == JQ_PLAYER_MODE_HUMAN)
-      return k;
-  return -1;
-}
-
-static int redo_target(JqGameController *self) {
-  int n = jq_game_move_count(self->game);
-  int m = (int)self->redo->len;
-  if (m == 0)
-    return -1;
-  if (!has_human(self))
-    return n + 1;
-  for (int k = n + 1; k <= n + m; k++)
-    if (self->players[side_at(self->game, k)] == JQ_PLAYER_MODE_HUMAN)
-      return k;
-  return n + m;
-}
-
-/* A finished game keeps its result: only taking back reopens it. */
-gboolean jq_game_controller_can_undo(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return !jq_game_is_over(self->game) && undo_target(self) >= 0;
-}
-
-gboolean jq_game_controller_can_take_back(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return undo_target(self) >= 0;
-}
-
-/* Moves undone before a resignation cannot follow it. */
-gboolean jq_game_controller_can_redo(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return !jq_game_is_over(self->game) && redo_target(self) >= 0;
-}
-
-/* What undo and redo share once the record is where it should be. */
-static void after_undo_redo(JqGameController *self) {
-  self->hint = JQ_MOVE_NONE;
-  self->pending_move = FALSE;
-  self->pending_game_over = FALSE;
-  self->pending_hint = FALSE;
-  stop_browsing(self);
-  mark_changed(self);
-  autosave(self);
-  maybe_start_computer(self);
-  jq_game_controller_emit_pending(self);
-}
-
-gboolean jq_game_controller_undo(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (jq_game_is_over(self->game))
-    return FALSE;
-  return jq_game_controller_take_back(self);
-}
-
-gboolean jq_game_controller_take_back(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  int target = undo_target(self);
-  if (target < 0)
-    return FALSE;
-  cancel_thinking(self);
-  while (jq_game_move_count(self->game) > target) {
-    int n = jq_game_move_count(self->game);
-    Undone undone = {jq_game_move_at(self->game, n - 1),
-                     g_strdup(jq_game_comment(self->game, n))};
-    g_array_append_val(self->redo, undone);
-    jq_game_undo(self->game);
-  }
-  /* The position the last report was for is gone from the game. */
-  if (self->last_analysis &&
-      jq_game_move_count(self->game) < self->last_analysis->ply)
-    g_clear_pointer(&self->last_analysis, jq_analysis_free);
-  after_undo_redo(self);
-  return TRUE;
-}
-
-gboolean jq_game_controller_redo(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  int target = redo_target(self);
-  if (target < 0 || jq_game_is_over(self->game))
-    return FALSE;
-  cancel_thinking(self);
-  while (jq_game_move_count(self->game) < target && self->redo->len > 0) {
-    Undone *last = &g_array_index(self->redo, Undone, self->redo->len - 1);
-    JqGameMove gm = last->move;
-    g_autofree char *comment = g_steal_pointer(&last->comment);
-    g_array_set_size(self->redo, self->redo->len - 1);
-    JqError err = {{0}};
-    /* The recorded reveals, so the same pieces turn up again. */
-    if (!jq_game_play_with_reveal(self->game, gm.move, gm.reveal, &err)) {
-      g_warning("Cannot redo a move: %s", err.message);
-      g_array_set_size(self->redo, 0);
-      break;
-    }
-    /* It was valid when it was set. */
-    jq_game_set_comment(self->game, jq_game_move_count(self->game), comment,
-                        NULL);
-  }
-  after_undo_redo(self);
   return TRUE;
 }
 
@@ -654,13 +524,13 @@ JqMove jq_game_controller_get_hint(JqGameController *self) {
 /* Ends the game still going on with `result` (a resignation, a draw
  * agreed). */
 static void declare_result(JqGameController *self, JqResult result) {
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   jq_game_declare_result(self->game, result);
   self->hint = JQ_MOVE_NONE;
   drop_browse_cache(self);
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   self->pending_game_over = TRUE;
-  autosave(self);
+  jq_game_controller_autosave(self);
   jq_game_controller_emit_pending(self);
 }
 
@@ -829,13 +699,13 @@ void jq_game_controller_set_player(JqGameController *self, JqColor side,
    * to be played, no longer fits. */
   if ((self->thinker || jq_move_pacer_is_holding(self->pacer)) &&
       self->think_side == side)
-    cancel_thinking(self);
+    jq_game_controller_cancel_thinking(self);
   jq_game_controller_set_player_quietly(self, side, mode);
   self->hint = JQ_MOVE_NONE;
   drop_browse_cache(self); /* the display side may have changed */
-  mark_changed(self);
-  autosave(self);
-  maybe_start_computer(self);
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_autosave(self);
+  jq_game_controller_maybe_start_computer(self);
   jq_game_controller_emit_pending(self);
 }
 
@@ -956,7 +826,7 @@ void jq_game_controller_set_paused(JqGameController *self, gboolean paused) {
   if (jq_move_pacer_get_paused(self->pacer) == paused)
     return;
   /* Resuming may play the move that waited: the state is told after. */
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   jq_move_pacer_set_paused(self->pacer, paused);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
   jq_game_controller_emit_pending(self);
@@ -976,7 +846,7 @@ void jq_game_controller_set_disclosure(JqGameController *self,
   self->disclosure = disclosure;
   jq_game_set_disclosure(self->game, disclosure);
   drop_browse_cache(self);
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DISCLOSURE]);
   jq_game_controller_emit_pending(self);
 }
@@ -993,7 +863,7 @@ void jq_game_controller_set_notation(JqGameController *self,
   if (self->notation == notation)
     return;
   self->notation = notation;
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_NOTATION]);
   jq_game_controller_emit_pending(self);
 }
@@ -1009,7 +879,7 @@ void jq_game_controller_set_charset(JqGameController *self, JqCharset charset) {
   if (self->charset == charset)
     return;
   self->charset = charset;
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CHARACTER_STYLE]);
   jq_game_controller_emit_pending(self);
 }
@@ -1129,7 +999,7 @@ void jq_game_controller_browse(JqGameController *self, int ply) {
   self->browse_ply = ply;
   if (ply < 0)
     drop_browse_cache(self);
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   jq_game_controller_emit_pending(self);
 }
 
@@ -1294,7 +1164,7 @@ static void jq_game_controller_constructed(GObject *object) {
 
 static void jq_game_controller_dispose(GObject *object) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   /* Writes what is still queued: quitting loses nothing. */
   g_clear_pointer(&self->autosave, jq_autosave_free);
   /* The players stop their thinking and free their AIs as they go. */
@@ -1420,8 +1290,7 @@ static void jq_game_controller_init(JqGameController *self) {
   self->notation = JQ_NOTATION_STYLE_CHINESE;
   self->charset = JQ_CHARSET_SIMPLIFIED;
   jq_game_controller_take_date(self, NULL);
-  self->redo = g_array_new(FALSE, FALSE, sizeof(Undone));
-  g_array_set_clear_func(self->redo, undone_clear);
+  self->redo = jq_game_controller_redo_new();
   self->browse_ply = -1;
   for (int side = 0; side < 2; side++) {
     self->humans[side] = jq_human_player_new();
