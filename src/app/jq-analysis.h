@@ -5,6 +5,7 @@
 
 #include <glib-object.h>
 
+#include "jq-ai.h"
 #include "jq-types.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,10 @@ typedef struct {
 #define JQ_TYPE_ANALYSIS (jq_analysis_get_type())
 GType jq_analysis_get_type(void);
 
+/* A snapshot of an AI's report thought for `side`, `ply` moves into the
+ * game (for a hint when `hint`), with its line `pv` already in words. */
+JqAnalysis *jq_analysis_new(const JqProgress *progress, JqColor side, int ply,
+                            gboolean hint, const char *pv);
 JqAnalysis *jq_analysis_copy(const JqAnalysis *analysis);
 /* Whether the report is about the position shown, `shown_ply` moves into
  * the game whose move after `analysis->ply` moves is `next` (JQ_MOVE_NONE

@@ -1,10 +1,124 @@
-/* For the tests: what the controller keeps from the UI. */
+/* Inside the game controller: its state and the steps its files share
+ * (jq-game-controller.c, jq-game-controller-files.c,
+ * jq-game-controller-undo.c); and, for the tests, what it keeps from the
+ * UI. */
 #pragma once
 
 #include "jq-ai-player.h"
+#include "jq-autosave.h"
 #include "jq-game-controller.h"
+#include "jq-human-player.h"
+#include "jq-move-pacer.h"
 
 G_BEGIN_DECLS
+
+/* What a player is thinking for: its own move, or a hint for the human. */
+typedef enum { JQ_THINK_MOVE, JQ_THINK_HINT } JqThinkPurpose;
+
+struct _JqGameController {
+  GObject parent_instance;
+
+  JqGame *game;
+  guint game_id; /* changes with each new game, load or restore: an AI
+                  * from an earlier game forgets it before thinking */
+  JqPlayerMode players[2];
+  char *algorithm; /* the computer's when it plays one side */
+  int strength;
+  char *side_algorithm[2]; /* each side's when it plays both */
+  int side_strength[2];
+  int think_time;
+  JqDisclosure disclosure;
+  JqNotationStyle notation;
+  JqCharset charset;
+  char *date;     /* PGN date of the game's start */
+  char *names[2]; /* players' names from a file, NULL: the app's own */
+
+  GArray *redo;        /* moves taken back; the next one to replay is last */
+  int browse_ply;      /* -1: live */
+  JqGame *browse_game; /* the game cut back to what is browsed (cache) */
+
+  /* The players of each side (the one of players[side] plays), and the
+   * computer that gives the human hints. */
+  JqHumanPlayer *humans[2];
+  JqAiPlayer *ais[2];
+  JqAiPlayer *advisor;
+  /* The player thinking now, for its side's move or for a hint, about
+   * think_view, think_ply moves into the game. */
+  JqPlayer *thinker;
+  JqThinkPurpose think_purpose;
+  JqColor think_side;
+  int think_ply;
+  JqPosition *think_view;
+  JqMovePacer *pacer; /* when a chosen move is played; pauses */
+  JqMove hint;
+  JqAnalysis *analysis;
+  JqAnalysis *last_analysis; /* kept after the thinking, while its position
+                              * is still in the game */
+
+  /* Signals are emitted at the end of each operation, when the state is
+   * complete (emit_pending); serial tells a handler changed it again. */
+  guint serial;
+  gboolean pending_changed;
+  gboolean pending_move;
+  JqMove pending_move_move;
+  JqMoveFlags pending_move_flags;
+  gboolean pending_game_over;
+  gboolean pending_hint;
+  gboolean thinking_emitted;
+
+  char *autosave_path; /* construct property; NULL = default, "" = off */
+  JqAutosave *autosave;
+  char *sealed_deal;       /* the game's, made once for all its files */
+  gboolean pending_redeal; /* a game read was dealt afresh: say so */
+};
+
+/* ---- jq-game-controller.c ---- */
+
+/* Who plays each side's computer: the side's own algorithm and strength
+ * when the computer plays both sides, else the one computer's. */
+void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
+                                 const char **algorithm, int *strength);
+/* Sets a side's player without the other steps of a change (the caller
+ * makes them). */
+void jq_game_controller_set_player_quietly(JqGameController *self, JqColor side,
+                                           JqPlayerMode mode);
+/* Makes `game` the game (new game, load, restore); takes it. Autosaves it
+ * when `save`. */
+void jq_game_controller_install_game(JqGameController *self, JqGame *game,
+                                     gboolean save);
+/* The state changed: the changed signal is pending. */
+void jq_game_controller_mark_changed(JqGameController *self);
+/* Queues the game for the autosave, when there is one. */
+void jq_game_controller_autosave(JqGameController *self);
+/* Back to the live game from an earlier position shown. */
+void jq_game_controller_stop_browsing(JqGameController *self);
+/* Ends the current turn or hint at once; a player's answer to it, if one
+ * still comes or waits to be played, is dropped. */
+void jq_game_controller_cancel_thinking(JqGameController *self);
+/* Tells the player to move that its turn has come (unless the game is over
+ * or its move is already chosen, waiting to be played). */
+void jq_game_controller_maybe_start_computer(JqGameController *self);
+/* Emits the signals an operation left pending, at its end. */
+void jq_game_controller_emit_pending(JqGameController *self);
+/* Tells the user `text` (the notice signal). */
+void jq_game_controller_notice(JqGameController *self, const char *text);
+
+/* ---- jq-game-controller-files.c ---- */
+
+/* The game's date and players' names from a file's `text`; NULL text: a
+ * new game's (today, the app's own names). */
+void jq_game_controller_take_date(JqGameController *self, const char *text);
+void jq_game_controller_take_names(JqGameController *self, const char *text);
+/* The game a FEN sets up; NULL with BAD_FEN saying why. */
+JqGame *jq_game_controller_game_from_fen(const char *text, guint64 seed,
+                                         GError **error);
+
+/* ---- jq-game-controller-undo.c ---- */
+
+/* The list of moves taken back, for the struct's redo. */
+GArray *jq_game_controller_redo_new(void);
+
+/* ---- for the tests ---- */
 
 /* The arbiter itself, truth included: tests only, never for display. */
 const JqGame *jq_game_controller_get_game(JqGameController *self);

@@ -2,93 +2,16 @@
 
 #include "jq-game-controller.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 
-#include "jq-ai-player.h"
-#include "jq-atomic-file.h"
-#include "jq-autosave.h"
-#include "jq-deal-seal.h"
 #include "jq-error-text.h"
-#include "jq-fen.h"
 #include "jq-game-controller-private.h"
-#include "jq-human-player.h"
-#include "jq-move-pacer.h"
+#include "jq-move-format.h"
+#include "jq-move-refusal.h"
 #include "jq-movegen.h"
-#include "jq-notation.h"
-#include "jq-player-names.h"
-
-/* PGN files bigger than this are not games people keep. */
-#define MAX_PGN_BYTES (16 * 1024 * 1024)
-
-typedef enum { THINK_MOVE, THINK_HINT } ThinkPurpose;
-
-/* A move undone, with its comment, for redo. */
-typedef struct {
-  JqGameMove move;
-  char *comment;
-} Undone;
-
-static void undone_clear(gpointer data) { g_free(((Undone *)data)->comment); }
-
-struct _JqGameController {
-  GObject parent_instance;
-
-  JqGame *game;
-  guint game_id; /* changes with each new game, load or restore: an AI
-                  * from an earlier game forgets it before thinking */
-  JqPlayerMode players[2];
-  char *algorithm; /* the computer's when it plays one side */
-  int strength;
-  char *side_algorithm[2]; /* each side's when it plays both */
-  int side_strength[2];
-  int think_time;
-  JqDisclosure disclosure;
-  JqNotationStyle notation;
-  JqCharset charset;
-  char *date;     /* PGN date of the game's start */
-  char *names[2]; /* players' names from a file, NULL: the app's own */
-
-  GArray *redo;        /* Undone; the next one to replay is last */
-  int browse_ply;      /* -1: live */
-  JqGame *browse_game; /* the game cut back to what is browsed (cache) */
-
-  /* The players of each side (the one of players[side] plays), and the
-   * computer that gives the human hints. */
-  JqHumanPlayer *humans[2];
-  JqAiPlayer *ais[2];
-  JqAiPlayer *advisor;
-  /* The player thinking now, for its side's move or for a hint, about
-   * think_view, think_ply moves into the game. */
-  JqPlayer *thinker;
-  ThinkPurpose think_purpose;
-  JqColor think_side;
-  int think_ply;
-  JqPosition *think_view;
-  JqMovePacer *pacer; /* when a chosen move is played; pauses */
-  JqMove hint;
-  JqAnalysis *analysis;
-  JqAnalysis *last_analysis; /* kept after the thinking, while its position
-                              * is still in the game */
-
-  /* Signals are emitted at the end of each operation, when the state is
-   * complete (emit_pending); serial tells a handler changed it again. */
-  guint serial;
-  gboolean pending_changed;
-  gboolean pending_move;
-  JqMove pending_move_move;
-  JqMoveFlags pending_move_flags;
-  gboolean pending_game_over;
-  gboolean pending_hint;
-  gboolean thinking_emitted;
-
-  char *autosave_path; /* construct property; NULL = default, "" = off */
-  JqAutosave *autosave;
-  char *sealed_deal;       /* the game's, made once for all its files */
-  gboolean pending_redeal; /* a game read was dealt afresh: say so */
-};
+#include "jq-result-text.h"
 
 G_DEFINE_FINAL_TYPE(JqGameController, jq_game_controller, G_TYPE_OBJECT)
 
@@ -137,20 +60,10 @@ static JqColor first_mover(const JqGame *game) {
   return (JqColor)jq_game_initial(game)->side;
 }
 
-/* Who is to move after `ply` moves. */
-static JqColor side_at(const JqGame *game, int ply) {
-  return (JqColor)(first_mover(game) ^ (ply & 1));
-}
-
-static gboolean has_human(JqGameController *self) {
-  return self->players[JQ_RED] == JQ_PLAYER_MODE_HUMAN ||
-         self->players[JQ_BLACK] == JQ_PLAYER_MODE_HUMAN;
-}
-
 /* The computer's algorithm and strength for `side`: the side's own when
  * the computer plays both sides, else the one computer's. */
-static void ai_setup(JqGameController *self, JqColor side,
-                     const char **algorithm, int *strength) {
+void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
+                                 const char **algorithm, int *strength) {
   gboolean both = self->players[JQ_RED] == JQ_PLAYER_MODE_COMPUTER &&
                   self->players[JQ_BLACK] == JQ_PLAYER_MODE_COMPUTER;
   *algorithm = both ? self->side_algorithm[side] : self->algorithm;
@@ -164,33 +77,14 @@ static JqPlayer *seat(JqGameController *self, JqColor side) {
   return JQ_PLAYER(self->ais[side]);
 }
 
-static char *today(void) {
-  GDateTime *now = g_date_time_new_now_local();
-  char *date = g_date_time_format(now, "%Y.%m.%d");
-  g_date_time_unref(now);
-  return date;
-}
-
-static const char *side_name(JqColor side) {
-  return side == JQ_RED ? _("Red") : _("Black");
-}
-
-/* Keeps the players' names of a game read (NULL text: a new game's). */
-static void take_names(JqGameController *self, const char *text) {
-  for (int side = JQ_RED; side <= JQ_BLACK; side++) {
-    g_free(self->names[side]);
-    self->names[side] = text ? jq_player_names_read(text, side) : NULL;
-  }
-}
-
 /* ---- signals ---- */
 
-static void mark_changed(JqGameController *self) {
+void jq_game_controller_mark_changed(JqGameController *self) {
   self->serial++;
   self->pending_changed = TRUE;
 }
 
-static void emit_pending(JqGameController *self) {
+void jq_game_controller_emit_pending(JqGameController *self) {
   g_object_ref(self);
   guint serial = self->serial;
   gboolean thinking = self->thinker != NULL;
@@ -245,30 +139,21 @@ out:
   g_object_unref(self);
 }
 
-/* ---- the autosave ---- */
-
-/* Inserts the PGN standard's player-type tags after the writer's tags. */
-static char *add_player_tags(JqGameController *self, const char *pgn) {
-  const char *blank = strstr(pgn, "\n\n");
-  if (!blank)
-    return g_strdup(pgn);
-  const char *types[2];
-  for (int c = 0; c < 2; c++)
-    types[c] = self->players[c] == JQ_PLAYER_MODE_HUMAN ? "human" : "program";
-  return g_strdup_printf("%.*s\n[RedType \"%s\"]\n[BlackType \"%s\"]%s",
-                         (int)(blank - pgn), pgn, types[JQ_RED],
-                         types[JQ_BLACK], blank);
+void jq_game_controller_notice(JqGameController *self, const char *text) {
+  g_signal_emit(self, signals[SIGNAL_NOTICE], 0, text);
 }
+
+/* ---- the autosave ---- */
 
 static void on_autosave_failed(GObject *owner, const GError *error) {
   /* TRANSLATORS: %s says what went wrong (a full disk...). */
   char *text =
       g_strdup_printf(_("The game could not be autosaved: %s"), error->message);
-  g_signal_emit(owner, signals[SIGNAL_NOTICE], 0, text);
+  jq_game_controller_notice(JQ_GAME_CONTROLLER(owner), text);
   g_free(text);
 }
 
-static void autosave(JqGameController *self) {
+void jq_game_controller_autosave(JqGameController *self) {
   if (!self->autosave)
     return;
   char *text = jq_game_controller_to_pgn(self, JQ_PGN_COORDS);
@@ -282,10 +167,10 @@ static void drop_browse_cache(JqGameController *self) {
   g_clear_pointer(&self->browse_game, jq_game_free);
 }
 
-static void stop_browsing(JqGameController *self) {
+void jq_game_controller_stop_browsing(JqGameController *self) {
   if (self->browse_ply >= 0) {
     self->browse_ply = -1;
-    mark_changed(self);
+    jq_game_controller_mark_changed(self);
   }
   drop_browse_cache(self);
 }
@@ -311,40 +196,6 @@ static const JqGame *shown_game(JqGameController *self) {
 
 /* ---- the game's text ---- */
 
-static char wxf_letter(JqPieceType t) {
-  static const char letters[JQ_TYPE_COUNT] = {'?', 'K', 'A', 'E',
-                                              'H', 'R', 'C', 'P'};
-  return t < JQ_TYPE_COUNT ? letters[t] : '?';
-}
-
-/* The move of `pos` in the chosen notation. `reveal` holds only what may
- * be shown: the identity turned up, and a captured hidden piece's identity
- * when the display side knows it. */
-static void format_move(JqGameController *self, const JqPosition *pos,
-                        JqMove move, JqReveal reveal, GString *out) {
-  char buf[JQ_CHINESE_MAX];
-  switch (self->notation) {
-  case JQ_NOTATION_STYLE_COORDINATES:
-    jq_move_to_coords_ext(move, (JqColor)pos->side, reveal, buf);
-    g_string_append(out, buf);
-    break;
-  case JQ_NOTATION_STYLE_WXF:
-    if (jq_move_to_wxf(pos, move, buf) == 0)
-      jq_move_to_coords(move, buf);
-    g_string_append(out, buf);
-    if (reveal.mover != JQ_NO_TYPE)
-      g_string_append_printf(out, "(%c)", wxf_letter(reveal.mover));
-    break;
-  case JQ_NOTATION_STYLE_CHINESE:
-  default:
-    if (jq_move_to_chinese(pos, move, reveal.mover, self->charset, buf,
-                           sizeof buf) == 0)
-      jq_move_to_coords(move, buf);
-    g_string_append(out, buf);
-    break;
-  }
-}
-
 /* Does the display side know what a hidden piece captured by `captor`
  * was? */
 static gboolean display_learns_capture(JqGameController *self, JqColor captor) {
@@ -358,28 +209,10 @@ static gboolean display_learns_capture(JqGameController *self, JqColor captor) {
 
 char **jq_game_controller_get_move_list(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  int n = jq_game_move_count(self->game);
-  GStrvBuilder *list = g_strv_builder_new();
-  /* The boards of truth and views are the same; only what is passed as
-   * `reveal` to the writers can name an identity. */
-  JqPosition *pos = g_new(JqPosition, 1);
-  *pos = *jq_game_initial(self->game);
-  GString *text = g_string_new(NULL);
-  for (int i = 0; i < n; i++) {
-    JqGameMove gm = jq_game_move_at(self->game, i);
-    JqReveal shown = {gm.reveal.mover, JQ_NO_TYPE};
-    if (display_learns_capture(self, (JqColor)pos->side))
-      shown.captured = gm.reveal.captured;
-    g_string_truncate(text, 0);
-    format_move(self, pos, gm.move, shown, text);
-    g_strv_builder_add(list, text->str);
-    jq_position_make_move(pos, gm.move, gm.reveal);
-  }
-  g_string_free(text, TRUE);
-  g_free(pos);
-  char **strv = g_strv_builder_end(list);
-  g_strv_builder_unref(list);
-  return strv;
+  JqMoveFormat format = {self->notation, self->charset};
+  gboolean show_captured[2] = {display_learns_capture(self, JQ_RED),
+                               display_learns_capture(self, JQ_BLACK)};
+  return jq_move_format_record(&format, self->game, show_captured);
 }
 
 const char *jq_game_controller_get_comment(JqGameController *self, int ply) {
@@ -413,51 +246,10 @@ gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
   /* Nothing new: no change to tell, nothing to save. */
   if (g_strcmp0(was, jq_game_comment(self->game, ply)) == 0)
     return TRUE;
-  mark_changed(self);
-  autosave(self);
-  emit_pending(self);
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_autosave(self);
+  jq_game_controller_emit_pending(self);
   return TRUE;
-}
-
-/* The AI's expected line from its view, in the chosen notation. A move of
- * a hidden piece ends it: what follows depends on what it turns up as. */
-static char *format_line(JqGameController *self, const JqPosition *view,
-                         const JqMove *pv, int len) {
-  JqPosition *pos = g_new(JqPosition, 1);
-  *pos = *view;
-  GString *text = g_string_new(NULL);
-  for (int i = 0; i < len; i++) {
-    if (!jq_position_is_legal(pos, pv[i]))
-      break;
-    if (text->len)
-      g_string_append_c(text, ' ');
-    format_move(self, pos, pv[i], JQ_REVEAL_NONE, text);
-    if (jq_piece_is_hidden(pos->board[jq_move_from(pv[i])])) {
-      if (i + 1 < len)
-        g_string_append(text, " …");
-      break;
-    }
-    jq_position_make_move(pos, pv[i], JQ_REVEAL_NONE);
-  }
-  g_free(pos);
-  return g_string_free(text, FALSE);
-}
-
-static char *score_text(const JqProgress *p, gboolean sampling) {
-  if (sampling)
-    return g_strdup_printf("%.0f%%", p->value * 100.0);
-  if (p->score >= JQ_SCORE_MATE_BOUND) {
-    int moves = (JQ_SCORE_MATE - p->score + 1) / 2;
-    return g_strdup_printf(
-        g_dngettext(GETTEXT_PACKAGE, "Mate in %d", "Mate in %d", moves), moves);
-  }
-  if (p->score <= -JQ_SCORE_MATE_BOUND) {
-    int moves = (JQ_SCORE_MATE + p->score + 1) / 2;
-    return g_strdup_printf(
-        g_dngettext(GETTEXT_PACKAGE, "Mated in %d", "Mated in %d", moves),
-        moves);
-  }
-  return g_strdup_printf("%+.2f", p->score / 100.0);
 }
 
 /* ---- thinking ---- */
@@ -467,35 +259,20 @@ static void on_player_progress(JqPlayer *player, const JqProgress *p,
                                JqGameController *self) {
   if (player != self->thinker)
     return;
-  JqAnalysis a = {0};
-  a.side = self->think_side;
-  a.ply = self->think_ply;
-  a.hint = self->think_purpose == THINK_HINT;
-  a.sampling = p->iterations > 0;
-  a.depth = p->depth;
-  a.seldepth = p->seldepth;
-  a.score = p->score;
-  a.nodes = p->nodes;
-  a.nps = p->nps;
-  a.time_ms = p->time_ms;
-  a.iterations = p->iterations;
-  a.value = p->value;
-  a.visit_share = p->visit_share;
-  a.best = p->pv_len > 0 ? p->pv[0] : JQ_MOVE_NONE;
-  a.score_text = score_text(p, a.sampling);
-  a.pv = format_line(self, self->think_view, p->pv, p->pv_len);
+  JqMoveFormat format = {self->notation, self->charset};
+  g_autofree char *pv =
+      jq_move_format_line(&format, self->think_view, p->pv, p->pv_len);
   g_clear_pointer(&self->analysis, jq_analysis_free);
-  self->analysis = jq_analysis_copy(&a);
+  self->analysis = jq_analysis_new(p, self->think_side, self->think_ply,
+                                   self->think_purpose == JQ_THINK_HINT, pv);
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
-  self->last_analysis = jq_analysis_copy(&a);
-  g_free(a.score_text);
-  g_free(a.pv);
+  self->last_analysis = jq_analysis_copy(self->analysis);
   g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
 }
 
 /* Ends the current turn or hint at once; a player's answer to it, if one
  * still comes or waits to be played, is dropped. */
-static void cancel_thinking(JqGameController *self) {
+void jq_game_controller_cancel_thinking(JqGameController *self) {
   jq_move_pacer_drop(self->pacer);
   if (!self->thinker)
     return;
@@ -515,7 +292,7 @@ static void play_paced(JqMove move, gpointer data) {
     g_warning("The computer's move was refused: %s", refused->message);
     g_error_free(refused);
   }
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 static void on_move_chosen(JqPlayer *player, guint move,
@@ -524,7 +301,7 @@ static void on_move_chosen(JqPlayer *player, guint move,
     return;
   self->thinker = NULL;
   g_clear_pointer(&self->analysis, jq_analysis_free);
-  if (self->think_purpose == THINK_MOVE) {
+  if (self->think_purpose == JQ_THINK_MOVE) {
     if (move == JQ_MOVE_NONE)
       g_warning("The computer found no move in a game still going on");
     else
@@ -533,16 +310,16 @@ static void on_move_chosen(JqPlayer *player, guint move,
     self->hint = (JqMove)move;
     self->pending_hint = TRUE;
   }
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 /* Hands `side` the position as it knows it, for its move or, from the
  * advisor, for a hint. A human's turn needs no thinking. */
-static void start_thinking(JqGameController *self, ThinkPurpose purpose,
+static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
                            JqColor side) {
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   JqPlayer *player;
-  if (purpose == THINK_HINT) {
+  if (purpose == JQ_THINK_HINT) {
     /* A hint is the engine's best advice, whatever the opponent's
      * level (the advisor plays at full strength). */
     jq_ai_player_set_algorithm(self->advisor, self->algorithm);
@@ -550,7 +327,7 @@ static void start_thinking(JqGameController *self, ThinkPurpose purpose,
   } else {
     const char *algorithm;
     int strength;
-    ai_setup(self, side, &algorithm, &strength);
+    jq_game_controller_ai_setup(self, side, &algorithm, &strength);
     jq_ai_player_set_algorithm(self->ais[side], algorithm);
     jq_ai_player_set_strength(self->ais[side], strength);
     player = seat(self, side);
@@ -575,11 +352,11 @@ static void start_thinking(JqGameController *self, ThinkPurpose purpose,
 
 /* After every change: the player to move is told its turn has come
  * (unless its move is already chosen, waiting to be played). */
-static void maybe_start_computer(JqGameController *self) {
+void jq_game_controller_maybe_start_computer(JqGameController *self) {
   if (self->thinker || jq_move_pacer_is_holding(self->pacer) ||
       jq_game_is_over(self->game))
     return;
-  start_thinking(self, THINK_MOVE, jq_game_side_to_move(self->game));
+  start_thinking(self, JQ_THINK_MOVE, jq_game_side_to_move(self->game));
 }
 
 /* ---- changing the game ---- */
@@ -608,18 +385,19 @@ static gboolean apply_move(JqGameController *self, JqMove move,
   self->pending_move = TRUE;
   self->pending_move_move = move;
   self->pending_move_flags = flags;
-  mark_changed(self);
-  autosave(self);
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_autosave(self);
   if (jq_game_is_over(self->game))
     self->pending_game_over = TRUE;
   else
-    maybe_start_computer(self);
+    jq_game_controller_maybe_start_computer(self);
   return TRUE;
 }
 
 /* Makes `game` the game (new game, load, restore); takes it. */
-static void install_game(JqGameController *self, JqGame *game, gboolean save) {
-  cancel_thinking(self);
+void jq_game_controller_install_game(JqGameController *self, JqGame *game,
+                                     gboolean save) {
+  jq_game_controller_cancel_thinking(self);
   JqVariant old_variant = jq_game_variant(self->game);
   jq_game_free(self->game);
   self->game = game;
@@ -637,10 +415,10 @@ static void install_game(JqGameController *self, JqGame *game, gboolean save) {
   self->pending_hint = FALSE;
   if (jq_game_variant(game) != old_variant)
     g_object_notify_by_pspec(G_OBJECT(self), props[PROP_VARIANT]);
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   if (save)
-    autosave(self);
-  maybe_start_computer(self);
+    jq_game_controller_autosave(self);
+  jq_game_controller_maybe_start_computer(self);
   /* A new game plays (nothing waits to be played yet). */
   if (jq_move_pacer_get_paused(self->pacer)) {
     jq_move_pacer_set_paused(self->pacer, FALSE);
@@ -680,38 +458,11 @@ static gboolean check_human_move(JqGameController *self, int from, int to,
   }
   JqPosition *view = g_new(JqPosition, 1);
   jq_game_view(self->game, side, view);
-  JqPiece piece = view->board[from];
-  JqMove move = jq_move_make(from, to);
-  char name[3];
-  jq_square_name(from, name);
-  const char *why = NULL;
-  char *owned = NULL;
-  if (piece == JQ_EMPTY)
-    why = owned = g_strdup_printf(_("There is no piece on %s."), name);
-  else if (jq_piece_color(piece) != side)
-    why = owned = g_strdup_printf(_("That piece is not yours: %s is to "
-                                    "move."),
-                                  side_name(side));
-  else if (from == to)
-    why = _("Choose the point to move to.");
-  else if (view->board[to] != JQ_EMPTY &&
-           jq_piece_color(view->board[to]) == side)
-    why = _("You cannot take your own piece.");
-  else if (!jq_position_is_pseudo_legal(view, move))
-    why = jq_piece_is_hidden(piece)
-              ? _("A hidden piece moves as the piece of its starting point: "
-                  "it cannot move there.")
-              : _("That piece cannot move there.");
-  else if (!jq_position_move_is_safe(view, move))
-    why = jq_position_in_check(view)
-              ? _("Your king is in check: that move does not answer it.")
-              : _("That move would expose your king (to check or to the "
-                  "other king).");
+  g_autofree char *why = jq_move_refusal(view, side, from, to);
   g_free(view);
   if (why) {
     g_set_error_literal(error, JQ_GAME_CONTROLLER_ERROR,
                         JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, why);
-    g_free(owned);
     return FALSE;
   }
   return TRUE;
@@ -723,122 +474,10 @@ gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
   if (!check_human_move(self, from, to, error))
     return FALSE;
   /* A hint being thought about is for the position that is going away. */
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   if (!apply_move(self, jq_move_make(from, to), FALSE, error))
     return FALSE;
-  emit_pending(self);
-  return TRUE;
-}
-
-/* ---- undo, redo ---- */
-
-/* The ply undo goes back to, -1 when none. */
-static int undo_target(JqGameController *self) {
-  int n = jq_game_move_count(self->game);
-  if (n == 0)
-    return -1;
-  if (!has_human(self))
-    return n - 1;
-  for (int k = n - 1; k >= 0; k--)
-    if (self->players[side_at(self->game, k)] == JQ_PLAYER_MODE_HUMAN)
-      return k;
-  return -1;
-}
-
-static int redo_target(JqGameController *self) {
-  int n = jq_game_move_count(self->game);
-  int m = (int)self->redo->len;
-  if (m == 0)
-    return -1;
-  if (!has_human(self))
-    return n + 1;
-  for (int k = n + 1; k <= n + m; k++)
-    if (self->players[side_at(self->game, k)] == JQ_PLAYER_MODE_HUMAN)
-      return k;
-  return n + m;
-}
-
-/* A finished game keeps its result: only taking back reopens it. */
-gboolean jq_game_controller_can_undo(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return !jq_game_is_over(self->game) && undo_target(self) >= 0;
-}
-
-gboolean jq_game_controller_can_take_back(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return undo_target(self) >= 0;
-}
-
-/* Moves undone before a resignation cannot follow it. */
-gboolean jq_game_controller_can_redo(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return !jq_game_is_over(self->game) && redo_target(self) >= 0;
-}
-
-/* What undo and redo share once the record is where it should be. */
-static void after_undo_redo(JqGameController *self) {
-  self->hint = JQ_MOVE_NONE;
-  self->pending_move = FALSE;
-  self->pending_game_over = FALSE;
-  self->pending_hint = FALSE;
-  stop_browsing(self);
-  mark_changed(self);
-  autosave(self);
-  maybe_start_computer(self);
-  emit_pending(self);
-}
-
-gboolean jq_game_controller_undo(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (jq_game_is_over(self->game))
-    return FALSE;
-  return jq_game_controller_take_back(self);
-}
-
-gboolean jq_game_controller_take_back(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  int target = undo_target(self);
-  if (target < 0)
-    return FALSE;
-  cancel_thinking(self);
-  while (jq_game_move_count(self->game) > target) {
-    int n = jq_game_move_count(self->game);
-    Undone undone = {jq_game_move_at(self->game, n - 1),
-                     g_strdup(jq_game_comment(self->game, n))};
-    g_array_append_val(self->redo, undone);
-    jq_game_undo(self->game);
-  }
-  /* The position the last report was for is gone from the game. */
-  if (self->last_analysis &&
-      jq_game_move_count(self->game) < self->last_analysis->ply)
-    g_clear_pointer(&self->last_analysis, jq_analysis_free);
-  after_undo_redo(self);
-  return TRUE;
-}
-
-gboolean jq_game_controller_redo(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  int target = redo_target(self);
-  if (target < 0 || jq_game_is_over(self->game))
-    return FALSE;
-  cancel_thinking(self);
-  while (jq_game_move_count(self->game) < target && self->redo->len > 0) {
-    Undone *last = &g_array_index(self->redo, Undone, self->redo->len - 1);
-    JqGameMove gm = last->move;
-    g_autofree char *comment = g_steal_pointer(&last->comment);
-    g_array_set_size(self->redo, self->redo->len - 1);
-    JqError err = {{0}};
-    /* The recorded reveals, so the same pieces turn up again. */
-    if (!jq_game_play_with_reveal(self->game, gm.move, gm.reveal, &err)) {
-      g_warning("Cannot redo a move: %s", err.message);
-      g_array_set_size(self->redo, 0);
-      break;
-    }
-    /* It was valid when it was set. */
-    jq_game_set_comment(self->game, jq_game_move_count(self->game), comment,
-                        NULL);
-  }
-  after_undo_redo(self);
+  jq_game_controller_emit_pending(self);
   return TRUE;
 }
 
@@ -866,14 +505,14 @@ gboolean jq_game_controller_request_hint(JqGameController *self,
     return FALSE;
   }
   if (self->thinker) {
-    if (self->think_purpose == THINK_HINT)
+    if (self->think_purpose == JQ_THINK_HINT)
       return TRUE;
     g_set_error(error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BUSY,
                 _("The computer is thinking."));
     return FALSE;
   }
-  start_thinking(self, THINK_HINT, side);
-  emit_pending(self);
+  start_thinking(self, JQ_THINK_HINT, side);
+  jq_game_controller_emit_pending(self);
   return TRUE;
 }
 
@@ -885,14 +524,14 @@ JqMove jq_game_controller_get_hint(JqGameController *self) {
 /* Ends the game still going on with `result` (a resignation, a draw
  * agreed). */
 static void declare_result(JqGameController *self, JqResult result) {
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   jq_game_declare_result(self->game, result);
   self->hint = JQ_MOVE_NONE;
   drop_browse_cache(self);
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   self->pending_game_over = TRUE;
-  autosave(self);
-  emit_pending(self);
+  jq_game_controller_autosave(self);
+  jq_game_controller_emit_pending(self);
 }
 
 gboolean jq_game_controller_resign(JqGameController *self, GError **error) {
@@ -949,29 +588,14 @@ void jq_new_game_init(JqNewGame *setup, JqVariant variant) {
   setup->side_strength[JQ_RED] = setup->side_strength[JQ_BLACK] = -1;
 }
 
-static void set_player_quietly(JqGameController *self, JqColor side,
-                               JqPlayerMode mode) {
+void jq_game_controller_set_player_quietly(JqGameController *self, JqColor side,
+                                           JqPlayerMode mode) {
   if (self->players[side] == mode)
     return;
   self->players[side] = mode;
   g_object_notify_by_pspec(
       G_OBJECT(self),
       props[side == JQ_RED ? PROP_RED_PLAYER : PROP_BLACK_PLAYER]);
-}
-
-/* The game a FEN sets up; NULL with BAD_FEN saying why. */
-static JqGame *game_from_fen(const char *text, guint64 seed, GError **error) {
-  JqError err = {{0}};
-  char *fen = g_strstrip(g_strdup(text));
-  JqGame *game = jq_game_new_from_fen(fen, JQ_FEN_VARIANT_AUTO, seed, &err);
-  g_free(fen);
-  if (!game) {
-    g_autofree char *why = jq_error_text(&err);
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
-                _("This is not a position the app can set up: %s"), why);
-  }
-  return game;
 }
 
 gboolean jq_game_controller_new_game(JqGameController *self,
@@ -1010,7 +634,7 @@ gboolean jq_game_controller_new_game(JqGameController *self,
 
   JqGame *game;
   if (setup->fen && *setup->fen) {
-    game = game_from_fen(setup->fen, seed, error);
+    game = jq_game_controller_game_from_fen(setup->fen, seed, error);
     if (!game)
       return FALSE;
   } else {
@@ -1030,14 +654,14 @@ gboolean jq_game_controller_new_game(JqGameController *self,
       jq_game_controller_set_side_strength(self, side,
                                            setup->side_strength[side]);
   }
-  set_player_quietly(self, JQ_RED, setup->players[JQ_RED]);
-  set_player_quietly(self, JQ_BLACK, setup->players[JQ_BLACK]);
-  g_free(self->date);
-  self->date = today();
-  take_names(self, NULL);
-  install_game(self, game, TRUE);
+  jq_game_controller_set_player_quietly(self, JQ_RED, setup->players[JQ_RED]);
+  jq_game_controller_set_player_quietly(self, JQ_BLACK,
+                                        setup->players[JQ_BLACK]);
+  jq_game_controller_take_date(self, NULL);
+  jq_game_controller_take_names(self, NULL);
+  jq_game_controller_install_game(self, game, TRUE);
   g_object_thaw_notify(G_OBJECT(self));
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
   return TRUE;
 }
 
@@ -1075,14 +699,14 @@ void jq_game_controller_set_player(JqGameController *self, JqColor side,
    * to be played, no longer fits. */
   if ((self->thinker || jq_move_pacer_is_holding(self->pacer)) &&
       self->think_side == side)
-    cancel_thinking(self);
-  set_player_quietly(self, side, mode);
+    jq_game_controller_cancel_thinking(self);
+  jq_game_controller_set_player_quietly(self, side, mode);
   self->hint = JQ_MOVE_NONE;
   drop_browse_cache(self); /* the display side may have changed */
-  mark_changed(self);
-  autosave(self);
-  maybe_start_computer(self);
-  emit_pending(self);
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_autosave(self);
+  jq_game_controller_maybe_start_computer(self);
+  jq_game_controller_emit_pending(self);
 }
 
 const char *jq_game_controller_get_algorithm(JqGameController *self) {
@@ -1202,10 +826,10 @@ void jq_game_controller_set_paused(JqGameController *self, gboolean paused) {
   if (jq_move_pacer_get_paused(self->pacer) == paused)
     return;
   /* Resuming may play the move that waited: the state is told after. */
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   jq_move_pacer_set_paused(self->pacer, paused);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 JqDisclosure jq_game_controller_get_disclosure(JqGameController *self) {
@@ -1222,9 +846,9 @@ void jq_game_controller_set_disclosure(JqGameController *self,
   self->disclosure = disclosure;
   jq_game_set_disclosure(self->game, disclosure);
   drop_browse_cache(self);
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DISCLOSURE]);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 JqNotationStyle jq_game_controller_get_notation(JqGameController *self) {
@@ -1239,9 +863,9 @@ void jq_game_controller_set_notation(JqGameController *self,
   if (self->notation == notation)
     return;
   self->notation = notation;
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_NOTATION]);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 JqCharset jq_game_controller_get_charset(JqGameController *self) {
@@ -1255,9 +879,9 @@ void jq_game_controller_set_charset(JqGameController *self, JqCharset charset) {
   if (self->charset == charset)
     return;
   self->charset = charset;
-  mark_changed(self);
+  jq_game_controller_mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CHARACTER_STYLE]);
-  emit_pending(self);
+  jq_game_controller_emit_pending(self);
 }
 
 gboolean jq_game_controller_is_thinking(JqGameController *self) {
@@ -1310,55 +934,10 @@ JqResult jq_game_controller_get_result(JqGameController *self) {
   return jq_game_result(self->game);
 }
 
-/* Whole sentences per side, so translations can order them freely. */
 char *jq_game_controller_get_result_text(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  JqResult r = jq_game_result(self->game);
-  gboolean red = r.culprit == JQ_RED;
-  switch (r.reason) {
-  case JQ_REASON_CHECKMATE:
-    return g_strdup(red ? _("Black wins: Red is checkmated.")
-                        : _("Red wins: Black is checkmated."));
-  case JQ_REASON_STALEMATE:
-    return g_strdup(red ? _("Black wins: Red has no legal move.")
-                        : _("Red wins: Black has no legal move."));
-  case JQ_REASON_PERPETUAL_CHECK:
-    return g_strdup(red ? _("Black wins: Red gave perpetual check.")
-                        : _("Red wins: Black gave perpetual check."));
-  case JQ_REASON_PERPETUAL_CHASE:
-    return g_strdup(red ? _("Black wins: Red chased a piece perpetually.")
-                        : _("Red wins: Black chased a piece perpetually."));
-  case JQ_REASON_RESIGNATION:
-    return g_strdup(red ? _("Black wins: Red resigned.")
-                        : _("Red wins: Black resigned."));
-  case JQ_REASON_TIME:
-    return g_strdup(red ? _("Black wins: Red lost on time.")
-                        : _("Red wins: Black lost on time."));
-  case JQ_REASON_ILLEGAL_MOVE:
-    return g_strdup(red ? _("Black wins: Red made an illegal move.")
-                        : _("Red wins: Black made an illegal move."));
-  case JQ_REASON_REPETITION: return g_strdup(_("Draw by repetition."));
-  case JQ_REASON_NATURAL_LIMIT: {
-    int moves = jq_game_variant(self->game) == JQ_VARIANT_JIEQI ? 40 : 60;
-    return g_strdup_printf(
-        g_dngettext(GETTEXT_PACKAGE, "Draw: %d move each without a capture.",
-                    "Draw: %d moves each without a capture.", moves),
-        moves);
-  }
-  case JQ_REASON_NO_ATTACKERS:
-    return g_strdup(
-        _("Draw: neither side has a piece that can cross the river."));
-  case JQ_REASON_AGREEMENT: return g_strdup(_("Draw by agreement."));
-  case JQ_REASON_NONE:
-  default: break;
-  }
-  switch (r.outcome) {
-  case JQ_OUTCOME_RED_WINS: return g_strdup(_("Red wins."));
-  case JQ_OUTCOME_BLACK_WINS: return g_strdup(_("Black wins."));
-  case JQ_OUTCOME_DRAW: return g_strdup(_("Draw."));
-  case JQ_OUTCOME_NONE:
-  default: return NULL;
-  }
+  return jq_result_text(jq_game_result(self->game),
+                        jq_game_variant(self->game));
 }
 
 /* ---- what to show ---- */
@@ -1420,8 +999,8 @@ void jq_game_controller_browse(JqGameController *self, int ply) {
   self->browse_ply = ply;
   if (ply < 0)
     drop_browse_cache(self);
-  mark_changed(self);
-  emit_pending(self);
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_emit_pending(self);
 }
 
 void jq_game_controller_browse_live(JqGameController *self) {
@@ -1437,317 +1016,6 @@ int jq_game_controller_get_browse_ply(JqGameController *self) {
 gboolean jq_game_controller_is_browsing(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   return self->browse_ply >= 0;
-}
-
-/* ---- files and clipboard ---- */
-
-static char *player_name(JqGameController *self, JqColor side) {
-  if (self->names[side])
-    return g_strdup(self->names[side]);
-  /* The one human at the screen is the user. */
-  if (jq_game_controller_get_display_side(self) == (int)side)
-    return jq_player_names_user();
-  const char *algorithm = self->algorithm;
-  int strength = self->strength;
-  if (self->players[side] != JQ_PLAYER_MODE_HUMAN)
-    ai_setup(self, side, &algorithm, &strength);
-  return jq_player_names_own(self->players[side], algorithm, strength);
-}
-
-/* The seal of an unfinished jieqi game's deal (jq-deal-seal.h), NULL when
- * none is needed or it cannot be made (the game then resumes elsewhere
- * with a fresh deal). */
-static const char *sealed_deal(JqGameController *self) {
-  if (jq_game_variant(self->game) != JQ_VARIANT_JIEQI ||
-      jq_game_is_over(self->game))
-    return NULL;
-  if (!self->sealed_deal) {
-    char *key = jq_deal_seal_default_key_path();
-    GError *error = NULL;
-    self->sealed_deal = jq_deal_seal(key, self->game, &error);
-    if (!self->sealed_deal) {
-      g_message("The deal is not saved: %s", error->message);
-      g_error_free(error);
-    }
-    g_free(key);
-  }
-  return self->sealed_deal;
-}
-
-/* A jieqi game read without its deal gets the sealed one, or a fresh deal
- * of what the display side has not seen (and the user is told). */
-static JqGame *resume_deal(JqGameController *self, JqGame *game,
-                           const char *text, int reader) {
-  jq_game_set_disclosure(game, self->disclosure);
-  char *key = jq_deal_seal_default_key_path();
-  gboolean redrawn = FALSE;
-  game = jq_deal_seal_resume(game, text, key, reader, &redrawn);
-  g_free(key);
-  if (redrawn)
-    self->pending_redeal = TRUE;
-  return game;
-}
-
-/* After the game is in place. */
-static void tell_redeal(JqGameController *self) {
-  if (!self->pending_redeal)
-    return;
-  self->pending_redeal = FALSE;
-  g_signal_emit(self, signals[SIGNAL_NOTICE], 0,
-                _("Hidden pieces dealt afresh, in keeping with what was "
-                  "seen: their deal cannot be opened here."));
-}
-
-char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  char *red = player_name(self, JQ_RED);
-  char *black = player_name(self, JQ_BLACK);
-  JqPgnInfo info;
-  jq_pgn_info_init(&info);
-  info.event = jq_game_variant(self->game) == JQ_VARIANT_JIEQI ? "Jieqi game"
-                                                               : "Xiangqi game";
-  info.date = self->date;
-  info.red = red;
-  info.black = black;
-  info.style = style;
-  info.charset = self->charset;
-  /* Whoever sees the screen may read the file: it tells no more. */
-  info.reader = jq_game_controller_get_display_side(self);
-  info.sealed_deal = sealed_deal(self);
-  char *pgn = jq_pgn_write(self->game, &info);
-  g_free(red);
-  g_free(black);
-  if (!pgn)
-    g_error("out of memory writing a PGN");
-  char *text = add_player_tags(self, pgn);
-  free(pgn);
-  return text;
-}
-
-gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
-                                     JqPgnMoveStyle style, GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  g_return_val_if_fail(G_IS_FILE(file), FALSE);
-  char *text = jq_game_controller_to_pgn(self, style);
-  gboolean ok = jq_atomic_file_replace(file, text, strlen(text), 0666, error);
-  g_free(text);
-  return ok;
-}
-
-/* A game from PGN text, or NULL with a message that says what is wrong. */
-static JqGame *read_pgn(const char *text, gsize length, GError **error) {
-  if (length > MAX_PGN_BYTES || memchr(text, '\0', length) ||
-      !g_utf8_validate(text, (gssize)length, NULL)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
-                _("This is not a PGN game file (it is not text)."));
-    return NULL;
-  }
-  JqError err = {{0}};
-  JqGame *game = jq_pgn_read(text, NULL, &err);
-  if (!game) {
-    g_autofree char *why = jq_error_text(&err);
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_PGN,
-                _("This PGN game cannot be read: %s"), why);
-  }
-  return game;
-}
-
-/* Takes the date of the game from its tags, today when it has none. */
-static void take_date(JqGameController *self, const char *text) {
-  char date[32];
-  g_free(self->date);
-  if (jq_pgn_tag(text, "Date", date, sizeof date) && !strchr(date, '?'))
-    self->date = g_strdup(date);
-  else
-    self->date = today();
-}
-
-gboolean jq_game_controller_load_pgn_text(JqGameController *self,
-                                          const char *text, GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  g_return_val_if_fail(text != NULL, FALSE);
-  JqGame *game = read_pgn(text, strlen(text), error);
-  if (!game)
-    return FALSE;
-  game =
-      resume_deal(self, game, text, jq_game_controller_get_display_side(self));
-  take_date(self, text);
-  take_names(self, text);
-  install_game(self, game, TRUE);
-  emit_pending(self);
-  tell_redeal(self);
-  return TRUE;
-}
-
-gboolean jq_game_controller_load_pgn(JqGameController *self, GFile *file,
-                                     GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  g_return_val_if_fail(G_IS_FILE(file), FALSE);
-  char *contents = NULL;
-  gsize length = 0;
-  if (!g_file_load_contents(file, NULL, &contents, &length, NULL, error))
-    return FALSE;
-  JqGame *game = read_pgn(contents, length, error);
-  if (!game) {
-    char *name = g_file_get_parse_name(file);
-    g_prefix_error(error, _("Cannot open “%s”: "), name);
-    g_free(name);
-    g_free(contents);
-    return FALSE;
-  }
-  game = resume_deal(self, game, contents,
-                     jq_game_controller_get_display_side(self));
-  take_date(self, contents);
-  take_names(self, contents);
-  g_free(contents);
-  install_game(self, game, TRUE);
-  emit_pending(self);
-  tell_redeal(self);
-  return TRUE;
-}
-
-char *jq_game_controller_get_fen(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  JqPosition *view = g_new(JqPosition, 1);
-  jq_game_controller_get_display_view(self, view);
-  char buf[JQ_FEN_MAX];
-  JqFenDialect dialect =
-      jq_position_is_jieqi(view) ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI;
-  if (jq_fen_write(view, dialect, buf, sizeof buf) == 0)
-    buf[0] = '\0';
-  g_free(view);
-  return g_strdup(buf);
-}
-
-/* FALSE with BAD_FEN when `fen` is empty or blank. */
-static gboolean fen_given(const char *fen, GError **error) {
-  const char *p = fen;
-  while (p && g_ascii_isspace(*p))
-    p++;
-  if (!p || !*p) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BAD_FEN,
-                _("There is no position to set up."));
-    return FALSE;
-  }
-  return TRUE;
-}
-
-gboolean jq_game_controller_check_fen(const char *fen, GError **error) {
-  if (!fen_given(fen, error))
-    return FALSE;
-  JqGame *game = game_from_fen(fen, 1, error);
-  if (!game)
-    return FALSE;
-  jq_game_free(game);
-  return TRUE;
-}
-
-gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
-                                    GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (!fen_given(fen, error))
-    return FALSE;
-  JqNewGame setup;
-  jq_new_game_init(&setup, jq_game_variant(self->game));
-  setup.players[JQ_RED] = self->players[JQ_RED];
-  setup.players[JQ_BLACK] = self->players[JQ_BLACK];
-  setup.fen = fen;
-  return jq_game_controller_new_game(self, &setup, error);
-}
-
-/* ---- autosave ---- */
-
-const char *jq_game_controller_get_autosave_path(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  return self->autosave ? jq_autosave_get_path(self->autosave) : NULL;
-}
-
-static JqPlayerMode player_from_tag(const char *text, const char *tag) {
-  char value[32];
-  if (jq_pgn_tag(text, tag, value, sizeof value) &&
-      g_ascii_strcasecmp(value, "program") == 0)
-    return JQ_PLAYER_MODE_COMPUTER;
-  return JQ_PLAYER_MODE_HUMAN;
-}
-
-/* An autosave that cannot be read is kept under another name, where the
- * next autosave will not overwrite it, and the user is told. */
-static void set_aside_autosave(JqGameController *self, const GError *why) {
-  const char *path = jq_autosave_get_path(self->autosave);
-  g_message("The autosaved game in %s cannot be read: %s", path, why->message);
-  GError *error = NULL;
-  char *aside = jq_autosave_move_aside(self->autosave, &error);
-  if (!aside) {
-    g_warning("%s", error->message);
-    g_error_free(error);
-    return;
-  }
-  /* A toast has room for one short line: the name, not the whole path
-   * (the log above has that). */
-  char *name = g_path_get_basename(aside);
-  /* TRANSLATORS: %s is the file name the unreadable game was moved to. */
-  char *text = g_strdup_printf(
-      _("Could not read the autosaved game; it was kept as “%s”."), name);
-  g_free(name);
-  g_signal_emit(self, signals[SIGNAL_NOTICE], 0, text);
-  g_free(text);
-  g_free(aside);
-}
-
-gboolean jq_game_controller_restore_autosave(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (!self->autosave)
-    return FALSE;
-  const char *path = jq_autosave_get_path(self->autosave);
-  char *text = NULL;
-  gsize length = 0;
-  GError *error = NULL;
-  if (!g_file_get_contents(path, &text, &length, &error)) {
-    if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-      g_warning("Ignoring the autosaved game: %s", error->message);
-    g_error_free(error);
-    return FALSE;
-  }
-  JqGame *game = read_pgn(text, length, &error);
-  if (!game) {
-    set_aside_autosave(self, error);
-    g_error_free(error);
-    g_free(text);
-    return FALSE;
-  }
-  if (jq_game_is_over(game)) {
-    /* Only a game in progress comes back; a finished one was seen. */
-    jq_game_free(game);
-    g_free(text);
-    return FALSE;
-  }
-  JqPlayerMode red = player_from_tag(text, "RedType");
-  JqPlayerMode black = player_from_tag(text, "BlackType");
-  /* The display side of those players (jq-game-controller.h). */
-  int reader = red == black                  ? -1
-               : red == JQ_PLAYER_MODE_HUMAN ? JQ_RED
-                                             : JQ_BLACK;
-  game = resume_deal(self, game, text, reader);
-  g_object_freeze_notify(G_OBJECT(self));
-  set_player_quietly(self, JQ_RED, red);
-  set_player_quietly(self, JQ_BLACK, black);
-  take_date(self, text);
-  take_names(self, text);
-  g_free(text);
-  install_game(self, game, FALSE);
-  g_object_thaw_notify(G_OBJECT(self));
-  emit_pending(self);
-  tell_redeal(self);
-  return TRUE;
-}
-
-gboolean jq_game_controller_flush_autosave(JqGameController *self,
-                                           GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return !self->autosave || jq_autosave_flush(self->autosave, error);
 }
 
 /* ---- for the tests ---- */
@@ -1896,7 +1164,7 @@ static void jq_game_controller_constructed(GObject *object) {
 
 static void jq_game_controller_dispose(GObject *object) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
-  cancel_thinking(self);
+  jq_game_controller_cancel_thinking(self);
   /* Writes what is still queued: quitting loses nothing. */
   g_clear_pointer(&self->autosave, jq_autosave_free);
   /* The players stop their thinking and free their AIs as they go. */
@@ -2021,9 +1289,8 @@ static void jq_game_controller_init(JqGameController *self) {
   self->disclosure = jq_game_disclosure(self->game);
   self->notation = JQ_NOTATION_STYLE_CHINESE;
   self->charset = JQ_CHARSET_SIMPLIFIED;
-  self->date = today();
-  self->redo = g_array_new(FALSE, FALSE, sizeof(Undone));
-  g_array_set_clear_func(self->redo, undone_clear);
+  jq_game_controller_take_date(self, NULL);
+  self->redo = jq_game_controller_redo_new();
   self->browse_ply = -1;
   for (int side = 0; side < 2; side++) {
     self->humans[side] = jq_human_player_new();
