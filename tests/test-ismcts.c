@@ -4,11 +4,13 @@
  * statistics add up, it finds mates in two, and it never plays an illegal
  * move over many fast self-play games. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jq-ai-ismcts.h"
 #include "jq-ai.h"
 #include "jq-determinize.h"
+#include "jq-eval.h"
 #include "jq-game.h"
 #include "jq-ismcts-leaf.h"
 #include "jq-movegen.h"
@@ -129,6 +131,8 @@ static void test_source_reads_no_arbiter(void) {
       "engine/jq-eval.c",        "core/jq-determinize.c",
       "core/jq-movegen.c",       "core/jq-position.c",
       "core/jq-judge.c",         "core/jq-rng.c",
+      "engine/jq-search.c",      "engine/jq-see.c",
+      "engine/jq-tt.c",
   };
   /* The arbiter is the game object: no call into it, not even its header. */
   static const char *const banned[] = {
@@ -435,7 +439,7 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
 static void test_tree_statistics(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  static const char *const leaves[] = {"eval", "playout", "probe"};
+  static const char *const leaves[] = {"eval", "playout", "probe", "search"};
   for (size_t k = 0; k < 2 * G_N_ELEMENTS(leaves); k++) {
     JqAi *ai = jq_test_ai_new("ismcts");
     jq_test_ai_set(ai, "Hash", "8");
@@ -692,6 +696,60 @@ static void test_mate_in_one_reply(void) {
   jq_ai_free(ai);
 }
 
+/* Leaf=search: the alpha-beta search values a leaf. Its quiescence takes
+ * a hanging chariot that the static evaluation does not; one ply more
+ * finds a mate in one, which the win probability counts as near certain;
+ * a mated side to move is lost at any depth; the position is left as it
+ * was, and after a clear the same position gets the same value. */
+static void test_search_leaf(void) {
+  JqSearch *search = jq_search_new_sized(1);
+  g_assert_nonnull(search);
+  g_assert_true(jq_search_reserve(search));
+  JqIsmctsWorld world = {.observer = JQ_RED, .offset = 0};
+
+  JqPosition pos, before;
+  jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
+  memcpy(&before, &pos, sizeof pos);
+  int stand = jq_evaluate(&pos);
+  int taken = jq_search_value(search, &pos, 0);
+  g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
+  g_assert_cmpint(taken, >=, stand + 500);
+  g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, 0), >,
+                    jq_ismcts_win_probability(stand + 500));
+
+  /* Chariots on a8 and b0: b0b9 mates (rank 8 and rank 9 closed). */
+  jq_test_position_from_fen(&pos, "3k5/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1");
+  g_assert_true(jq_test_move_wins(&pos, jq_test_move("b0b9"), 1));
+  memcpy(&before, &pos, sizeof pos);
+  g_assert_cmpint(jq_search_value(search, &pos, 0), <, JQ_SCORE_MATE_BOUND);
+  g_assert_cmpint(jq_search_value(search, &pos, 1), >, JQ_SCORE_MATE_BOUND);
+  g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
+  g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, 1), >, 0.99);
+  jq_position_make_move(&pos, jq_test_move("b0b9"), JQ_REVEAL_NONE);
+  world.observer = JQ_BLACK;
+  for (int depth = 0; depth <= 2; depth++) {
+    g_assert_cmpint(jq_search_value(search, &pos, depth), <,
+                    -JQ_SCORE_MATE_BOUND);
+    g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, depth), <,
+                      0.01);
+  }
+
+  /* A jieqi middle game: the same value again from a clear state, and the
+   * view untouched (its long history included). */
+  JqGame *game = interesting_game(&pos);
+  memcpy(&before, &pos, sizeof pos);
+  for (int depth = 0; depth <= 2; depth++) {
+    jq_search_clear(search);
+    int first = jq_search_value(search, &pos, depth);
+    jq_search_clear(search);
+    g_assert_cmpint(jq_search_value(search, &pos, depth), ==, first);
+    g_assert_cmpint(abs(first), <, JQ_SCORE_MATE_BOUND);
+    g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
+  }
+  jq_game_free(game);
+  jq_search_free(search);
+}
+
 /* Center: leaves are valued against the root's offset, for the side to
  * move at the root and against it for the other; a draw is a level score,
  * so bad far ahead; and the report is in plain centipawns again. */
@@ -740,7 +798,7 @@ static void run_selfplay(JqVariant variant) {
   JqAi *opp[OPPONENTS] = {jq_test_ai_new("random"), jq_test_ai_new("greedy"),
                           jq_test_ai_new("alphabeta")};
   jq_test_ai_set(opp[OPP_ALPHABETA], "Hash", "1");
-  static const char *const leaves[] = {"eval", "playout", "probe"};
+  static const char *const leaves[] = {"eval", "playout", "probe", "search"};
   long ismcts_moves = 0;
   int finished = 0, points[OPPONENTS] = {0}, games[OPPONENTS] = {0};
   for (int g = 0; g < SELFPLAY_GAMES; g++) {
@@ -750,7 +808,7 @@ static void run_selfplay(JqVariant variant) {
     char seed[24];
     g_snprintf(seed, sizeof seed, "%d", g);
     jq_test_ai_set(ismcts, "Seed", seed);
-    jq_test_ai_set(ismcts, "Leaf", leaves[(g / 2) % 3]);
+    jq_test_ai_set(ismcts, "Leaf", leaves[(g / 2) % G_N_ELEMENTS(leaves)]);
     jq_test_ai_set(opp[OPP_RANDOM], "Seed", seed);
     jq_test_ai_set(opp[OPP_GREEDY], "Seed", seed);
     for (int ply = 0; ply < SELFPLAY_MAX_PLIES && !jq_game_is_over(game);
@@ -897,6 +955,8 @@ static void test_options(void) {
       {"FirstPlay", "0"},      {"FirstPlay", "0.25"},
       {"Center", "0.5"},       {"Center", "0"},
       {"LowerBound", "0.5"},   {"LowerBound", "0"},
+      {"Leaf", "Search"},      {"LeafDepth", "0"},
+      {"LeafDepth", "6"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -914,6 +974,7 @@ static void test_options(void) {
       {"Prior", "-0.5"},      {"Prior", "101"},
       {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
       {"Center", "1.5"},      {"LowerBound", "-1"},
+      {"LeafDepth", "7"},     {"LeafDepth", "-1"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1160,6 +1221,7 @@ int main(int argc, char **argv) {
     g_test_add_data_func(path, t, test_jieqi_tactic);
     g_free(path);
   }
+  g_test_add_func("/ismcts/search-leaf", test_search_leaf);
   g_test_add_func("/ismcts/center", test_center);
   g_test_add_func("/ismcts/solver-through-reveals",
                   test_solver_through_reveals);

@@ -68,6 +68,9 @@
 /* Time and the stop flag are looked at every this many iterations. */
 #define CHECK_EVERY 16
 #define REPORT_MS 100
+/* Each worker's leaf search has a table of its own, beside the tree. */
+#define LEAF_SEARCH_MB 8
+#define MAX_LEAF_DEPTH 6
 
 typedef struct Ismcts Ismcts;
 
@@ -78,6 +81,10 @@ typedef struct {
   JqPosition pos; /* the working position: the view plus the moves made */
   JqIsmctsWorld world;
   JqRng rng;
+  /* The alpha-beta search that values leaves (Leaf=search), its table
+   * kept from leaf to leaf and from move to move. */
+  JqSearch *search;
+  bool search_used;                      /* since it was last cleared */
   uint32_t path[2 * MAX_TREE_DEPTH + 2]; /* moves and reveal outcomes */
   /* Whether a point is attacked, by colour, in the position whose moves
    * are being weighed (0 not yet known, 1 no, 2 yes): many of a node's
@@ -101,6 +108,7 @@ struct Ismcts {
   JqIsmctsSelectParams select; /* Exploration, MinimaxWeight, Widening */
   JqIsmctsLeaf leaf;
   int playout_plies;
+  int leaf_depth; /* Leaf=search: its depth, 0 for quiescence alone */
   long hash_mb;
   int threads;
   Worker *workers[MAX_THREADS];
@@ -137,6 +145,7 @@ static void free_workers(Worker **workers) {
   for (int i = 0; i < MAX_THREADS; i++) {
     if (workers[i]) {
       jq_ismcts_tree_free(&workers[i]->tree);
+      jq_search_free(workers[i]->search);
       free(workers[i]);
       workers[i] = NULL;
     }
@@ -150,7 +159,11 @@ static bool make_workers(Ismcts *s, long hash_mb, int threads) {
   size_t bytes = (size_t)hash_mb * 1024 * 1024 / (size_t)threads;
   for (int i = 0; i < threads; i++) {
     fresh[i] = calloc(1, sizeof(Worker));
-    if (!fresh[i] || !jq_ismcts_tree_init(&fresh[i]->tree, bytes)) {
+    if (fresh[i])
+      fresh[i]->search = jq_search_new_sized(LEAF_SEARCH_MB);
+    if (!fresh[i] || !fresh[i]->search ||
+        !jq_search_reserve(fresh[i]->search) ||
+        !jq_ismcts_tree_init(&fresh[i]->tree, bytes)) {
       free_workers(fresh);
       return false;
     }
@@ -324,8 +337,11 @@ static uint32_t child_by_move(const JqIsmctsTree *t, uint32_t parent,
 }
 
 static double leaf_value(Ismcts *s, Worker *w) {
-  return jq_ismcts_leaf_value(&w->pos, &w->world, s->leaf, s->playout_plies,
-                              &w->rng);
+  w->search_used |= s->leaf == JQ_ISMCTS_LEAF_SEARCH;
+  return jq_ismcts_leaf_value(
+      &w->pos, &w->world, s->leaf,
+      s->leaf == JQ_ISMCTS_LEAF_SEARCH ? s->leaf_depth : s->playout_plies,
+      w->search, &w->rng);
 }
 
 static void iterate(Ismcts *s, Worker *w) {
@@ -659,6 +675,12 @@ static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
   uint32_t kept = s->reuse && s->limits.searchmoves_count == 0
                       ? reusable_root(w, view)
                       : JQ_ISMCTS_NO_NODE;
+  /* What the leaf search's table and histories hold from the last search
+   * would change its values: the same view gets the same search. */
+  if (w->search_used) {
+    jq_search_clear(w->search);
+    w->search_used = false;
+  }
   w->pos = *view;
   if (w->pos.history_len > HISTORY_KEEP) {
     int drop = w->pos.history_len - HISTORY_KEEP;
@@ -923,13 +945,20 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return true;
   }
   if (strcasecmp(name, "Leaf") == 0) {
-    static const char *const kinds[] = {"eval", "playout", "probe"};
-    for (int k = 0; k < 3; k++)
+    static const char *const kinds[] = {"eval", "playout", "probe", "search"};
+    for (int k = 0; k < 4; k++)
       if (strcasecmp(value, kinds[k]) == 0) {
         s->leaf = (JqIsmctsLeaf)k;
         return true;
       }
-    return jq_error_set(err, "Leaf must be eval, playout or probe");
+    return jq_error_set(err, "Leaf must be eval, playout, probe or search");
+  }
+  if (strcasecmp(name, "LeafDepth") == 0) {
+    if (!jq_ai_parse_long(value, 0, MAX_LEAF_DEPTH, &v))
+      return jq_error_set(err, "LeafDepth must be from 0 to %d",
+                          MAX_LEAF_DEPTH);
+    s->leaf_depth = (int)v;
+    return true;
   }
   if (strcasecmp(name, "Skill Level") == 0) {
     if (!jq_ai_parse_long(value, 0, 20, &v))
@@ -996,7 +1025,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Prior, FirstPlay, Center, "
-                      "LowerBound, Leaf, "
+                      "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "
