@@ -1016,6 +1016,45 @@ static gpointer think_thread(gpointer data) {
   return NULL;
 }
 
+/* A stop request is seen after the iteration under way, not some
+ * iterations later: with the alpha-beta search at the leaves an iteration
+ * takes milliseconds, and a batch of them made the AI lose on time. The
+ * progress callback requests the stop, so the count is exact whatever the
+ * machine's speed. */
+typedef struct {
+  atomic_bool *stop;
+  uint64_t at; /* iterations when the stop was requested, 0 before */
+  JqProgress last;
+} StopOnReport;
+
+static void stop_on_report(const JqProgress *p, void *data) {
+  StopOnReport *r = data;
+  r->last = *p;
+  if (!r->at) {
+    r->at = p->iterations;
+    atomic_store(r->stop, true);
+  }
+}
+
+static void test_prompt_stop(void) {
+  JqPosition pos;
+  jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Leaf", "search");
+  jq_test_ai_set(ai, "LeafDepth", "1");
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.infinite = true;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  StopOnReport r = {.stop = &stop};
+  JqMove m = jq_ai_think(ai, &pos, &limits, &stop, stop_on_report, &r, NULL);
+  g_assert_true(jq_position_is_legal(&pos, m));
+  g_assert_cmpuint(r.at, >, 0);
+  g_assert_cmpuint(r.last.iterations, <=, r.at + 1);
+  jq_ai_free(ai);
+}
+
 static void test_stop_and_time(void) {
   for (int v = 0; v < 2; v++) {
     /* Infinite until stopped: reports on the way, prompt return. */
@@ -1227,6 +1266,7 @@ int main(int argc, char **argv) {
                   test_solver_through_reveals);
   g_test_add_func("/ismcts/options", test_options);
   g_test_add_func("/ismcts/stop-and-time", test_stop_and_time);
+  g_test_add_func("/ismcts/prompt-stop", test_prompt_stop);
   g_test_add_func("/ismcts/limits", test_limits);
   g_test_add_func("/ismcts/threads", test_threads);
   g_test_add_func("/ismcts/tree-reuse", test_tree_reuse);
