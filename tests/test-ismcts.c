@@ -511,6 +511,63 @@ static void test_priors(void) {
   jq_ai_free(ai);
 }
 
+/* First play: a node whose only tried reply keeps losing must try another
+ * soon. The reply favoured by the priors (a check, weighing 20 times a
+ * quiet move) loses every time it is played; counted is how many times it
+ * is chosen before another reply gets its first visit. Started from the
+ * node's own leaf value (FirstPlayStatic), the untried replies are not
+ * dragged down by the losing one, and come sooner. */
+static float weigh_first_heavy(void *data, JqMove m) {
+  return m == *(const JqMove *)data ? 20.0f : 1.0f;
+}
+
+static int repeats_of_losing_reply(bool first_play_static) {
+  JqIsmctsTree tree;
+  g_assert_true(jq_ismcts_tree_init(&tree, 1 << 20));
+  jq_ismcts_tree_reset(&tree, JQ_BLACK);
+  JqIsmctsSelectParams params = {.exploration = 0.7,
+                                 .minimax_weight = 0.6,
+                                 .prior = 1.0,
+                                 .first_play = 0.1,
+                                 .first_play_static = first_play_static};
+  JqRng rng;
+  jq_rng_seed(&rng, 1);
+  JqMoveList ours = {.count = 1}, replies = {.count = 8};
+  ours.moves[0] = jq_move_make(0, 1);
+  for (int i = 0; i < replies.count; i++)
+    replies.moves[i] = jq_move_make(80, 81 + i);
+  JqMove check = replies.moves[0];
+  bool expanded;
+  uint32_t path[3] = {tree.root, 0, 0};
+  /* Our move, valued 0.8 for us by its leaf. */
+  path[1] = jq_ismcts_tree_select(&tree, tree.root, &ours, 0, &params,
+                                  weigh_first_heavy, &check, &rng, &expanded);
+  g_assert_true(expanded);
+  jq_ismcts_tree_backup(&tree, path, 2, JQ_BLACK, 0.2);
+  for (int n = 1; n <= 100; n++) {
+    path[2] = jq_ismcts_tree_select(&tree, path[1], &replies, 0, &params,
+                                    weigh_first_heavy, &check, &rng, &expanded);
+    g_assert_cmpuint(path[2], !=, JQ_ISMCTS_NO_NODE);
+    if (jq_ismcts_node(&tree, path[2])->move != check) {
+      jq_ismcts_tree_free(&tree);
+      return n - 1;
+    }
+    /* The check loses: a win for us, the side to move after it. */
+    jq_ismcts_tree_backup(&tree, path, 3, JQ_RED, 1.0);
+  }
+  jq_ismcts_tree_free(&tree);
+  return 100;
+}
+
+static void test_first_play_static(void) {
+  int dragged = repeats_of_losing_reply(false);
+  int fixed = repeats_of_losing_reply(true);
+  g_test_message("losing reply chosen %d times, %d with FirstPlayStatic",
+                 dragged, fixed);
+  g_assert_cmpint(fixed, >=, 1);
+  g_assert_cmpint(fixed, <, dragged);
+}
+
 /* Replays the tree below `index` in pos (a reveal through each of its
  * outcomes) and checks every complete node: its children are exactly the
  * moves legal in its position, which the search relies on to skip
@@ -956,11 +1013,13 @@ static void test_options(void) {
       {"Center", "0.5"},       {"Center", "0"},
       {"LowerBound", "0.5"},   {"LowerBound", "0"},
       {"Leaf", "Search"},      {"LeafDepth", "0"},
-      {"LeafDepth", "6"},
+      {"LeafDepth", "6"},      {"LeafDepth", "2"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
       g_error("%s=%s refused: %s", good[i][0], good[i][1], err.message);
+  g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "true", &err));
+  g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "false", &err));
   static const char *const bad[][2] = {
       {"Hash", "0"},          {"Hash", "x"},
       {"Threads", "0"},       {"Leaf", "oracle"},
@@ -975,6 +1034,7 @@ static void test_options(void) {
       {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
       {"Center", "1.5"},      {"LowerBound", "-1"},
       {"LeafDepth", "7"},     {"LeafDepth", "-1"},
+      {"LeafDepth", "x"},     {"FirstPlayStatic", "2"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1245,6 +1305,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/full-pool", test_full_pool);
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
+  g_test_add_func("/ismcts/first-play-static", test_first_play_static);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);

@@ -905,6 +905,7 @@ static void test_algorithm_options(void) {
       "option name Widening type string default 0",
       "option name Prior type string default 1",
       "option name FirstPlay type string default 0.1",
+      "option name FirstPlayStatic type check default false",
       "option name Center type string default 0.5",
       "option name LowerBound type string default 0",
       "option name Deals type spin default 4 min 1 max 64",

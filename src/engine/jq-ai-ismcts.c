@@ -980,6 +980,11 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
       return jq_error_set(err, "ChecksFirst must be true or false");
     return true;
   }
+  if (strcasecmp(name, "FirstPlayStatic") == 0) {
+    if (!jq_ai_parse_bool(value, &s->select.first_play_static))
+      return jq_error_set(err, "FirstPlayStatic must be true or false");
+    return true;
+  }
   if (strcasecmp(name, "Reuse") == 0) {
     if (!jq_ai_parse_bool(value, &s->reuse))
       return jq_error_set(err, "Reuse must be true or false");
@@ -1022,7 +1027,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
-                      "MinimaxWeight, Widening, Prior, FirstPlay, Center, "
+                      "MinimaxWeight, Widening, Prior, FirstPlay, "
+                      "FirstPlayStatic, Center, "
                       "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "

@@ -61,6 +61,8 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_PRIOR] = {"Prior", KIND_DECIMAL, "1", 0, 100, true, "ismcts"},
     [JQ_UCI_OPT_FIRST_PLAY] = {"FirstPlay", KIND_DECIMAL, "0.1", 0, 1, true,
                                "ismcts"},
+    [JQ_UCI_OPT_FIRST_PLAY_STATIC] = {"FirstPlayStatic", KIND_CHECK, "false", 0,
+                                      0, true, "ismcts"},
     [JQ_UCI_OPT_CENTER] = {"Center", KIND_DECIMAL, "0.5", 0, 1, true, "ismcts"},
     [JQ_UCI_OPT_LOWER_BOUND] = {"LowerBound", KIND_DECIMAL, "0", 0, 10, true,
                                 "ismcts"},
