@@ -637,22 +637,37 @@ static void test_complete_nodes(void) {
   jq_game_free(game);
 }
 
-/* When the pool is full, the search goes on without growing the tree. */
+/* When the pool is full, the search goes on without growing the tree,
+ * with either kind of leaf, and plays a legal move; the next move's
+ * search does not carry the full tree over (it starts afresh). */
 static void test_full_pool(void) {
-  JqPosition view;
-  JqGame *game = interesting_game(&view);
-  JqAi *ai = jq_test_ai_new("ismcts");
-  jq_test_ai_set(ai, "Hash", "1");
-  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
-  uint64_t iterations = tree->capacity + 3000;
-  JqProgress last;
-  JqMove m = think_iterations(ai, &view, iterations, &last);
-  tree = jq_ai_ismcts_tree(ai, 0);
-  g_assert_cmpuint(tree->used, ==, tree->capacity);
-  g_assert_cmpint(last.hashfull, ==, 1000);
-  check_tree(ai, &view, m, &last, iterations);
-  jq_ai_free(ai);
-  jq_game_free(game);
+  static const char *const leaves[] = {"probe", "search"};
+  for (size_t k = 0; k < G_N_ELEMENTS(leaves); k++) {
+    JqPosition view;
+    JqGame *game = interesting_game(&view);
+    JqColor side = jq_game_side_to_move(game);
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "1");
+    jq_test_ai_set(ai, "Leaf", leaves[k]);
+    const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+    uint64_t iterations = tree->capacity + 3000;
+    JqProgress last;
+    JqMove m = think_iterations(ai, &view, iterations, &last);
+    tree = jq_ai_ismcts_tree(ai, 0);
+    g_assert_cmpuint(tree->used, ==, tree->capacity);
+    g_assert_cmpint(last.hashfull, ==, 1000);
+    check_tree(ai, &view, m, &last, iterations);
+    g_assert_cmpint(last.pv_len, >=, 2);
+    g_assert_true(jq_game_play(game, m, NULL));
+    g_assert_true(jq_game_play(game, last.pv[1], NULL));
+    jq_game_view(game, side, &view);
+    JqMove again = think_iterations(ai, &view, 100, &last);
+    g_assert_true(jq_position_is_legal(&view, again));
+    g_assert_cmpuint(jq_ismcts_node(tree, tree->root)->visits, ==, 100);
+    g_assert_cmpuint(tree->used, <, tree->capacity / 2);
+    jq_ai_free(ai);
+    jq_game_free(game);
+  }
 }
 
 /* ---- (e) mates in two ---- */

@@ -29,6 +29,14 @@
  * move may be chosen by a lower bound of its mean (LowerBound, off).
  * Progressive widening (Widening) is there to experiment with; it is off
  * by default, having measured worse.
+ * Leaves may also be valued by the alpha-beta search itself at a small
+ * depth (Leaf=search, LeafDepth; 0 is its quiescence search), on the
+ * working position as the player sees it. An untried move's first-play
+ * value may start from its parent's leaf value instead of the parent's
+ * current worth (FirstPlayStatic), so that one losing reply does not
+ * keep the others untried. When the node pool is full the tree stops
+ * growing and the iterations go on through it, valuing the leaves they
+ * reach again.
  *
  * Limits: nodes counts iterations; depth N stands for N * 1000 iterations
  * (the tree has no depth to stop at); movetime, the clock, infinite and the
