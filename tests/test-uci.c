@@ -896,7 +896,7 @@ static void test_algorithm_options(void) {
       "option name Leaf type combo default probe var eval var playout var "
       "probe var search",
       "option name Exploration type string default 0.7",
-      "option name MinimaxWeight type string default 0.6",
+      "option name MinimaxWeight type string default 0",
       "option name PlayoutPlies type spin default 8 min 0 max 64",
       "option name LeafDepth type spin default 0 min 0 max 6",
       "option name CapturesFirst type check default true",

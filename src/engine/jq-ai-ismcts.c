@@ -14,10 +14,10 @@
  * in which captures and checks stand out, so the tree grows deep along
  * forcing lines instead of trying every move once (with Prior=0, UCB1,
  * and a node tries its captures, best victim first, before its quiet
- * moves); the selection mixes each child's mean with its implicit minimax
- * value (MinimaxWeight); mates are proven (the solver of the tree
- * module), through reveals when every identity the piece may turn up as
- * is proven alike, so a forced mate is played as soon as it is seen and a
+ * moves); the selection may mix each child's mean with its implicit
+ * minimax value (MinimaxWeight, 0 by default); mates are proven (the solver of
+ * the tree module), through reveals when every identity the piece may turn up
+ * as is proven alike, so a forced mate is played as soon as it is seen and a
  * move seen to be mated is not played; a mate in one by a revealed piece
  * is looked for as a node's moves are weighed and taken at once, so a
  * move that allows one is refuted on the second visit of its node,
@@ -862,7 +862,13 @@ static JqAi *ismcts_create(void) {
     return NULL;
   s->seed = 0x5eed;
   s->select.exploration = 0.7;
-  s->select.minimax_weight = 0.6;
+  /* Against alpha-beta at 500 ms a move in jieqi, 40 games a seed (see
+   * docs/benchmarks.md, session 10): 0.6 scored 27.5% and 27.5% (seeds
+   * 2026, 2027), 0.3 41.2% (2026), 0 56.2% and 41.2%. A node's minimax
+   * value follows its best-looking reply however little that was
+   * explored: one decisive line seven plies down (a perpetual check) took
+   * a winning capture to 0 and kept it untried. */
+  s->select.minimax_weight = 0.0;
   /* Against alpha-beta at 100 ms a move in jieqi, 100 games a seed:
    * UCB1 20.5% and 24.5% (seeds 77, 78), this 32.5% and 28.0%; on seed 77
    * Prior=0.5 23.5%, MinimaxWeight=0.8 with it 19.5%. */

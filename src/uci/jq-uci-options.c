@@ -45,7 +45,7 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_LEAF] = {"Leaf", KIND_COMBO, "probe", 0, 0, true, "ismcts"},
     [JQ_UCI_OPT_EXPLORATION] = {"Exploration", KIND_DECIMAL, "0.7", 0, 10, true,
                                 "ismcts"},
-    [JQ_UCI_OPT_MINIMAX_WEIGHT] = {"MinimaxWeight", KIND_DECIMAL, "0.6", 0, 1,
+    [JQ_UCI_OPT_MINIMAX_WEIGHT] = {"MinimaxWeight", KIND_DECIMAL, "0", 0, 1,
                                    true, "ismcts"},
     [JQ_UCI_OPT_PLAYOUT_PLIES] = {"PlayoutPlies", KIND_SPIN, "8", 0, 64, true,
                                   "ismcts"},
