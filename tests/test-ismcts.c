@@ -4,11 +4,13 @@
  * statistics add up, it finds mates in two, and it never plays an illegal
  * move over many fast self-play games. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jq-ai-ismcts.h"
 #include "jq-ai.h"
 #include "jq-determinize.h"
+#include "jq-eval.h"
 #include "jq-game.h"
 #include "jq-ismcts-leaf.h"
 #include "jq-movegen.h"
@@ -129,6 +131,8 @@ static void test_source_reads_no_arbiter(void) {
       "engine/jq-eval.c",        "core/jq-determinize.c",
       "core/jq-movegen.c",       "core/jq-position.c",
       "core/jq-judge.c",         "core/jq-rng.c",
+      "engine/jq-search.c",      "engine/jq-see.c",
+      "engine/jq-tt.c",
   };
   /* The arbiter is the game object: no call into it, not even its header. */
   static const char *const banned[] = {
@@ -435,7 +439,7 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
 static void test_tree_statistics(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  static const char *const leaves[] = {"eval", "playout", "probe"};
+  static const char *const leaves[] = {"eval", "playout", "probe", "search"};
   for (size_t k = 0; k < 2 * G_N_ELEMENTS(leaves); k++) {
     JqAi *ai = jq_test_ai_new("ismcts");
     jq_test_ai_set(ai, "Hash", "8");
@@ -507,6 +511,63 @@ static void test_priors(void) {
   jq_ai_free(ai);
 }
 
+/* First play: a node whose only tried reply keeps losing must try another
+ * soon. The reply favoured by the priors (a check, weighing 20 times a
+ * quiet move) loses every time it is played; counted is how many times it
+ * is chosen before another reply gets its first visit. Started from the
+ * node's own leaf value (FirstPlayStatic), the untried replies are not
+ * dragged down by the losing one, and come sooner. */
+static float weigh_first_heavy(void *data, JqMove m) {
+  return m == *(const JqMove *)data ? 20.0f : 1.0f;
+}
+
+static int repeats_of_losing_reply(bool first_play_static) {
+  JqIsmctsTree tree;
+  g_assert_true(jq_ismcts_tree_init(&tree, 1 << 20));
+  jq_ismcts_tree_reset(&tree, JQ_BLACK);
+  JqIsmctsSelectParams params = {.exploration = 0.7,
+                                 .minimax_weight = 0.6,
+                                 .prior = 1.0,
+                                 .first_play = 0.1,
+                                 .first_play_static = first_play_static};
+  JqRng rng;
+  jq_rng_seed(&rng, 1);
+  JqMoveList ours = {.count = 1}, replies = {.count = 8};
+  ours.moves[0] = jq_move_make(0, 1);
+  for (int i = 0; i < replies.count; i++)
+    replies.moves[i] = jq_move_make(80, 81 + i);
+  JqMove check = replies.moves[0];
+  bool expanded;
+  uint32_t path[3] = {tree.root, 0, 0};
+  /* Our move, valued 0.8 for us by its leaf. */
+  path[1] = jq_ismcts_tree_select(&tree, tree.root, &ours, 0, &params,
+                                  weigh_first_heavy, &check, &rng, &expanded);
+  g_assert_true(expanded);
+  jq_ismcts_tree_backup(&tree, path, 2, JQ_BLACK, 0.2);
+  for (int n = 1; n <= 100; n++) {
+    path[2] = jq_ismcts_tree_select(&tree, path[1], &replies, 0, &params,
+                                    weigh_first_heavy, &check, &rng, &expanded);
+    g_assert_cmpuint(path[2], !=, JQ_ISMCTS_NO_NODE);
+    if (jq_ismcts_node(&tree, path[2])->move != check) {
+      jq_ismcts_tree_free(&tree);
+      return n - 1;
+    }
+    /* The check loses: a win for us, the side to move after it. */
+    jq_ismcts_tree_backup(&tree, path, 3, JQ_RED, 1.0);
+  }
+  jq_ismcts_tree_free(&tree);
+  return 100;
+}
+
+static void test_first_play_static(void) {
+  int dragged = repeats_of_losing_reply(false);
+  int fixed = repeats_of_losing_reply(true);
+  g_test_message("losing reply chosen %d times, %d with FirstPlayStatic",
+                 dragged, fixed);
+  g_assert_cmpint(fixed, >=, 1);
+  g_assert_cmpint(fixed, <, dragged);
+}
+
 /* Replays the tree below `index` in pos (a reveal through each of its
  * outcomes) and checks every complete node: its children are exactly the
  * moves legal in its position, which the search relies on to skip
@@ -576,22 +637,37 @@ static void test_complete_nodes(void) {
   jq_game_free(game);
 }
 
-/* When the pool is full, the search goes on without growing the tree. */
+/* When the pool is full, the search goes on without growing the tree,
+ * with either kind of leaf, and plays a legal move; the next move's
+ * search does not carry the full tree over (it starts afresh). */
 static void test_full_pool(void) {
-  JqPosition view;
-  JqGame *game = interesting_game(&view);
-  JqAi *ai = jq_test_ai_new("ismcts");
-  jq_test_ai_set(ai, "Hash", "1");
-  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
-  uint64_t iterations = tree->capacity + 3000;
-  JqProgress last;
-  JqMove m = think_iterations(ai, &view, iterations, &last);
-  tree = jq_ai_ismcts_tree(ai, 0);
-  g_assert_cmpuint(tree->used, ==, tree->capacity);
-  g_assert_cmpint(last.hashfull, ==, 1000);
-  check_tree(ai, &view, m, &last, iterations);
-  jq_ai_free(ai);
-  jq_game_free(game);
+  static const char *const leaves[] = {"probe", "search"};
+  for (size_t k = 0; k < G_N_ELEMENTS(leaves); k++) {
+    JqPosition view;
+    JqGame *game = interesting_game(&view);
+    JqColor side = jq_game_side_to_move(game);
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "1");
+    jq_test_ai_set(ai, "Leaf", leaves[k]);
+    const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+    uint64_t iterations = tree->capacity + 3000;
+    JqProgress last;
+    JqMove m = think_iterations(ai, &view, iterations, &last);
+    tree = jq_ai_ismcts_tree(ai, 0);
+    g_assert_cmpuint(tree->used, ==, tree->capacity);
+    g_assert_cmpint(last.hashfull, ==, 1000);
+    check_tree(ai, &view, m, &last, iterations);
+    g_assert_cmpint(last.pv_len, >=, 2);
+    g_assert_true(jq_game_play(game, m, NULL));
+    g_assert_true(jq_game_play(game, last.pv[1], NULL));
+    jq_game_view(game, side, &view);
+    JqMove again = think_iterations(ai, &view, 100, &last);
+    g_assert_true(jq_position_is_legal(&view, again));
+    g_assert_cmpuint(jq_ismcts_node(tree, tree->root)->visits, ==, 100);
+    g_assert_cmpuint(tree->used, <, tree->capacity / 2);
+    jq_ai_free(ai);
+    jq_game_free(game);
+  }
 }
 
 /* ---- (e) mates in two ---- */
@@ -692,6 +768,60 @@ static void test_mate_in_one_reply(void) {
   jq_ai_free(ai);
 }
 
+/* Leaf=search: the alpha-beta search values a leaf. Its quiescence takes
+ * a hanging chariot that the static evaluation does not; one ply more
+ * finds a mate in one, which the win probability counts as near certain;
+ * a mated side to move is lost at any depth; the position is left as it
+ * was, and after a clear the same position gets the same value. */
+static void test_search_leaf(void) {
+  JqSearch *search = jq_search_new_sized(1);
+  g_assert_nonnull(search);
+  g_assert_true(jq_search_reserve(search));
+  JqIsmctsWorld world = {.observer = JQ_RED, .offset = 0};
+
+  JqPosition pos, before;
+  jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
+  memcpy(&before, &pos, sizeof pos);
+  int stand = jq_evaluate(&pos);
+  int taken = jq_search_value(search, &pos, 0);
+  g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
+  g_assert_cmpint(taken, >=, stand + 500);
+  g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, 0), >,
+                    jq_ismcts_win_probability(stand + 500));
+
+  /* Chariots on a8 and b0: b0b9 mates (rank 8 and rank 9 closed). */
+  jq_test_position_from_fen(&pos, "3k5/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1");
+  g_assert_true(jq_test_move_wins(&pos, jq_test_move("b0b9"), 1));
+  memcpy(&before, &pos, sizeof pos);
+  g_assert_cmpint(jq_search_value(search, &pos, 0), <, JQ_SCORE_MATE_BOUND);
+  g_assert_cmpint(jq_search_value(search, &pos, 1), >, JQ_SCORE_MATE_BOUND);
+  g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
+  g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, 1), >, 0.99);
+  jq_position_make_move(&pos, jq_test_move("b0b9"), JQ_REVEAL_NONE);
+  world.observer = JQ_BLACK;
+  for (int depth = 0; depth <= 2; depth++) {
+    g_assert_cmpint(jq_search_value(search, &pos, depth), <,
+                    -JQ_SCORE_MATE_BOUND);
+    g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, depth), <,
+                      0.01);
+  }
+
+  /* A jieqi middle game: the same value again from a clear state, and the
+   * view untouched (its long history included). */
+  JqGame *game = interesting_game(&pos);
+  memcpy(&before, &pos, sizeof pos);
+  for (int depth = 0; depth <= 2; depth++) {
+    jq_search_clear(search);
+    int first = jq_search_value(search, &pos, depth);
+    jq_search_clear(search);
+    g_assert_cmpint(jq_search_value(search, &pos, depth), ==, first);
+    g_assert_cmpint(abs(first), <, JQ_SCORE_MATE_BOUND);
+    g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
+  }
+  jq_game_free(game);
+  jq_search_free(search);
+}
+
 /* Center: leaves are valued against the root's offset, for the side to
  * move at the root and against it for the other; a draw is a level score,
  * so bad far ahead; and the report is in plain centipawns again. */
@@ -740,7 +870,7 @@ static void run_selfplay(JqVariant variant) {
   JqAi *opp[OPPONENTS] = {jq_test_ai_new("random"), jq_test_ai_new("greedy"),
                           jq_test_ai_new("alphabeta")};
   jq_test_ai_set(opp[OPP_ALPHABETA], "Hash", "1");
-  static const char *const leaves[] = {"eval", "playout", "probe"};
+  static const char *const leaves[] = {"eval", "playout", "probe", "search"};
   long ismcts_moves = 0;
   int finished = 0, points[OPPONENTS] = {0}, games[OPPONENTS] = {0};
   for (int g = 0; g < SELFPLAY_GAMES; g++) {
@@ -750,7 +880,7 @@ static void run_selfplay(JqVariant variant) {
     char seed[24];
     g_snprintf(seed, sizeof seed, "%d", g);
     jq_test_ai_set(ismcts, "Seed", seed);
-    jq_test_ai_set(ismcts, "Leaf", leaves[(g / 2) % 3]);
+    jq_test_ai_set(ismcts, "Leaf", leaves[(g / 2) % G_N_ELEMENTS(leaves)]);
     jq_test_ai_set(opp[OPP_RANDOM], "Seed", seed);
     jq_test_ai_set(opp[OPP_GREEDY], "Seed", seed);
     for (int ply = 0; ply < SELFPLAY_MAX_PLIES && !jq_game_is_over(game);
@@ -897,10 +1027,14 @@ static void test_options(void) {
       {"FirstPlay", "0"},      {"FirstPlay", "0.25"},
       {"Center", "0.5"},       {"Center", "0"},
       {"LowerBound", "0.5"},   {"LowerBound", "0"},
+      {"Leaf", "Search"},      {"LeafDepth", "0"},
+      {"LeafDepth", "6"},      {"LeafDepth", "2"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
       g_error("%s=%s refused: %s", good[i][0], good[i][1], err.message);
+  g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "true", &err));
+  g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "false", &err));
   static const char *const bad[][2] = {
       {"Hash", "0"},          {"Hash", "x"},
       {"Threads", "0"},       {"Leaf", "oracle"},
@@ -914,6 +1048,8 @@ static void test_options(void) {
       {"Prior", "-0.5"},      {"Prior", "101"},
       {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
       {"Center", "1.5"},      {"LowerBound", "-1"},
+      {"LeafDepth", "7"},     {"LeafDepth", "-1"},
+      {"LeafDepth", "x"},     {"FirstPlayStatic", "2"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -953,6 +1089,45 @@ static gpointer think_thread(gpointer data) {
                           count_report, job, NULL);
   job->done_us = g_get_monotonic_time();
   return NULL;
+}
+
+/* A stop request is seen after the iteration under way, not some
+ * iterations later: with the alpha-beta search at the leaves an iteration
+ * takes milliseconds, and a batch of them made the AI lose on time. The
+ * progress callback requests the stop, so the count is exact whatever the
+ * machine's speed. */
+typedef struct {
+  atomic_bool *stop;
+  uint64_t at; /* iterations when the stop was requested, 0 before */
+  JqProgress last;
+} StopOnReport;
+
+static void stop_on_report(const JqProgress *p, void *data) {
+  StopOnReport *r = data;
+  r->last = *p;
+  if (!r->at) {
+    r->at = p->iterations;
+    atomic_store(r->stop, true);
+  }
+}
+
+static void test_prompt_stop(void) {
+  JqPosition pos;
+  jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Leaf", "search");
+  jq_test_ai_set(ai, "LeafDepth", "1");
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.infinite = true;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  StopOnReport r = {.stop = &stop};
+  JqMove m = jq_ai_think(ai, &pos, &limits, &stop, stop_on_report, &r, NULL);
+  g_assert_true(jq_position_is_legal(&pos, m));
+  g_assert_cmpuint(r.at, >, 0);
+  g_assert_cmpuint(r.last.iterations, <=, r.at + 1);
+  jq_ai_free(ai);
 }
 
 static void test_stop_and_time(void) {
@@ -1145,6 +1320,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/full-pool", test_full_pool);
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
+  g_test_add_func("/ismcts/first-play-static", test_first_play_static);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);
@@ -1160,11 +1336,13 @@ int main(int argc, char **argv) {
     g_test_add_data_func(path, t, test_jieqi_tactic);
     g_free(path);
   }
+  g_test_add_func("/ismcts/search-leaf", test_search_leaf);
   g_test_add_func("/ismcts/center", test_center);
   g_test_add_func("/ismcts/solver-through-reveals",
                   test_solver_through_reveals);
   g_test_add_func("/ismcts/options", test_options);
   g_test_add_func("/ismcts/stop-and-time", test_stop_and_time);
+  g_test_add_func("/ismcts/prompt-stop", test_prompt_stop);
   g_test_add_func("/ismcts/limits", test_limits);
   g_test_add_func("/ismcts/threads", test_threads);
   g_test_add_func("/ismcts/tree-reuse", test_tree_reuse);

@@ -894,16 +894,18 @@ static void test_algorithm_options(void) {
   g_free(expect_line(s, "uciok", QUICK_TIMEOUT_MS, lines));
   static const char *const announced[] = {
       "option name Leaf type combo default probe var eval var playout var "
-      "probe",
+      "probe var search",
       "option name Exploration type string default 0.7",
-      "option name MinimaxWeight type string default 0.6",
+      "option name MinimaxWeight type string default 0",
       "option name PlayoutPlies type spin default 8 min 0 max 64",
+      "option name LeafDepth type spin default 0 min 0 max 6",
       "option name CapturesFirst type check default true",
       "option name Outcomes type check default true",
       "option name Reuse type check default true",
       "option name Widening type string default 0",
       "option name Prior type string default 1",
       "option name FirstPlay type string default 0.1",
+      "option name FirstPlayStatic type check default false",
       "option name Center type string default 0.5",
       "option name LowerBound type string default 0",
       "option name Deals type spin default 4 min 1 max 64",
@@ -928,6 +930,7 @@ static void test_algorithm_options(void) {
   expect_refusal(s, "setoption name MinimaxWeight value -0.1", "MinimaxWeight");
   expect_refusal(s, "setoption name Leaf value oracle", "Leaf");
   expect_refusal(s, "setoption name Deals value 0", "Deals");
+  expect_refusal(s, "setoption name LeafDepth value 7", "LeafDepth");
   /* Handed over without complaint when the algorithm changes. */
   expect_silence(s, "setoption name UCI_Variant value jieqi");
   expect_silence(s, "setoption name Algorithm value ismcts");

@@ -14,10 +14,10 @@
  * in which captures and checks stand out, so the tree grows deep along
  * forcing lines instead of trying every move once (with Prior=0, UCB1,
  * and a node tries its captures, best victim first, before its quiet
- * moves); the selection mixes each child's mean with its implicit minimax
- * value (MinimaxWeight); mates are proven (the solver of the tree
- * module), through reveals when every identity the piece may turn up as
- * is proven alike, so a forced mate is played as soon as it is seen and a
+ * moves); the selection may mix each child's mean with its implicit
+ * minimax value (MinimaxWeight, 0 by default); mates are proven (the solver of
+ * the tree module), through reveals when every identity the piece may turn up
+ * as is proven alike, so a forced mate is played as soon as it is seen and a
  * move seen to be mated is not played; a mate in one by a revealed piece
  * is looked for as a node's moves are weighed and taken at once, so a
  * move that allows one is refuted on the second visit of its node,
@@ -29,6 +29,14 @@
  * move may be chosen by a lower bound of its mean (LowerBound, off).
  * Progressive widening (Widening) is there to experiment with; it is off
  * by default, having measured worse.
+ * Leaves may also be valued by the alpha-beta search itself at a small
+ * depth (Leaf=search, LeafDepth; 0 is its quiescence search), on the
+ * working position as the player sees it. An untried move's first-play
+ * value may start from its parent's leaf value instead of the parent's
+ * current worth (FirstPlayStatic), so that one losing reply does not
+ * keep the others untried. When the node pool is full the tree stops
+ * growing and the iterations go on through it, valuing the leaves they
+ * reach again.
  *
  * Limits: nodes counts iterations; depth N stands for N * 1000 iterations
  * (the tree has no depth to stop at); movetime, the clock, infinite and the
@@ -65,9 +73,10 @@
  * within 120 plies: the rest of a long game's history is not needed. */
 #define HISTORY_KEEP 256
 #define ITERATIONS_PER_DEPTH 1000
-/* Time and the stop flag are looked at every this many iterations. */
-#define CHECK_EVERY 16
 #define REPORT_MS 100
+/* Each worker's leaf search has a table of its own, beside the tree. */
+#define LEAF_SEARCH_MB 8
+#define MAX_LEAF_DEPTH 6
 
 typedef struct Ismcts Ismcts;
 
@@ -78,6 +87,10 @@ typedef struct {
   JqPosition pos; /* the working position: the view plus the moves made */
   JqIsmctsWorld world;
   JqRng rng;
+  /* The alpha-beta search that values leaves (Leaf=search), its table
+   * kept from leaf to leaf and from move to move. */
+  JqSearch *search;
+  bool search_used;                      /* since it was last cleared */
   uint32_t path[2 * MAX_TREE_DEPTH + 2]; /* moves and reveal outcomes */
   /* Whether a point is attacked, by colour, in the position whose moves
    * are being weighed (0 not yet known, 1 no, 2 yes): many of a node's
@@ -101,6 +114,7 @@ struct Ismcts {
   JqIsmctsSelectParams select; /* Exploration, MinimaxWeight, Widening */
   JqIsmctsLeaf leaf;
   int playout_plies;
+  int leaf_depth; /* Leaf=search: its depth, 0 for quiescence alone */
   long hash_mb;
   int threads;
   Worker *workers[MAX_THREADS];
@@ -137,6 +151,7 @@ static void free_workers(Worker **workers) {
   for (int i = 0; i < MAX_THREADS; i++) {
     if (workers[i]) {
       jq_ismcts_tree_free(&workers[i]->tree);
+      jq_search_free(workers[i]->search);
       free(workers[i]);
       workers[i] = NULL;
     }
@@ -150,7 +165,11 @@ static bool make_workers(Ismcts *s, long hash_mb, int threads) {
   size_t bytes = (size_t)hash_mb * 1024 * 1024 / (size_t)threads;
   for (int i = 0; i < threads; i++) {
     fresh[i] = calloc(1, sizeof(Worker));
-    if (!fresh[i] || !jq_ismcts_tree_init(&fresh[i]->tree, bytes)) {
+    if (fresh[i])
+      fresh[i]->search = jq_search_new_sized(LEAF_SEARCH_MB);
+    if (!fresh[i] || !fresh[i]->search ||
+        !jq_search_reserve(fresh[i]->search) ||
+        !jq_ismcts_tree_init(&fresh[i]->tree, bytes)) {
       free_workers(fresh);
       return false;
     }
@@ -324,8 +343,11 @@ static uint32_t child_by_move(const JqIsmctsTree *t, uint32_t parent,
 }
 
 static double leaf_value(Ismcts *s, Worker *w) {
-  return jq_ismcts_leaf_value(&w->pos, &w->world, s->leaf, s->playout_plies,
-                              &w->rng);
+  w->search_used |= s->leaf == JQ_ISMCTS_LEAF_SEARCH;
+  return jq_ismcts_leaf_value(
+      &w->pos, &w->world, s->leaf,
+      s->leaf == JQ_ISMCTS_LEAF_SEARCH ? s->leaf_depth : s->playout_plies,
+      w->search, &w->rng);
 }
 
 static void iterate(Ismcts *s, Worker *w) {
@@ -603,7 +625,6 @@ static bool time_to_stop(Ismcts *s) {
 static void *worker_main(void *arg) {
   Worker *w = arg;
   Ismcts *s = w->owner;
-  uint64_t mine = 0; /* this worker's iterations */
   while (!atomic_load_explicit(&s->abort_search, memory_order_relaxed)) {
     if (s->max_iterations) {
       /* Claim an iteration first so the threads stop at the exact total. */
@@ -618,8 +639,9 @@ static void *worker_main(void *arg) {
       atomic_fetch_add_explicit(&s->total_iterations, 1, memory_order_relaxed);
     }
     iterate(s, w);
-    mine++;
-    if (w->id == 0 && mine % CHECK_EVERY == 0 && time_to_stop(s))
+    /* Time and the stop flag after every iteration: one that searches at
+     * its leaf may take milliseconds, and a clock read costs far less. */
+    if (w->id == 0 && time_to_stop(s))
       atomic_store(&s->abort_search, true);
   }
   return NULL;
@@ -659,6 +681,12 @@ static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
   uint32_t kept = s->reuse && s->limits.searchmoves_count == 0
                       ? reusable_root(w, view)
                       : JQ_ISMCTS_NO_NODE;
+  /* What the leaf search's table and histories hold from the last search
+   * would change its values: the same view gets the same search. */
+  if (w->search_used) {
+    jq_search_clear(w->search);
+    w->search_used = false;
+  }
   w->pos = *view;
   if (w->pos.history_len > HISTORY_KEEP) {
     int drop = w->pos.history_len - HISTORY_KEEP;
@@ -834,7 +862,13 @@ static JqAi *ismcts_create(void) {
     return NULL;
   s->seed = 0x5eed;
   s->select.exploration = 0.7;
-  s->select.minimax_weight = 0.6;
+  /* Against alpha-beta at 500 ms a move in jieqi, 40 games a seed (see
+   * docs/benchmarks.md, session 10): 0.6 scored 27.5% and 27.5% (seeds
+   * 2026, 2027), 0.3 41.2% (2026), 0 56.2% and 41.2%. A node's minimax
+   * value follows its best-looking reply however little that was
+   * explored: one decisive line seven plies down (a perpetual check) took
+   * a winning capture to 0 and kept it untried. */
+  s->select.minimax_weight = 0.0;
   /* Against alpha-beta at 100 ms a move in jieqi, 100 games a seed:
    * UCB1 20.5% and 24.5% (seeds 77, 78), this 32.5% and 28.0%; on seed 77
    * Prior=0.5 23.5%, MinimaxWeight=0.8 with it 19.5%. */
@@ -923,13 +957,20 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return true;
   }
   if (strcasecmp(name, "Leaf") == 0) {
-    static const char *const kinds[] = {"eval", "playout", "probe"};
-    for (int k = 0; k < 3; k++)
+    static const char *const kinds[] = {"eval", "playout", "probe", "search"};
+    for (int k = 0; k < 4; k++)
       if (strcasecmp(value, kinds[k]) == 0) {
         s->leaf = (JqIsmctsLeaf)k;
         return true;
       }
-    return jq_error_set(err, "Leaf must be eval, playout or probe");
+    return jq_error_set(err, "Leaf must be eval, playout, probe or search");
+  }
+  if (strcasecmp(name, "LeafDepth") == 0) {
+    if (!jq_ai_parse_long(value, 0, MAX_LEAF_DEPTH, &v))
+      return jq_error_set(err, "LeafDepth must be from 0 to %d",
+                          MAX_LEAF_DEPTH);
+    s->leaf_depth = (int)v;
+    return true;
   }
   if (strcasecmp(name, "Skill Level") == 0) {
     if (!jq_ai_parse_long(value, 0, 20, &v))
@@ -951,6 +992,11 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   if (strcasecmp(name, "ChecksFirst") == 0) {
     if (!jq_ai_parse_bool(value, &s->checks_first))
       return jq_error_set(err, "ChecksFirst must be true or false");
+    return true;
+  }
+  if (strcasecmp(name, "FirstPlayStatic") == 0) {
+    if (!jq_ai_parse_bool(value, &s->select.first_play_static))
+      return jq_error_set(err, "FirstPlayStatic must be true or false");
     return true;
   }
   if (strcasecmp(name, "Reuse") == 0) {
@@ -995,8 +1041,9 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
-                      "MinimaxWeight, Widening, Prior, FirstPlay, Center, "
-                      "LowerBound, Leaf, "
+                      "MinimaxWeight, Widening, Prior, FirstPlay, "
+                      "FirstPlayStatic, Center, "
+                      "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "

@@ -144,8 +144,11 @@ static uint32_t puct_pick(JqIsmctsTree *tree, uint32_t parent,
   /* An unvisited child is guessed at the parent's worth to the side to
    * move there, less a margin so that tried moves keep their turn. */
   const JqIsmctsNode *p = &tree->nodes[parent];
-  double first = (p->visits ? 1.0 - worth(p, params->minimax_weight) : 0.5) -
-                 params->first_play;
+  double base = !p->visits ? 0.5
+                : params->first_play_static
+                    ? (double)p->first / JQ_ISMCTS_MINIMAX_ONE
+                    : worth(p, params->minimax_weight);
+  double first = 1.0 - base - params->first_play;
   double scale = params->prior / total;
   uint32_t best = JQ_ISMCTS_NO_NODE;
   double best_score = -1e300;
@@ -290,6 +293,8 @@ void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
     JqIsmctsNode *n = &tree->nodes[path[i]];
     n->visits++;
     n->value += n->mover == leaf_side ? result : 1.0 - result;
+    if (n->visits == 1)
+      n->first = to_minimax(n->mover == leaf_side ? result : 1.0 - result);
   }
   for (int i = length - 1; i >= 0; i--) {
     JqIsmctsNode *n = &tree->nodes[path[i]];

@@ -29,6 +29,9 @@ typedef struct {
    * leaf evaluations backed up by minimax instead of averaged, for the
    * mover, scaled to 0..JQ_ISMCTS_MINIMAX_ONE. */
   uint16_t minimax;
+  /* The first result backed up through the node, for its mover, on the
+   * minimax scale: what its leaf value said before any reply was tried. */
+  uint16_t first;
   /* Priors: the unnormalised weight of the move, a softmax term; the
    * children available in a determinization share the probability. */
   float weight;
@@ -91,6 +94,11 @@ typedef struct {
    * `first_play` as its value. 0: UCB1 with every move tried once. */
   double prior;
   double first_play;
+  /* Whether the first-play value starts from the parent's first result
+   * (its leaf value) instead of its current worth: a parent whose only
+   * tried reply turned out bad then still tries the others, where its
+   * worth, dragged down by that reply, would keep them untried. */
+  bool first_play_static;
 } JqIsmctsSelectParams;
 
 /* The weight of move m in the caller's position, for PUCT (positive). */

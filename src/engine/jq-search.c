@@ -53,6 +53,9 @@ struct JqSearch {
    * the key that keeps its hash entries apart from other deals'. */
   const JqPieceType *deal;
   uint64_t deal_key;
+  /* The variant the first worker's evaluation cache holds (-1: none): its
+   * keys do not tell the variants apart. */
+  int cached_variant;
 };
 
 struct Worker {
@@ -104,13 +107,16 @@ static void init_reductions(void) {
       reductions[d][m] = (int)(0.75 + log((double)d) * log((double)m) / 2.0);
 }
 
-JqSearch *jq_search_new(void) {
+JqSearch *jq_search_new(void) { return jq_search_new_sized(64); }
+
+JqSearch *jq_search_new_sized(size_t megabytes) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, init_reductions);
   JqSearch *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
-  s->tt = jq_tt_new(64);
+  s->cached_variant = -1;
+  s->tt = jq_tt_new(megabytes);
   s->threads = 1;
   s->multipv = 1;
   if (!s->tt) {
@@ -154,6 +160,7 @@ void jq_search_clear(JqSearch *s) {
       memset(s->workers[i]->history, 0, sizeof s->workers[i]->history);
       memset(s->workers[i]->cont_history, 0,
              sizeof s->workers[i]->cont_history);
+      memset(s->workers[i]->killers, 0, sizeof s->workers[i]->killers);
     }
 }
 
@@ -987,6 +994,7 @@ static bool run_threads(JqSearch *s, const JqPosition *view) {
     /* The variant is not in the hash: start each search afresh. */
     memset(w->eval_cache, 0, sizeof w->eval_cache);
   }
+  s->cached_variant = view->variant;
   for (int i = 1; i < s->threads; i++)
     started[i] =
         pthread_create(&tids[i], NULL, worker_main, s->workers[i]) == 0;
@@ -1051,4 +1059,62 @@ JqMove jq_search_run(JqSearch *s, const JqPosition *view,
   if (!best)
     best = legal.moves[0];
   return best;
+}
+
+/* ---- values for another search ---- */
+
+bool jq_search_reserve(JqSearch *s) { return get_worker(s, 0) != NULL; }
+
+/* Undo entries a value search keeps: repetition looks back no further than
+ * the last capture, and the search's own moves need room above them. */
+#define VALUE_HISTORY_KEEP 256
+
+int jq_search_value(JqSearch *s, const JqPosition *pos, int depth) {
+  Worker *w = s->workers[0];
+  if (!w) /* not reserved: no allocation here, the evaluation stands in */
+    return jq_evaluate(pos);
+  /* Everything but the undo stack, then only its recent end: copying the
+   * whole stack would cost more than a small search. */
+  int keep = pos->halfmove + 2;
+  if (keep > pos->history_len)
+    keep = pos->history_len;
+  if (keep > VALUE_HISTORY_KEEP)
+    keep = VALUE_HISTORY_KEEP;
+  memcpy(&w->pos, pos, offsetof(JqPosition, history));
+  memcpy(w->pos.history, pos->history + pos->history_len - keep,
+         (size_t)keep * sizeof pos->history[0]);
+  w->pos.history_len = keep;
+  if (s->cached_variant != pos->variant) {
+    memset(w->eval_cache, 0, sizeof w->eval_cache);
+    s->cached_variant = pos->variant;
+  }
+  /* No clock, no stop request, no node limit: should_stop stays false. */
+  jq_limits_init(&s->limits);
+  s->stop_request = NULL;
+  s->soft_ms = s->hard_ms = 0;
+  s->excluded_count = 0;
+  atomic_store_explicit(&s->abort_search, false, memory_order_relaxed);
+  w->s = s;
+  w->id = 0;
+  /* Every reveal is valued by one representative identity, as a run does
+   * past its first: a small search that branched on each would cost as
+   * much as a large one. */
+  w->chance_depth = CHANCE_BUDGET;
+  w->seldepth = 0;
+  w->excluded_move[0] = JQ_MOVE_NONE;
+  w->cont_stack[0] = w->cont_stack[1] = NULL;
+  w->static_eval[0] = w->static_eval[1] = -INF;
+  int v = 0;
+  if (depth <= 0) {
+    v = qsearch(w, -INF, INF, 0, 0);
+  } else {
+    /* Shallower passes first: they fill the table and the killers that
+     * order the last one. */
+    for (int d = 1; d <= depth && d < MAX_PLY - 4; d++) {
+      w->root_depth = d;
+      v = search(w, -INF, INF, d, 0, false);
+    }
+  }
+  /* The root of search() answers -INF when it has no legal move. */
+  return v <= -INF ? -JQ_SCORE_MATE : v;
 }

@@ -10,10 +10,15 @@
 typedef struct JqSearch JqSearch;
 
 JqSearch *jq_search_new(void);
+/* With a transposition table of about `megabytes` instead of the 64 MB
+ * default. */
+JqSearch *jq_search_new_sized(size_t megabytes);
 void jq_search_free(JqSearch *s);
 bool jq_search_set_hash(JqSearch *s, size_t megabytes);
 void jq_search_set_threads(JqSearch *s, int threads);
 void jq_search_set_multipv(JqSearch *s, int lines);
+/* Forgets what earlier searches learnt: the table, histories and killers
+ * (a search that starts from a clear state gives the same result again). */
 void jq_search_clear(JqSearch *s);
 /* Searches later runs as if the hidden pieces were `deal` (identities by
  * square, as jq_determinize gives them; NULL: search the view with chance
@@ -38,3 +43,16 @@ JqMove jq_search_run(JqSearch *s, const JqPosition *view,
  * will call jq_search_ponderhit, before the searching thread starts. */
 void jq_search_prepare(JqSearch *s, const JqLimits *limits);
 void jq_search_ponderhit(JqSearch *s);
+
+/* For a search that values many positions with this one (IS-MCTS leaves):
+ * jq_search_reserve allocates what jq_search_value needs (false: out of
+ * memory), so that the calls themselves never allocate. jq_search_value
+ * searches pos to a fixed `depth` (0: the quiescence search alone) on one
+ * thread, without clock or reports, keeping the table and the histories
+ * from call to call, and returns its score for the side to move in
+ * centipawns (mates and repetition verdicts beyond JQ_SCORE_MATE_BOUND
+ * and 10000). Hidden pieces are searched as in a run (chance nodes, or the
+ * deal set by jq_search_set_deal). pos is not changed. Not to be called
+ * while a run of the same search is going on. */
+bool jq_search_reserve(JqSearch *s);
+int jq_search_value(JqSearch *s, const JqPosition *pos, int depth);

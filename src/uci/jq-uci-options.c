@@ -45,10 +45,12 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_LEAF] = {"Leaf", KIND_COMBO, "probe", 0, 0, true, "ismcts"},
     [JQ_UCI_OPT_EXPLORATION] = {"Exploration", KIND_DECIMAL, "0.7", 0, 10, true,
                                 "ismcts"},
-    [JQ_UCI_OPT_MINIMAX_WEIGHT] = {"MinimaxWeight", KIND_DECIMAL, "0.6", 0, 1,
+    [JQ_UCI_OPT_MINIMAX_WEIGHT] = {"MinimaxWeight", KIND_DECIMAL, "0", 0, 1,
                                    true, "ismcts"},
     [JQ_UCI_OPT_PLAYOUT_PLIES] = {"PlayoutPlies", KIND_SPIN, "8", 0, 64, true,
                                   "ismcts"},
+    [JQ_UCI_OPT_LEAF_DEPTH] = {"LeafDepth", KIND_SPIN, "0", 0, 6, true,
+                               "ismcts"},
     [JQ_UCI_OPT_CAPTURES_FIRST] = {"CapturesFirst", KIND_CHECK, "true", 0, 0,
                                    true, "ismcts"},
     [JQ_UCI_OPT_OUTCOMES] = {"Outcomes", KIND_CHECK, "true", 0, 0, true,
@@ -59,6 +61,8 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_PRIOR] = {"Prior", KIND_DECIMAL, "1", 0, 100, true, "ismcts"},
     [JQ_UCI_OPT_FIRST_PLAY] = {"FirstPlay", KIND_DECIMAL, "0.1", 0, 1, true,
                                "ismcts"},
+    [JQ_UCI_OPT_FIRST_PLAY_STATIC] = {"FirstPlayStatic", KIND_CHECK, "false", 0,
+                                      0, true, "ismcts"},
     [JQ_UCI_OPT_CENTER] = {"Center", KIND_DECIMAL, "0.5", 0, 1, true, "ismcts"},
     [JQ_UCI_OPT_LOWER_BOUND] = {"LowerBound", KIND_DECIMAL, "0", 0, 10, true,
                                 "ismcts"},
@@ -67,7 +71,8 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
 };
 
 static const char *const variant_names[] = {"xiangqi", "jieqi", NULL};
-static const char *const leaf_names[] = {"eval", "playout", "probe", NULL};
+static const char *const leaf_names[] = {"eval", "playout", "probe", "search",
+                                         NULL};
 
 /* The choices of a combo, NULL-terminated. */
 static const char *const *combo_values(JqUciOptionId id) {
