@@ -4,7 +4,8 @@
  * when the position shown changes (a move, browsing back); in jieqi the AI
  * is handed the display side's view, never an identity the user does not
  * know; "Play this move" plays a line's first move on the human's turn and
- * nowhere else. Progress is waited for with generous deadlines: nothing
+ * nowhere else; clicking a line steps through it on the board, the game
+ * untouched. Progress is waited for with generous deadlines: nothing
  * here asserts how fast the engine is. */
 #include <locale.h>
 #include <string.h>
@@ -294,6 +295,62 @@ static void test_play_this_move(void) {
   g_free(pos);
 }
 
+/* Clicks line `index`'s row, as the user does. */
+static void click_row(guint index) {
+  GtkWidget *row = gtk_widget_get_ancestor(
+      jq_analysis_view_get_play_button(view(), index), GTK_TYPE_LIST_BOX_ROW);
+  g_assert_nonnull(row);
+  g_signal_emit_by_name(row, "activate");
+}
+
+static void test_step_through(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  JqBoardView *board = jq_window_get_board(JQ_WINDOW(window));
+  set_lines(1);
+  set_analysing(TRUE);
+  /* A line of two moves at least. */
+  JqMove moves[JQ_MAX_PV];
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (jq_analysis_mode_get_line_moves(mode(), 0, moves, JQ_MAX_PV) < 2 &&
+         g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+  g_assert_cmpint(jq_analysis_mode_get_line_moves(mode(), 0, moves, JQ_MAX_PV),
+                  >=, 2);
+
+  /* First click: the first move as an arrow on the game's position. */
+  click_row(0);
+  g_assert_cmpuint(jq_board_view_get_hint(board), ==, moves[0]);
+  g_assert_cmpuint(jq_board_view_get_last_move(board), ==, JQ_MOVE_NONE);
+  g_assert_false(jq_board_view_get_interactive(board));
+  /* Next: that move made on the board, the second one shown. */
+  click_row(0);
+  g_assert_cmpuint(jq_board_view_get_last_move(board), ==, moves[0]);
+  g_assert_cmpuint(jq_board_view_get_hint(board), ==, moves[1]);
+  /* The game is untouched. */
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_assert_false(jq_game_controller_is_browsing(controller()));
+
+  /* Another position: the board shows the game again. */
+  play("b0c2");
+  spin(20);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  JqPosition *pos = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(controller(), pos);
+  g_assert_cmpuint(jq_board_view_get_last_move(board), ==,
+                   jq_position_last_move(pos));
+  g_assert_cmpuint(jq_board_view_get_hint(board), ==, JQ_MOVE_NONE);
+  g_assert_true(jq_board_view_get_interactive(board));
+  g_free(pos);
+
+  /* Turned off mid-preview: the game again too. */
+  g_assert_true(wait_rows(1));
+  click_row(0);
+  g_assert_false(jq_board_view_get_interactive(board));
+  set_analysing(FALSE);
+  g_assert_true(jq_board_view_get_interactive(board));
+  g_assert_cmpuint(jq_board_view_get_hint(board), ==, JQ_MOVE_NONE);
+}
+
 static void remove_tree(const char *path) {
   GDir *dir = g_dir_open(path, 0, NULL);
   if (dir != NULL) {
@@ -339,6 +396,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/analysis/jieqi-sees-only-the-view",
                   test_jieqi_sees_only_the_view);
   g_test_add_func("/app/analysis/play-this-move", test_play_this_move);
+  g_test_add_func("/app/analysis/step-through", test_step_through);
   int status = g_test_run();
   g_action_group_activate_action(G_ACTION_GROUP(app), "quit", NULL);
   spin(50);

@@ -412,6 +412,16 @@ const JqAnalysis *jq_analysis_mode_get_line(JqAnalysisMode *self, guint index) {
   return self->analyses[index];
 }
 
+int jq_analysis_mode_get_line_moves(JqAnalysisMode *self, guint index,
+                                    JqMove *out, int max) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), 0);
+  if (index >= (guint)self->line_count)
+    return 0;
+  int n = MIN(max, self->progress[index].pv_len);
+  memcpy(out, self->progress[index].pv, (size_t)MAX(n, 0) * sizeof *out);
+  return MAX(n, 0);
+}
+
 gboolean jq_analysis_mode_get_position(JqAnalysisMode *self, JqPosition *out) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), FALSE);
   if (!self->view)

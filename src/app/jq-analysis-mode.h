@@ -41,6 +41,9 @@ void jq_analysis_mode_set_lines(JqAnalysisMode *self, int lines);
  * the count is 0 until the first report. */
 guint jq_analysis_mode_get_line_count(JqAnalysisMode *self);
 const JqAnalysis *jq_analysis_mode_get_line(JqAnalysisMode *self, guint index);
+/* Line `index`'s moves (at most `max`) into `out`; how many. */
+int jq_analysis_mode_get_line_moves(JqAnalysisMode *self, guint index,
+                                    JqMove *out, int max);
 /* The position the AI was last handed (FALSE before any): for the tests,
  * which check it is a view and no truth. */
 gboolean jq_analysis_mode_get_position(JqAnalysisMode *self, JqPosition *out);

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "jq-analysis-text.h"
+#include "jq-movegen.h"
 
 typedef struct {
   GtkWidget *row;
@@ -23,13 +24,32 @@ struct _JqAnalysisView {
   GtkLabel *status;
   GtkListBox *list;
   LineRow rows[JQ_ANALYSIS_MODE_LINES_MAX];
+  /* The line stepped through (-1: none), how many of its moves are made
+   * on the board, and the search it belongs to. */
+  int preview_line;
+  int preview_step;
+  guint preview_restarts;
 };
 
 G_DEFINE_FINAL_TYPE(JqAnalysisView, jq_analysis_view, GTK_TYPE_BOX)
 
+enum { SIGNAL_PREVIEW, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void end_preview(JqAnalysisView *self) {
+  if (self->preview_line < 0)
+    return;
+  self->preview_line = -1;
+  g_signal_emit(self, signals[SIGNAL_PREVIEW], 0, NULL, (guint)JQ_MOVE_NONE);
+}
+
 static void show_lines(JqAnalysisView *self) {
   if (!self->mode)
     return;
+  /* A preview belongs to the position analysed. */
+  if (!jq_analysis_mode_get_active(self->mode) ||
+      jq_analysis_mode_get_restarts(self->mode) != self->preview_restarts)
+    end_preview(self);
   guint count = jq_analysis_mode_get_line_count(self->mode);
   JqScorePerspective perspective =
       g_settings_get_enum(self->settings, "score-perspective");
@@ -54,6 +74,45 @@ static void show_lines(JqAnalysisView *self) {
     g_free(figures);
   }
   gtk_widget_set_visible(GTK_WIDGET(self->status), count == 0);
+}
+
+void jq_analysis_view_step(JqAnalysisView *self, guint index) {
+  g_return_if_fail(JQ_IS_ANALYSIS_VIEW(self));
+  if (!self->mode)
+    return;
+  JqMove moves[JQ_MAX_PV];
+  int n = jq_analysis_mode_get_line_moves(self->mode, index, moves, JQ_MAX_PV);
+  JqPosition *pos = g_new(JqPosition, 1);
+  if (n == 0 || !jq_analysis_mode_get_position(self->mode, pos)) {
+    g_free(pos);
+    end_preview(self);
+    return;
+  }
+  int step = self->preview_line == (int)index ? self->preview_step + 1 : 0;
+  /* Makes `step` moves; a face-down mover ends the line there. */
+  int made = 0;
+  while (made < step && made < n && jq_position_is_legal(pos, moves[made]) &&
+         !jq_piece_is_hidden(pos->board[jq_move_from(moves[made])])) {
+    jq_position_make_move(pos, moves[made], JQ_REVEAL_NONE);
+    made++;
+  }
+  if (made < step || made >= n || !jq_position_is_legal(pos, moves[made])) {
+    g_free(pos);
+    end_preview(self);
+    return;
+  }
+  self->preview_line = (int)index;
+  self->preview_step = step;
+  self->preview_restarts = jq_analysis_mode_get_restarts(self->mode);
+  g_signal_emit(self, signals[SIGNAL_PREVIEW], 0, pos, (guint)moves[made]);
+  g_free(pos);
+}
+
+static void on_row_activated(GtkListBox *list, GtkListBoxRow *row,
+                             JqAnalysisView *self) {
+  for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++)
+    if (self->rows[i].row == GTK_WIDGET(row))
+      jq_analysis_view_step(self, i);
 }
 
 static void on_play(GtkButton *button, JqAnalysisView *self) {
@@ -146,6 +205,9 @@ static void jq_analysis_view_dispose(GObject *object) {
 
 static void jq_analysis_view_class_init(JqAnalysisViewClass *klass) {
   G_OBJECT_CLASS(klass)->dispose = jq_analysis_view_dispose;
+  signals[SIGNAL_PREVIEW] = g_signal_new(
+      "preview", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+      NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
 }
 
 static GtkWidget *wrapped_label(void) {
@@ -182,12 +244,13 @@ static void add_row(JqAnalysisView *self, guint index) {
 
   r->row = gtk_list_box_row_new();
   gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(r->row), box);
-  gtk_list_box_row_set_activatable(GTK_LIST_BOX_ROW(r->row), FALSE);
+  gtk_widget_set_tooltip_text(r->row, _("Click to step through the line"));
   gtk_widget_set_visible(r->row, FALSE);
   gtk_list_box_append(self->list, r->row);
 }
 
 static void jq_analysis_view_init(JqAnalysisView *self) {
+  self->preview_line = -1;
   GtkBox *box = GTK_BOX(self);
   gtk_orientable_set_orientation(GTK_ORIENTABLE(self),
                                  GTK_ORIENTATION_VERTICAL);
@@ -227,6 +290,8 @@ static void jq_analysis_view_init(JqAnalysisView *self) {
   gtk_widget_add_css_class(GTK_WIDGET(self->list), "boxed-list");
   for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++)
     add_row(self, i);
+  g_signal_connect(self->list, "row-activated", G_CALLBACK(on_row_activated),
+                   self);
   gtk_box_append(GTK_BOX(inner), GTK_WIDGET(self->list));
   gtk_widget_set_visible(GTK_WIDGET(self), FALSE);
 }

@@ -2,7 +2,19 @@
  * does the analysing). A heading with the number of lines to show (1..5),
  * then a row per line: "1. Score +0.35 (Red ahead)", the depth and speed,
  * the line in the notation chosen, and a button that plays the line's
- * first move when it is the human's turn in the live game. */
+ * first move when it is the human's turn in the live game.
+ *
+ * Clicking a line steps through it on the board without touching the
+ * game: the first click shows its first move as an arrow, each next one
+ * plays that move on a copy and shows the next, until the line ends or a
+ * face-down piece would move (what it turns up as is not known); one more
+ * click, another position analysed, or turning analysis off, ends it.
+ *
+ * Signal:
+ *   preview (gpointer position, guint arrow)  show `position` (a
+ *           JqPosition, valid during the emission) with the move `arrow`;
+ *           position NULL: show the game again
+ */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -23,6 +35,9 @@ void jq_analysis_view_set_controller(JqAnalysisView *self,
 JqAnalysisMode *jq_analysis_view_get_mode(JqAnalysisView *self);
 /* Shown and analysing, or hidden and stopped. */
 void jq_analysis_view_set_active(JqAnalysisView *self, gboolean active);
+
+/* Clicks line `index` (as the user does): the next step of its preview. */
+void jq_analysis_view_step(JqAnalysisView *self, guint index);
 
 /* For the tests: the rows shown, a row's text (free with g_free), its
  * "Play this move" button, and the lines chooser. */

@@ -876,6 +876,23 @@ static void show_analysis_changed(GSimpleAction *action, GVariant *state,
                                 g_variant_get_boolean(state));
 }
 
+/* A line stepped through: shown on the board, the game untouched and
+ * not to be played on meanwhile. NULL: the game again. */
+static void on_analysis_preview(JqAnalysisView *view, gpointer position,
+                                guint arrow, JqWindow *self) {
+  const JqPosition *pos = position;
+  if (pos == NULL) {
+    refresh(self);
+    return;
+  }
+  jq_board_view_set_interactive(self->board, FALSE);
+  jq_board_view_set_position(self->board, pos);
+  jq_board_view_set_last_move(self->board, jq_position_last_move(pos));
+  jq_board_view_set_check_square(
+      self->board, jq_position_in_check(pos) ? pos->king[pos->side] : -1);
+  jq_board_view_set_hint(self->board, (JqMove)arrow);
+}
+
 /* Analysis mode: the lines for the position shown, in the side panel. */
 static void analyse_changed(GSimpleAction *action, GVariant *state,
                             gpointer data) {
@@ -1132,6 +1149,8 @@ static void jq_window_constructed(GObject *object) {
   jq_app_settings_bind(self->settings, self->controller);
   jq_analysis_view_set_controller(self->analysis_view, self->controller,
                                   self->settings);
+  g_signal_connect_object(self->analysis_view, "preview",
+                          G_CALLBACK(on_analysis_preview), self, 0);
 
   g_settings_bind(self->settings, "show-legal-moves", self->board,
                   "show-legal-moves", G_SETTINGS_BIND_GET);
