@@ -295,6 +295,32 @@ static void test_play_this_move(void) {
   g_free(pos);
 }
 
+/* The sampling AI chosen: its line, with the win chance it gives. */
+static void test_sampling_ai(void) {
+  new_game(JQ_VARIANT_JIEQI);
+  set_lines(3);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(1));
+  g_assert_false(jq_analysis_mode_get_line(mode(), 0)->sampling);
+  GSettings *settings = jq_window_get_settings(JQ_WINDOW(window));
+  guint restarts = jq_analysis_mode_get_restarts(mode());
+  g_settings_set_string(settings, "ai-algorithm", "ismcts");
+  g_assert_cmpstr(jq_game_controller_get_algorithm(controller()), ==, "ismcts");
+  g_assert_cmpuint(jq_analysis_mode_get_restarts(mode()), >, restarts);
+  g_assert_true(wait_rows(1));
+  assert_lines_for_shown();
+  const JqAnalysis *line = jq_analysis_mode_get_line(mode(), 0);
+  g_assert_true(line->sampling);
+  char *text = jq_analysis_view_get_row_text(view(), 0);
+  g_assert_true(g_str_has_prefix(text, "1. Red's win chance "));
+  g_free(text);
+  /* One line only, whatever was asked. */
+  spin(300);
+  g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 1);
+  g_settings_reset(settings, "ai-algorithm");
+  set_analysing(FALSE);
+}
+
 /* Clicks line `index`'s row, as the user does. */
 static void click_row(guint index) {
   GtkWidget *row = gtk_widget_get_ancestor(
@@ -397,6 +423,7 @@ int main(int argc, char **argv) {
                   test_jieqi_sees_only_the_view);
   g_test_add_func("/app/analysis/play-this-move", test_play_this_move);
   g_test_add_func("/app/analysis/step-through", test_step_through);
+  g_test_add_func("/app/analysis/sampling-ai", test_sampling_ai);
   int status = g_test_run();
   g_action_group_activate_action(G_ACTION_GROUP(app), "quit", NULL);
   spin(50);

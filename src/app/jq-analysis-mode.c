@@ -28,7 +28,10 @@ typedef struct {
    * figures count from the start (worker thread only). */
   int base_ms;
   guint64 base_nodes;
-  guint64 pass_nodes;
+  /* The lines of the pass under way (worker thread only). */
+  gboolean by_pass;
+  JqProgress pass[JQ_ANALYSIS_MODE_LINES_MAX];
+  gboolean pass_have[JQ_ANALYSIS_MODE_LINES_MAX];
   GMainContext *context;
   /* The newest report of each line, handed to the main thread by one
    * idle at a time however fast the AI reports. */
@@ -162,19 +165,18 @@ static gboolean progress_idle(gpointer data) {
   return G_SOURCE_REMOVE;
 }
 
-/* Called by the AI in the worker thread. */
-static void on_progress(const JqProgress *progress, void *data) {
-  SearchJob *job = data;
-  int line = progress->multipv > 1 ? progress->multipv - 1 : 0;
-  if (line >= job->lines || progress->pv_len == 0)
-    return;
-  if (line == 0)
-    job->pass_nodes = progress->nodes;
+/* Hands the lines in `lines` (those in `have`) to the main thread. */
+static void publish(SearchJob *job, const JqProgress *lines,
+                    const gboolean *have) {
   g_mutex_lock(&job->lock);
-  job->latest[line] = *progress;
-  job->latest[line].time_ms += job->base_ms;
-  job->latest[line].nodes += job->base_nodes;
-  job->have[line] = TRUE;
+  for (int i = 0; i < job->lines; i++) {
+    job->have[i] = have[i];
+    if (!have[i])
+      continue;
+    job->latest[i] = lines[i];
+    job->latest[i].time_ms += job->base_ms;
+    job->latest[i].nodes += job->base_nodes;
+  }
   gboolean schedule = !job->pending;
   job->pending = TRUE;
   g_mutex_unlock(&job->lock);
@@ -186,6 +188,21 @@ static void on_progress(const JqProgress *progress, void *data) {
     g_source_attach(source, job->context);
     g_source_unref(source);
   }
+}
+
+/* Called by the AI in the worker thread. Alpha-beta's lines are kept
+ * until their pass is over, so that the lines shown are of one depth
+ * (the best move at one depth may be the third line's at the one
+ * before); the sampling AI's one line goes at once. */
+static void on_progress(const JqProgress *progress, void *data) {
+  SearchJob *job = data;
+  int line = progress->multipv > 1 ? progress->multipv - 1 : 0;
+  if (line >= job->lines || progress->pv_len == 0)
+    return;
+  job->pass[line] = *progress;
+  job->pass_have[line] = TRUE;
+  if (!job->by_pass)
+    publish(job, job->pass, job->pass_have);
 }
 
 /* ---- searching ---- */
@@ -222,16 +239,22 @@ static void search_thread(GTask *task, gpointer source, gpointer data,
    * is done: without a limit the second would never start. One depth at
    * a time instead, every line at each; the hash table keeps what the
    * shallower passes found. */
+  job->by_pass = TRUE;
   gint64 start = g_get_monotonic_time();
   for (int depth = 1; depth <= ANALYSIS_DEPTH_MAX && !atomic_load(&job->stop);
        depth++) {
     job->base_ms = (int)((g_get_monotonic_time() - start) / 1000);
     limits.depth = depth;
+    memset(job->pass_have, 0, sizeof job->pass_have);
     if (jq_ai_think(job->ai, job->view, &limits, &job->stop, on_progress, job,
-                    NULL) == JQ_MOVE_NONE)
+                    NULL) == JQ_MOVE_NONE ||
+        atomic_load(&job->stop))
       break;
-    job->base_nodes += job->pass_nodes;
-    job->pass_nodes = 0;
+    publish(job, job->pass, job->pass_have);
+    /* Each line's search counts its own nodes. */
+    for (int i = 0; i < job->lines; i++)
+      if (job->pass_have[i])
+        job->base_nodes += job->pass[i].nodes;
   }
   g_task_return_boolean(task, TRUE);
 }
@@ -292,7 +315,6 @@ static void start_search(JqAnalysisMode *self) {
   g_task_set_task_data(task, job, search_job_free);
   g_task_run_in_thread(task, search_thread);
   self->task = task;
-  self->restarts++;
 }
 
 /* Ends the search running: its worker sees the stop flag within moments
@@ -306,13 +328,14 @@ static void stop_search(JqAnalysisMode *self) {
   }
 }
 
-/* Which position is shown: another one (or the same one in another game)
- * is analysed afresh. */
+/* Which position is shown: another one (or the same one in another game,
+ * or for another AI) is analysed afresh. */
 static char *shown_key(JqAnalysisMode *self) {
   char *fen = jq_game_controller_get_fen(self->controller);
-  char *key = g_strdup_printf(
-      "%u %d %s", jq_game_controller_get_game_id(self->controller),
-      jq_game_controller_get_browse_ply(self->controller), fen);
+  char *key =
+      g_strdup_printf("%s %u %d %s", analysis_algorithm(self),
+                      jq_game_controller_get_game_id(self->controller),
+                      jq_game_controller_get_browse_ply(self->controller), fen);
   g_free(fen);
   return key;
 }
@@ -328,6 +351,7 @@ static void restart(JqAnalysisMode *self) {
   jq_game_controller_get_display_view(self->controller, self->view);
   self->ply = jq_game_controller_get_browse_ply(self->controller);
   clear_lines(self);
+  self->restarts++;
   /* One search at a time: the next waits for the last to end. */
   if (self->task)
     self->restart = TRUE;
@@ -351,6 +375,12 @@ static void on_changed(JqGameController *controller, JqAnalysisMode *self) {
   g_signal_emit(self, signals[SIGNAL_UPDATED], 0);
 }
 
+/* Another AI chosen: it analyses from now. */
+static void on_algorithm(GObject *controller, GParamSpec *pspec,
+                         JqAnalysisMode *self) {
+  on_changed(self->controller, self);
+}
+
 /* ---- public ---- */
 
 JqAnalysisMode *jq_analysis_mode_new(JqGameController *controller) {
@@ -359,6 +389,8 @@ JqAnalysisMode *jq_analysis_mode_new(JqGameController *controller) {
   self->controller = g_object_ref(controller);
   g_signal_connect_object(controller, "changed", G_CALLBACK(on_changed), self,
                           0);
+  g_signal_connect_object(controller, "notify::algorithm",
+                          G_CALLBACK(on_algorithm), self, 0);
   return self;
 }
 

@@ -3,6 +3,8 @@
  * or one browsed back to) is searched without limit in a worker thread,
  * with 1 to 5 lines (MultiPV), and the search starts again whenever
  * another position is shown (a move, undo, browsing, a new game, a paste).
+ * It analyses with the controller's algorithm when that is IS-MCTS (one
+ * line, with a win chance), else with alpha-beta.
  * The AI is handed the display side's view (what the user may know), never
  * the arbiter's truth. Its reports reach the main thread coalesced: one
  * idle at a time however fast the AI reports.
@@ -47,7 +49,7 @@ int jq_analysis_mode_get_line_moves(JqAnalysisMode *self, guint index,
 /* The position the AI was last handed (FALSE before any): for the tests,
  * which check it is a view and no truth. */
 gboolean jq_analysis_mode_get_position(JqAnalysisMode *self, JqPosition *out);
-/* How many searches were started: for the tests. */
+/* How many times the analysis started afresh: for the tests. */
 guint jq_analysis_mode_get_restarts(JqAnalysisMode *self);
 
 /* Whether line `index`'s first move may be played: the human is to move
