@@ -107,6 +107,7 @@ static void jq_application_startup(GApplication *app) {
   set_accels(gtk_app, "win.flip-board", "<Control>f", NULL);
   set_accels(gtk_app, "win.set-up-position", "<Control>e", NULL);
   set_accels(gtk_app, "win.show-analysis", "<Control>i", NULL);
+  set_accels(gtk_app, "win.analyse", "<Control><Shift>a", NULL);
   set_accels(gtk_app, "win.pause", "<Control>p", NULL);
   set_accels(gtk_app, "win.browse-start", "<Alt>Home", NULL);
   set_accels(gtk_app, "win.browse-back", "<Alt>Left", NULL);

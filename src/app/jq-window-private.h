@@ -1,6 +1,7 @@
 /* For the tests: the parts of the window they look at and drive. */
 #pragma once
 
+#include "jq-analysis-view.h"
 #include "jq-board-view.h"
 #include "jq-move-list-view.h"
 #include "jq-sound-player.h"
@@ -15,6 +16,8 @@ JqMoveListView *jq_window_get_move_list(JqWindow *self);
 JqSoundPlayer *jq_window_get_sound_player(JqWindow *self);
 /* The side panel (pieces, moves, analysis). */
 GtkWidget *jq_window_get_side_panel(JqWindow *self);
+/* Analysis mode's lines (win.analyse shows them). */
+JqAnalysisView *jq_window_get_analysis_view(JqWindow *self);
 /* The status line's text. */
 const char *jq_window_get_status(JqWindow *self);
 /* The end of a paste (once the game in progress may go): sets up the

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "jq-analysis-text.h"
+#include "jq-analysis-view.h"
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
 #include "jq-comment-dialog.h"
@@ -55,6 +56,7 @@ struct _JqWindow {
   GtkLabel *analysis_title;
   GtkLabel *analysis_figures;
   GtkLabel *analysis_line;
+  JqAnalysisView *analysis_view;
   GtkToggleButton *pause_button;
 
   /* A word for the status line until the position changes: why a move
@@ -874,6 +876,32 @@ static void show_analysis_changed(GSimpleAction *action, GVariant *state,
                                 g_variant_get_boolean(state));
 }
 
+/* A line stepped through: shown on the board, the game untouched and
+ * not to be played on meanwhile. NULL: the game again. */
+static void on_analysis_preview(JqAnalysisView *view, gpointer position,
+                                guint arrow, JqWindow *self) {
+  const JqPosition *pos = position;
+  if (pos == NULL) {
+    refresh(self);
+    return;
+  }
+  jq_board_view_set_interactive(self->board, FALSE);
+  jq_board_view_set_position(self->board, pos);
+  jq_board_view_set_last_move(self->board, jq_position_last_move(pos));
+  jq_board_view_set_check_square(
+      self->board, jq_position_in_check(pos) ? pos->king[pos->side] : -1);
+  jq_board_view_set_hint(self->board, (JqMove)arrow);
+}
+
+/* Analysis mode: the lines for the position shown, in the side panel. */
+static void analyse_changed(GSimpleAction *action, GVariant *state,
+                            gpointer data) {
+  JqWindow *self = data;
+  g_simple_action_set_state(action, state);
+  jq_analysis_view_set_active(self->analysis_view,
+                              g_variant_get_boolean(state));
+}
+
 static void browse_start_activated(GSimpleAction *action, GVariant *param,
                                    gpointer data) {
   JqWindow *self = data;
@@ -917,6 +945,7 @@ static const GActionEntry win_actions[] = {
     {"set-up-position", set_up_position_activated, NULL, NULL, NULL, {0}},
     {"resign", resign_activated, NULL, NULL, NULL, {0}},
     {"show-analysis", NULL, NULL, "false", show_analysis_changed, {0}},
+    {"analyse", NULL, NULL, "false", analyse_changed, {0}},
     {"pause", NULL, NULL, "false", pause_changed, {0}},
     {"browse-start", browse_start_activated, NULL, NULL, NULL, {0}},
     {"browse-back", browse_back_activated, NULL, NULL, NULL, {0}},
@@ -1058,6 +1087,11 @@ GtkWidget *jq_window_get_side_panel(JqWindow *self) {
   return self->side_panel;
 }
 
+JqAnalysisView *jq_window_get_analysis_view(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->analysis_view;
+}
+
 const char *jq_window_get_status(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   return gtk_label_get_label(self->status_label);
@@ -1113,6 +1147,10 @@ static void jq_window_constructed(GObject *object) {
   self->game_file = jq_game_file_new(self->controller);
   self->flipped_game_id = jq_game_controller_get_game_id(self->controller);
   jq_app_settings_bind(self->settings, self->controller);
+  jq_analysis_view_set_controller(self->analysis_view, self->controller,
+                                  self->settings);
+  g_signal_connect_object(self->analysis_view, "preview",
+                          G_CALLBACK(on_analysis_preview), self, 0);
 
   g_settings_bind(self->settings, "show-legal-moves", self->board,
                   "show-legal-moves", G_SETTINGS_BIND_GET);
@@ -1221,6 +1259,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
   g_type_ensure(JQ_TYPE_BOARD_VIEW);
   g_type_ensure(JQ_TYPE_PIECES_PANEL);
   g_type_ensure(JQ_TYPE_MOVE_LIST_VIEW);
+  g_type_ensure(JQ_TYPE_ANALYSIS_VIEW);
   gtk_widget_class_set_template_from_resource(
       widget_class, "/io/github/jieqi/Jieqi/jq-window.ui");
 #define BIND(name) \
@@ -1240,6 +1279,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
   BIND(analysis_title);
   BIND(analysis_figures);
   BIND(analysis_line);
+  BIND(analysis_view);
   BIND(pause_button);
 #undef BIND
   gtk_widget_class_bind_template_callback(widget_class, on_move_list_browse);

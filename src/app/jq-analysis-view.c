@@ -1,0 +1,297 @@
+#include "jq-config.h"
+
+#include "jq-analysis-view.h"
+
+#include <glib/gi18n.h>
+
+#include "jq-analysis-text.h"
+#include "jq-movegen.h"
+
+typedef struct {
+  GtkWidget *row;
+  GtkLabel *figures; /* "1. Score +0.35 (Red ahead)" and the search's */
+  GtkLabel *line;
+  GtkWidget *play;
+} LineRow;
+
+struct _JqAnalysisView {
+  GtkBox parent_instance;
+
+  JqAnalysisMode *mode;
+  JqGameController *controller;
+  GSettings *settings;
+  GtkSpinButton *lines_button;
+  GtkLabel *status;
+  GtkListBox *list;
+  LineRow rows[JQ_ANALYSIS_MODE_LINES_MAX];
+  /* The line stepped through (-1: none), how many of its moves are made
+   * on the board, and the search it belongs to. */
+  int preview_line;
+  int preview_step;
+  guint preview_restarts;
+};
+
+G_DEFINE_FINAL_TYPE(JqAnalysisView, jq_analysis_view, GTK_TYPE_BOX)
+
+enum { SIGNAL_PREVIEW, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void end_preview(JqAnalysisView *self) {
+  if (self->preview_line < 0)
+    return;
+  self->preview_line = -1;
+  g_signal_emit(self, signals[SIGNAL_PREVIEW], 0, NULL, (guint)JQ_MOVE_NONE);
+}
+
+static void show_lines(JqAnalysisView *self) {
+  if (!self->mode)
+    return;
+  /* A preview belongs to the position analysed. */
+  if (!jq_analysis_mode_get_active(self->mode) ||
+      jq_analysis_mode_get_restarts(self->mode) != self->preview_restarts)
+    end_preview(self);
+  guint count = jq_analysis_mode_get_line_count(self->mode);
+  JqScorePerspective perspective =
+      g_settings_get_enum(self->settings, "score-perspective");
+  for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++) {
+    LineRow *r = &self->rows[i];
+    gtk_widget_set_visible(r->row, i < count);
+    if (i >= count)
+      continue;
+    const JqAnalysis *a = jq_analysis_mode_get_line(self->mode, i);
+    /* The AI saw only what the user may know: nothing to hide. */
+    char *figures = jq_analysis_text_figures(a, perspective, FALSE);
+    char **parts = g_strsplit(figures, "\n", -1);
+    char *rest = g_strjoinv(" · ", parts + (parts[0] ? 1 : 0));
+    char *text =
+        g_strdup_printf("%u. %s\n%s", i + 1, parts[0] ? parts[0] : "", rest);
+    gtk_label_set_label(r->figures, text);
+    gtk_label_set_label(r->line, a->pv);
+    gtk_widget_set_sensitive(r->play, jq_analysis_mode_can_play(self->mode, i));
+    g_free(text);
+    g_free(rest);
+    g_strfreev(parts);
+    g_free(figures);
+  }
+  gtk_widget_set_visible(GTK_WIDGET(self->status), count == 0);
+}
+
+void jq_analysis_view_step(JqAnalysisView *self, guint index) {
+  g_return_if_fail(JQ_IS_ANALYSIS_VIEW(self));
+  if (!self->mode)
+    return;
+  JqMove moves[JQ_MAX_PV];
+  int n = jq_analysis_mode_get_line_moves(self->mode, index, moves, JQ_MAX_PV);
+  JqPosition *pos = g_new(JqPosition, 1);
+  if (n == 0 || !jq_analysis_mode_get_position(self->mode, pos)) {
+    g_free(pos);
+    end_preview(self);
+    return;
+  }
+  int step = self->preview_line == (int)index ? self->preview_step + 1 : 0;
+  /* Makes `step` moves; a face-down mover ends the line there. */
+  int made = 0;
+  while (made < step && made < n && jq_position_is_legal(pos, moves[made]) &&
+         !jq_piece_is_hidden(pos->board[jq_move_from(moves[made])])) {
+    jq_position_make_move(pos, moves[made], JQ_REVEAL_NONE);
+    made++;
+  }
+  if (made < step || made >= n || !jq_position_is_legal(pos, moves[made])) {
+    g_free(pos);
+    end_preview(self);
+    return;
+  }
+  self->preview_line = (int)index;
+  self->preview_step = step;
+  self->preview_restarts = jq_analysis_mode_get_restarts(self->mode);
+  g_signal_emit(self, signals[SIGNAL_PREVIEW], 0, pos, (guint)moves[made]);
+  g_free(pos);
+}
+
+static void on_row_activated(GtkListBox *list, GtkListBoxRow *row,
+                             JqAnalysisView *self) {
+  for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++)
+    if (self->rows[i].row == GTK_WIDGET(row))
+      jq_analysis_view_step(self, i);
+}
+
+static void on_play(GtkButton *button, JqAnalysisView *self) {
+  guint index = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(button), "line"));
+  GError *error = NULL;
+  if (!jq_analysis_mode_play(self->mode, index, &error)) {
+    gtk_label_set_label(self->status, error->message);
+    gtk_widget_set_visible(GTK_WIDGET(self->status), TRUE);
+    g_error_free(error);
+  }
+}
+
+static void on_lines_changed(GtkSpinButton *button, JqAnalysisView *self) {
+  if (self->mode)
+    jq_analysis_mode_set_lines(self->mode,
+                               gtk_spin_button_get_value_as_int(button));
+}
+
+/* ---- public ---- */
+
+void jq_analysis_view_set_controller(JqAnalysisView *self,
+                                     JqGameController *controller,
+                                     GSettings *settings) {
+  g_return_if_fail(JQ_IS_ANALYSIS_VIEW(self));
+  g_return_if_fail(self->mode == NULL);
+  self->controller = g_object_ref(controller);
+  self->settings = g_object_ref(settings);
+  self->mode = jq_analysis_mode_new(controller);
+  jq_analysis_mode_set_lines(
+      self->mode, gtk_spin_button_get_value_as_int(self->lines_button));
+  g_signal_connect_object(self->mode, "updated", G_CALLBACK(show_lines), self,
+                          G_CONNECT_SWAPPED);
+  g_signal_connect_object(settings, "changed::score-perspective",
+                          G_CALLBACK(show_lines), self, G_CONNECT_SWAPPED);
+}
+
+JqAnalysisMode *jq_analysis_view_get_mode(JqAnalysisView *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), NULL);
+  return self->mode;
+}
+
+void jq_analysis_view_set_active(JqAnalysisView *self, gboolean active) {
+  g_return_if_fail(JQ_IS_ANALYSIS_VIEW(self));
+  gtk_label_set_label(self->status, _("Analysing…"));
+  gtk_widget_set_visible(GTK_WIDGET(self), active);
+  if (self->mode)
+    jq_analysis_mode_set_active(self->mode, active);
+  show_lines(self);
+}
+
+guint jq_analysis_view_get_row_count(JqAnalysisView *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), 0);
+  guint count = 0;
+  for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++)
+    count += gtk_widget_get_visible(self->rows[i].row);
+  return count;
+}
+
+char *jq_analysis_view_get_row_text(JqAnalysisView *self, guint index) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), NULL);
+  g_return_val_if_fail(index < JQ_ANALYSIS_MODE_LINES_MAX, NULL);
+  return g_strdup_printf("%s\n%s",
+                         gtk_label_get_label(self->rows[index].figures),
+                         gtk_label_get_label(self->rows[index].line));
+}
+
+GtkWidget *jq_analysis_view_get_play_button(JqAnalysisView *self, guint index) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), NULL);
+  g_return_val_if_fail(index < JQ_ANALYSIS_MODE_LINES_MAX, NULL);
+  return self->rows[index].play;
+}
+
+GtkSpinButton *jq_analysis_view_get_lines_button(JqAnalysisView *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), NULL);
+  return self->lines_button;
+}
+
+/* ---- GObject ---- */
+
+static void jq_analysis_view_dispose(GObject *object) {
+  JqAnalysisView *self = JQ_ANALYSIS_VIEW(object);
+  /* Closing the window stops the analysis. */
+  if (self->mode)
+    jq_analysis_mode_set_active(self->mode, FALSE);
+  g_clear_object(&self->mode);
+  g_clear_object(&self->controller);
+  g_clear_object(&self->settings);
+  G_OBJECT_CLASS(jq_analysis_view_parent_class)->dispose(object);
+}
+
+static void jq_analysis_view_class_init(JqAnalysisViewClass *klass) {
+  G_OBJECT_CLASS(klass)->dispose = jq_analysis_view_dispose;
+  signals[SIGNAL_PREVIEW] = g_signal_new(
+      "preview", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+      NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
+}
+
+static GtkWidget *wrapped_label(void) {
+  GtkWidget *label = gtk_label_new(NULL);
+  gtk_label_set_xalign(GTK_LABEL(label), 0);
+  gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+  gtk_label_set_wrap_mode(GTK_LABEL(label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars(GTK_LABEL(label), 30);
+  return label;
+}
+
+static void add_row(JqAnalysisView *self, guint index) {
+  LineRow *r = &self->rows[index];
+  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_hexpand(texts, TRUE);
+  r->figures = GTK_LABEL(wrapped_label());
+  gtk_widget_add_css_class(GTK_WIDGET(r->figures), "numeric");
+  r->line = GTK_LABEL(wrapped_label());
+  gtk_label_set_lines(r->line, 3);
+  gtk_label_set_ellipsize(r->line, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class(GTK_WIDGET(r->line), "dim-label");
+  gtk_box_append(GTK_BOX(texts), GTK_WIDGET(r->figures));
+  gtk_box_append(GTK_BOX(texts), GTK_WIDGET(r->line));
+  gtk_box_append(GTK_BOX(box), texts);
+
+  r->play = gtk_button_new_from_icon_name("media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text(r->play, _("Play this move"));
+  gtk_widget_set_valign(r->play, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class(r->play, "flat");
+  g_object_set_data(G_OBJECT(r->play), "line", GUINT_TO_POINTER(index));
+  g_signal_connect(r->play, "clicked", G_CALLBACK(on_play), self);
+  gtk_box_append(GTK_BOX(box), r->play);
+
+  r->row = gtk_list_box_row_new();
+  gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(r->row), box);
+  gtk_widget_set_tooltip_text(r->row, _("Click to step through the line"));
+  gtk_widget_set_visible(r->row, FALSE);
+  gtk_list_box_append(self->list, r->row);
+}
+
+static void jq_analysis_view_init(JqAnalysisView *self) {
+  self->preview_line = -1;
+  GtkBox *box = GTK_BOX(self);
+  gtk_orientable_set_orientation(GTK_ORIENTABLE(self),
+                                 GTK_ORIENTATION_VERTICAL);
+  gtk_box_append(box, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL));
+
+  GtkWidget *inner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_margin_start(inner, 12);
+  gtk_widget_set_margin_end(inner, 12);
+  gtk_widget_set_margin_top(inner, 12);
+  gtk_widget_set_margin_bottom(inner, 12);
+  gtk_box_append(box, inner);
+
+  GtkWidget *heading = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *title = gtk_label_new(_("Analysis"));
+  gtk_label_set_xalign(GTK_LABEL(title), 0);
+  gtk_widget_set_hexpand(title, TRUE);
+  gtk_widget_add_css_class(title, "heading");
+  gtk_box_append(GTK_BOX(heading), title);
+  GtkWidget *lines_label = gtk_label_new_with_mnemonic(_("_Lines"));
+  gtk_box_append(GTK_BOX(heading), lines_label);
+  self->lines_button = GTK_SPIN_BUTTON(
+      gtk_spin_button_new_with_range(1, JQ_ANALYSIS_MODE_LINES_MAX, 1));
+  gtk_spin_button_set_value(self->lines_button, 3);
+  gtk_label_set_mnemonic_widget(GTK_LABEL(lines_label),
+                                GTK_WIDGET(self->lines_button));
+  g_signal_connect(self->lines_button, "value-changed",
+                   G_CALLBACK(on_lines_changed), self);
+  gtk_box_append(GTK_BOX(heading), GTK_WIDGET(self->lines_button));
+  gtk_box_append(GTK_BOX(inner), heading);
+
+  self->status = GTK_LABEL(wrapped_label());
+  gtk_widget_add_css_class(GTK_WIDGET(self->status), "dim-label");
+  gtk_box_append(GTK_BOX(inner), GTK_WIDGET(self->status));
+
+  self->list = GTK_LIST_BOX(gtk_list_box_new());
+  gtk_list_box_set_selection_mode(self->list, GTK_SELECTION_NONE);
+  gtk_widget_add_css_class(GTK_WIDGET(self->list), "boxed-list");
+  for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++)
+    add_row(self, i);
+  g_signal_connect(self->list, "row-activated", G_CALLBACK(on_row_activated),
+                   self);
+  gtk_box_append(GTK_BOX(inner), GTK_WIDGET(self->list));
+  gtk_widget_set_visible(GTK_WIDGET(self), FALSE);
+}

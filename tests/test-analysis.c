@@ -1,0 +1,434 @@
+/* Analysis mode under a virtual display: the "analyse" action (the main
+ * menu, Ctrl+Shift+A) shows lines for the position shown; as many
+ * distinct lines as asked for; the lines clear and the search starts again
+ * when the position shown changes (a move, browsing back); in jieqi the AI
+ * is handed the display side's view, never an identity the user does not
+ * know; "Play this move" plays a line's first move on the human's turn and
+ * nowhere else; clicking a line steps through it on the board, the game
+ * untouched. Progress is waited for with generous deadlines: nothing
+ * here asserts how fast the engine is. */
+#include <locale.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include <glib/gstdio.h>
+
+#include "jq-analysis-mode.h"
+#include "jq-analysis-view.h"
+#include "jq-application.h"
+#include "jq-fen.h"
+#include "jq-movegen.h"
+#include "jq-notation.h"
+#include "jq-window-private.h"
+#include "jq-window.h"
+
+/* Long enough for a loaded machine: the first lines come in well under a
+ * second on an idle one. */
+#define DEADLINE_MS 60000
+
+static JqApplication *app;
+static GtkWindow *window;
+
+static void spin(guint ms) {
+  gint64 end = g_get_monotonic_time() + ms * 1000;
+  while (g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+}
+
+static JqGameController *controller(void) {
+  return jq_window_get_controller(JQ_WINDOW(window));
+}
+
+static JqAnalysisView *view(void) {
+  return jq_window_get_analysis_view(JQ_WINDOW(window));
+}
+
+static JqAnalysisMode *mode(void) { return jq_analysis_view_get_mode(view()); }
+
+/* A game between two people, so nothing moves by itself. */
+static void new_game(JqVariant variant) {
+  JqNewGame setup;
+  jq_new_game_init(&setup, variant);
+  setup.players[JQ_RED] = JQ_PLAYER_MODE_HUMAN;
+  setup.players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_new_game(controller(), &setup, &error));
+  g_assert_no_error(error);
+}
+
+static void set_analysing(gboolean on) {
+  g_action_group_change_action_state(G_ACTION_GROUP(window), "analyse",
+                                     g_variant_new_boolean(on));
+  spin(10);
+}
+
+static void set_lines(int lines) {
+  gtk_spin_button_set_value(jq_analysis_view_get_lines_button(view()), lines);
+  g_assert_cmpint(jq_analysis_mode_get_lines(mode()), ==, lines);
+}
+
+/* Waits until the view shows `rows` lines; FALSE at the deadline. */
+static gboolean wait_rows(guint rows) {
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (g_get_monotonic_time() < end) {
+    if (jq_analysis_view_get_row_count(view()) >= rows)
+      return TRUE;
+    g_main_context_iteration(NULL, FALSE);
+  }
+  return FALSE;
+}
+
+static void play(const char *coords) {
+  JqPosition *pos = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(controller(), pos);
+  JqMove move;
+  JqError err = {{0}};
+  g_assert_true(jq_notation_parse_coords(pos, coords, &move, NULL, &err));
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_play_move(controller(), jq_move_from(move),
+                                             jq_move_to(move), &error));
+  g_assert_no_error(error);
+  g_free(pos);
+}
+
+static char *fen_of(const JqPosition *pos) {
+  char buf[JQ_FEN_MAX];
+  JqFenDialect dialect =
+      jq_position_is_jieqi(pos) ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI;
+  g_assert_cmpuint(jq_fen_write(pos, dialect, buf, sizeof buf), >, 0);
+  return g_strdup(buf);
+}
+
+/* Every line shown is about the position shown: its first move is legal
+ * there and the AI was handed that very position. */
+static void assert_lines_for_shown(void) {
+  JqPosition *shown = g_new(JqPosition, 1);
+  JqPosition *analysed = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(controller(), shown);
+  g_assert_true(jq_analysis_mode_get_position(mode(), analysed));
+  char *a = fen_of(shown), *b = fen_of(analysed);
+  g_assert_cmpstr(a, ==, b);
+  for (guint i = 0; i < jq_analysis_mode_get_line_count(mode()); i++) {
+    const JqAnalysis *line = jq_analysis_mode_get_line(mode(), i);
+    g_assert_true(jq_position_is_legal(shown, line->best));
+    g_assert_cmpint(line->side, ==, shown->side);
+  }
+  g_free(a);
+  g_free(b);
+  g_free(shown);
+  g_free(analysed);
+}
+
+static void test_toggle_shows_lines(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  /* The main menu's action, with its shortcut. */
+  char **accels = gtk_application_get_accels_for_action(GTK_APPLICATION(app),
+                                                        "win.analyse");
+  g_assert_nonnull(accels[0]);
+  guint key;
+  GdkModifierType mods;
+  g_assert_true(gtk_accelerator_parse(accels[0], &key, &mods));
+  g_assert_cmpuint(key, ==, GDK_KEY_a);
+  g_assert_cmpuint(mods, ==, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_strfreev(accels);
+
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view())));
+  set_lines(1);
+  set_analysing(TRUE);
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_true(jq_analysis_mode_get_active(mode()));
+  g_assert_true(wait_rows(1));
+  assert_lines_for_shown();
+  char *text = jq_analysis_view_get_row_text(view(), 0);
+  /* "1. Score +0.35 (Red ahead)", the depth, then the line in Chinese. */
+  g_assert_true(g_str_has_prefix(text, "1. Score "));
+  g_assert_nonnull(strstr(text, "Depth "));
+  const JqAnalysis *line = jq_analysis_mode_get_line(mode(), 0);
+  g_assert_cmpstr(line->pv, !=, "");
+  g_assert_nonnull(strstr(text, line->pv));
+  g_free(text);
+
+  /* Off: hidden, stopped, nothing left. */
+  set_analysing(FALSE);
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_false(jq_analysis_mode_get_active(mode()));
+  g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 0);
+  spin(200);
+  g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 0);
+}
+
+static void test_three_lines(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  set_lines(3);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(3));
+  g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 3);
+  assert_lines_for_shown();
+  JqMove first[3];
+  for (guint i = 0; i < 3; i++) {
+    first[i] = jq_analysis_mode_get_line(mode(), i)->best;
+    char *text = jq_analysis_view_get_row_text(view(), i);
+    char *number = g_strdup_printf("%u. ", i + 1);
+    g_assert_true(g_str_has_prefix(text, number));
+    g_free(number);
+    g_free(text);
+  }
+  g_assert_cmpuint(first[0], !=, first[1]);
+  g_assert_cmpuint(first[0], !=, first[2]);
+  g_assert_cmpuint(first[1], !=, first[2]);
+  set_analysing(FALSE);
+}
+
+static void test_follows_position(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  set_lines(2);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(2));
+
+  /* A move: the old lines go at once, new ones come for Black. */
+  guint restarts = jq_analysis_mode_get_restarts(mode());
+  play("h2e2");
+  g_assert_cmpuint(jq_analysis_view_get_row_count(view()), ==, 0);
+  g_assert_true(wait_rows(2));
+  g_assert_cmpuint(jq_analysis_mode_get_restarts(mode()), >, restarts);
+  g_assert_cmpint(jq_analysis_mode_get_line(mode(), 0)->side, ==, JQ_BLACK);
+  assert_lines_for_shown();
+
+  /* Browsing back to the start: Red's lines again. */
+  restarts = jq_analysis_mode_get_restarts(mode());
+  jq_game_controller_browse(controller(), 0);
+  g_assert_cmpuint(jq_analysis_view_get_row_count(view()), ==, 0);
+  g_assert_true(wait_rows(2));
+  g_assert_cmpuint(jq_analysis_mode_get_restarts(mode()), >, restarts);
+  g_assert_cmpint(jq_analysis_mode_get_line(mode(), 0)->side, ==, JQ_RED);
+  assert_lines_for_shown();
+
+  /* A change that is no other position (the notation) keeps the lines
+   * and rewrites them. */
+  restarts = jq_analysis_mode_get_restarts(mode());
+  JqNotationStyle old = jq_game_controller_get_notation(controller());
+  jq_game_controller_set_notation(controller(), JQ_NOTATION_STYLE_COORDINATES);
+  g_assert_cmpuint(jq_analysis_mode_get_restarts(mode()), ==, restarts);
+  g_assert_cmpuint(jq_analysis_view_get_row_count(view()), ==, 2);
+  char coords[JQ_COORDS_MAX];
+  jq_move_to_coords(jq_analysis_mode_get_line(mode(), 0)->best, coords);
+  g_assert_true(
+      g_str_has_prefix(jq_analysis_mode_get_line(mode(), 0)->pv, coords));
+  jq_game_controller_set_notation(controller(), old);
+  jq_game_controller_browse_live(controller());
+  set_analysing(FALSE);
+}
+
+/* In jieqi the AI sees what the user may know. Two people at one screen
+ * see the public view: Red's capture of a face-down piece tells Red (the
+ * captor) what it was, but not the screen, and not the analysis. */
+static void test_jieqi_sees_only_the_view(void) {
+  new_game(JQ_VARIANT_JIEQI);
+  g_assert_cmpint(jq_game_controller_get_disclosure(controller()), ==,
+                  JQ_DISCLOSE_CAPTOR);
+  g_assert_cmpint(jq_game_controller_get_display_side(controller()), ==, -1);
+  /* The face-down cannon jumps the face-down cannon onto the horse. */
+  play("h2h9");
+  JqPosition *red = g_new(JqPosition, 1);
+  jq_game_controller_get_view(controller(), JQ_RED, red);
+  g_assert_cmpint(red->capture_count, ==, 1);
+  g_assert_true(jq_piece_is_hidden(red->captures[0].piece));
+  /* Red knows it: had the AI been given Red's view, it would too. */
+  g_assert_cmpint(red->captures[0].identity, !=, JQ_NO_TYPE);
+
+  set_lines(1);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(1));
+  assert_lines_for_shown();
+  JqPosition *analysed = g_new(JqPosition, 1);
+  g_assert_true(jq_analysis_mode_get_position(mode(), analysed));
+  g_assert_cmpint(analysed->capture_count, ==, 1);
+  g_assert_cmpint(analysed->captures[0].identity, ==, JQ_NO_TYPE);
+  /* No piece on the board was turned up but the one that moved. */
+  int revealed = 0;
+  for (int s = 0; s < JQ_SQUARES; s++)
+    if (analysed->board[s] != JQ_EMPTY &&
+        !jq_piece_is_hidden(analysed->board[s]) &&
+        jq_piece_type(analysed->board[s]) != JQ_KING)
+      revealed++;
+  g_assert_cmpint(revealed, ==, 1);
+  g_free(analysed);
+  g_free(red);
+  set_analysing(FALSE);
+}
+
+static void test_play_this_move(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  set_lines(2);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(2));
+  GtkWidget *button = jq_analysis_view_get_play_button(view(), 1);
+  g_assert_true(gtk_widget_get_sensitive(button));
+  JqMove second = jq_analysis_mode_get_line(mode(), 1)->best;
+  g_signal_emit_by_name(button, "clicked");
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  JqPosition *pos = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(controller(), pos);
+  g_assert_cmpuint(jq_position_last_move(pos), ==, second);
+
+  /* Browsing back: the game is not there, nothing is played. */
+  jq_game_controller_browse(controller(), 0);
+  g_assert_true(wait_rows(1));
+  button = jq_analysis_view_get_play_button(view(), 0);
+  g_assert_false(gtk_widget_get_sensitive(button));
+  GError *error = NULL;
+  g_assert_false(jq_analysis_mode_play(mode(), 0, &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN);
+  g_clear_error(&error);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+
+  /* The computer's turn on the live board: not the human's to play. */
+  jq_game_controller_browse_live(controller());
+  jq_game_controller_set_player(controller(), JQ_BLACK,
+                                JQ_PLAYER_MODE_COMPUTER);
+  g_assert_false(jq_analysis_mode_can_play(mode(), 0));
+  g_assert_false(jq_analysis_mode_play(mode(), 0, &error));
+  g_clear_error(&error);
+  set_analysing(FALSE);
+  g_free(pos);
+}
+
+/* The sampling AI chosen: its line, with the win chance it gives. */
+static void test_sampling_ai(void) {
+  new_game(JQ_VARIANT_JIEQI);
+  set_lines(3);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(1));
+  g_assert_false(jq_analysis_mode_get_line(mode(), 0)->sampling);
+  GSettings *settings = jq_window_get_settings(JQ_WINDOW(window));
+  guint restarts = jq_analysis_mode_get_restarts(mode());
+  g_settings_set_string(settings, "ai-algorithm", "ismcts");
+  g_assert_cmpstr(jq_game_controller_get_algorithm(controller()), ==, "ismcts");
+  g_assert_cmpuint(jq_analysis_mode_get_restarts(mode()), >, restarts);
+  g_assert_true(wait_rows(1));
+  assert_lines_for_shown();
+  const JqAnalysis *line = jq_analysis_mode_get_line(mode(), 0);
+  g_assert_true(line->sampling);
+  char *text = jq_analysis_view_get_row_text(view(), 0);
+  g_assert_true(g_str_has_prefix(text, "1. Red's win chance "));
+  g_free(text);
+  /* One line only, whatever was asked. */
+  spin(300);
+  g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 1);
+  g_settings_reset(settings, "ai-algorithm");
+  set_analysing(FALSE);
+}
+
+/* Clicks line `index`'s row, as the user does. */
+static void click_row(guint index) {
+  GtkWidget *row = gtk_widget_get_ancestor(
+      jq_analysis_view_get_play_button(view(), index), GTK_TYPE_LIST_BOX_ROW);
+  g_assert_nonnull(row);
+  g_signal_emit_by_name(row, "activate");
+}
+
+static void test_step_through(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  JqBoardView *board = jq_window_get_board(JQ_WINDOW(window));
+  set_lines(1);
+  set_analysing(TRUE);
+  /* A line of two moves at least. */
+  JqMove moves[JQ_MAX_PV];
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (jq_analysis_mode_get_line_moves(mode(), 0, moves, JQ_MAX_PV) < 2 &&
+         g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+  g_assert_cmpint(jq_analysis_mode_get_line_moves(mode(), 0, moves, JQ_MAX_PV),
+                  >=, 2);
+
+  /* First click: the first move as an arrow on the game's position. */
+  click_row(0);
+  g_assert_cmpuint(jq_board_view_get_hint(board), ==, moves[0]);
+  g_assert_cmpuint(jq_board_view_get_last_move(board), ==, JQ_MOVE_NONE);
+  g_assert_false(jq_board_view_get_interactive(board));
+  /* Next: that move made on the board, the second one shown. */
+  click_row(0);
+  g_assert_cmpuint(jq_board_view_get_last_move(board), ==, moves[0]);
+  g_assert_cmpuint(jq_board_view_get_hint(board), ==, moves[1]);
+  /* The game is untouched. */
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
+  g_assert_false(jq_game_controller_is_browsing(controller()));
+
+  /* Another position: the board shows the game again. */
+  play("b0c2");
+  spin(20);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 1);
+  JqPosition *pos = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(controller(), pos);
+  g_assert_cmpuint(jq_board_view_get_last_move(board), ==,
+                   jq_position_last_move(pos));
+  g_assert_cmpuint(jq_board_view_get_hint(board), ==, JQ_MOVE_NONE);
+  g_assert_true(jq_board_view_get_interactive(board));
+  g_free(pos);
+
+  /* Turned off mid-preview: the game again too. */
+  g_assert_true(wait_rows(1));
+  click_row(0);
+  g_assert_false(jq_board_view_get_interactive(board));
+  set_analysing(FALSE);
+  g_assert_true(jq_board_view_get_interactive(board));
+  g_assert_cmpuint(jq_board_view_get_hint(board), ==, JQ_MOVE_NONE);
+}
+
+static void remove_tree(const char *path) {
+  GDir *dir = g_dir_open(path, 0, NULL);
+  if (dir != NULL) {
+    for (const char *name; (name = g_dir_read_name(dir)) != NULL;) {
+      char *child = g_build_filename(path, name, NULL);
+      remove_tree(child);
+      g_free(child);
+    }
+    g_dir_close(dir);
+  }
+  g_remove(path);
+}
+
+int main(int argc, char **argv) {
+  g_setenv("GTK_A11Y", "test", TRUE);
+  g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv("LANGUAGE", "C", TRUE);
+  char *home = g_dir_make_tmp("jieqi-test-analysis-XXXXXX", NULL);
+  g_assert_nonnull(home);
+  g_setenv("XDG_DATA_HOME", home, TRUE);
+  g_setenv("XDG_CONFIG_HOME", home, TRUE);
+  g_setenv("XDG_CACHE_HOME", home, TRUE);
+  gtk_test_init(&argc, &argv, NULL);
+
+  const char *localedir = g_getenv("JIEQI_LOCALEDIR");
+  g_assert_nonnull(localedir);
+  bindtextdomain("jieqi", localedir);
+  bind_textdomain_codeset("jieqi", "UTF-8");
+  textdomain("jieqi");
+  g_assert_nonnull(setlocale(LC_MESSAGES, "C.UTF-8"));
+
+  app = jq_application_new();
+  GError *error = NULL;
+  g_assert_true(g_application_register(G_APPLICATION(app), NULL, &error));
+  g_assert_no_error(error);
+  g_application_activate(G_APPLICATION(app));
+  window = gtk_application_get_active_window(GTK_APPLICATION(app));
+  g_assert_true(JQ_IS_WINDOW(window));
+
+  g_test_add_func("/app/analysis/toggle-shows-lines", test_toggle_shows_lines);
+  g_test_add_func("/app/analysis/three-lines", test_three_lines);
+  g_test_add_func("/app/analysis/follows-position", test_follows_position);
+  g_test_add_func("/app/analysis/jieqi-sees-only-the-view",
+                  test_jieqi_sees_only_the_view);
+  g_test_add_func("/app/analysis/play-this-move", test_play_this_move);
+  g_test_add_func("/app/analysis/step-through", test_step_through);
+  g_test_add_func("/app/analysis/sampling-ai", test_sampling_ai);
+  int status = g_test_run();
+  g_action_group_activate_action(G_ACTION_GROUP(app), "quit", NULL);
+  spin(50);
+  g_object_unref(app);
+  remove_tree(home);
+  g_free(home);
+  return status;
+}
