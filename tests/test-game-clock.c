@@ -157,6 +157,22 @@ static void test_time_control_text(void) {
   g_assert_cmpstr(c, ==, "-");
 }
 
+static void expect_format(int ms, const char *want) {
+  g_autofree char *got = jq_game_clock_format(ms);
+  g_assert_cmpstr(got, ==, want);
+}
+
+static void test_format(void) {
+  expect_format(3900000, "1:05:00");
+  expect_format(571000, "9:31");
+  expect_format(571999, "9:31");
+  expect_format(10000, "0:10");
+  expect_format(9999, "9.9");
+  expect_format(4250, "4.2");
+  expect_format(0, "0.0");
+  expect_format(-5, "0.0");
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/clock/running-side-and-increment",
@@ -166,5 +182,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/clock/undo", test_undo);
   g_test_add_func("/clock/set-times", test_set_times);
   g_test_add_func("/clock/time-control-text", test_time_control_text);
+  g_test_add_func("/clock/format", test_format);
   return g_test_run();
 }

@@ -201,3 +201,14 @@ gboolean jq_game_clock_get_times(const JqGameClock *clock, int ply,
   times[JQ_BLACK] = t->ms[JQ_BLACK];
   return TRUE;
 }
+
+char *jq_game_clock_format(int ms) {
+  ms = MAX(ms, 0);
+  /* Whole seconds and tenths as shown: a clock is read down, never up. */
+  if (ms < 10000)
+    return g_strdup_printf("%d.%d", ms / 1000, ms / 100 % 10);
+  int s = ms / 1000;
+  if (s >= 3600)
+    return g_strdup_printf("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+  return g_strdup_printf("%d:%02d", s / 60, s % 60);
+}

@@ -79,4 +79,8 @@ void jq_game_clock_set_times(JqGameClock *clock, int ply, int red_ms,
 gboolean jq_game_clock_get_times(const JqGameClock *clock, int ply,
                                  int times[2]);
 
+/* A time left as a clock shows it: "1:05:00", "9:31", "0:10", then tenths
+ * under 10 s: "9.9", "0.0". Free with g_free. */
+char *jq_game_clock_format(int ms);
+
 G_END_DECLS
