@@ -2529,7 +2529,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/startup", test_startup);
   g_test_add_func("/app/window/play-and-undo", test_play_and_undo);
   g_test_add_func("/app/window/browse", test_browse);
-  g_test_add_func("/app/window/clocks", test_clocks);
   g_test_add_func("/app/window/preferences", test_preferences);
   g_test_add_func("/app/window/copy-paste", test_copy_paste);
   g_test_add_func("/app/window/pgn-files", test_pgn_files);
@@ -2555,6 +2554,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/chinese-errors", test_chinese_errors);
   g_test_add_func("/app/window/traditional-chinese-errors",
                   test_traditional_chinese_errors);
+  g_test_add_func("/app/window/clocks", test_clocks);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
   g_object_unref(app);
