@@ -2586,10 +2586,158 @@ static void test_game_id(void) {
   g_object_unref(c);
 }
 
+/* ---- clocks ---- */
+
+static gint64 fake_clock_us = 1000000;
+
+static gint64 fake_clock(gpointer data) { return fake_clock_us; }
+
+/* The fake time jumps ahead; the controller is told, as the main loop's
+ * timers do not follow the fake time. */
+static void clock_advance(JqGameController *c, int ms) {
+  fake_clock_us += (gint64)ms * 1000;
+  jq_game_controller_set_clock_time_source(c, fake_clock, NULL);
+}
+
+static void new_timed_game(JqGameController *c, JqPlayerMode red,
+                           JqPlayerMode black, int base_s, int inc_s) {
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.players[JQ_RED] = red;
+  setup.players[JQ_BLACK] = black;
+  setup.clock = (JqTimeControl){base_s * 1000, inc_s * 1000};
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_new_game(c, &setup, &error));
+  g_assert_no_error(error);
+}
+
+static gboolean game_over(gpointer data) {
+  return jq_game_controller_is_over(data);
+}
+
+static void test_clock_lost_on_time(void) {
+  JqGameController *c = controller_new();
+  jq_game_controller_set_clock_time_source(c, fake_clock, NULL);
+  Log log;
+  log_connect(c, &log);
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+           NULL, 1);
+  g_assert_null(jq_game_controller_get_clock(c));
+
+  new_timed_game(c, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN, 180, 2);
+  const JqGameClock *clock = jq_game_controller_get_clock(c);
+  g_assert_nonnull(clock);
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_RED);
+  clock_advance(c, 10000);
+  play(c, "h2e2");
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_RED), ==, 172000);
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_BLACK);
+
+  /* Black's flag falls while it thinks: it loses without moving. */
+  clock_advance(c, 179999);
+  run_for(20);
+  g_assert_false(jq_game_controller_is_over(c));
+  clock_advance(c, 1);
+  run_until(game_over, c, 5000, "the flag");
+  g_assert_cmpint(log.game_overs, ==, 1);
+  g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_RED_WINS);
+  g_assert_cmpint(log.reason, ==, JQ_REASON_TIME);
+  g_assert_cmpstr(log.message, ==, "Red wins: Black lost on time.");
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, -1);
+  g_autofree char *pgn = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+  g_assert_nonnull(strstr(pgn, "[Result \"1-0\"]"));
+
+  /* A move made after the time is up (before the timeout saw it) is too
+   * late: the mover loses and the move is not played. */
+  new_timed_game(c, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN, 60, 0);
+  fake_clock_us += 61000 * 1000;
+  JqMove m = jq_test_move("h2e2");
+  GError *error = NULL;
+  g_assert_false(
+      jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m), &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_GAME_OVER);
+  g_clear_error(&error);
+  g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 0);
+  g_assert_cmpint(log.game_overs, ==, 2);
+  g_assert_cmpint(log.outcome, ==, JQ_OUTCOME_BLACK_WINS);
+  g_assert_cmpint(log.reason, ==, JQ_REASON_TIME);
+  g_object_unref(c);
+  log_clear(&log);
+}
+
+static void test_clock_undo(void) {
+  JqGameController *c = controller_new();
+  jq_game_controller_set_clock_time_source(c, fake_clock, NULL);
+  new_timed_game(c, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN, 300, 5);
+  const JqGameClock *clock = jq_game_controller_get_clock(c);
+  clock_advance(c, 20000);
+  play(c, "h2e2"); /* Red 285 s */
+  clock_advance(c, 30000);
+  play(c, "h9g7"); /* Black 275 s */
+  clock_advance(c, 40000);
+  play(c, "h0g2"); /* Red 250 s */
+  clock_advance(c, 7000);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 268000);
+
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_RED);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_RED), ==, 285000);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 275000);
+  g_assert_true(jq_game_controller_undo(c));
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_BLACK);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 300000);
+  g_assert_true(jq_game_controller_redo(c));
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 275000);
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_RED);
+
+  /* Taking back a game lost on time reopens it with that position's
+   * times. */
+  clock_advance(c, 285000);
+  run_until(game_over, c, 5000, "the flag");
+  g_assert_true(jq_game_controller_take_back(c));
+  g_assert_false(jq_game_controller_is_over(c));
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_BLACK);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 300000);
+  g_object_unref(c);
+}
+
+static void test_clock_ai_limits(void) {
+  JqGameController *c = controller_new();
+  jq_game_controller_set_clock_time_source(c, fake_clock, NULL);
+  new_timed_game(c, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER, 300, 3);
+  clock_advance(c, 7000);
+  play(c, "h2e2");
+  g_assert_true(jq_game_controller_is_thinking(c));
+  JqLimits limits;
+  jq_ai_player_get_last_limits(jq_game_controller_get_ai_player(c, JQ_BLACK),
+                               &limits);
+  g_assert_cmpint(limits.movetime_ms, ==, 0);
+  g_assert_cmpint(limits.time_ms[JQ_RED], ==, 296000);
+  g_assert_cmpint(limits.time_ms[JQ_BLACK], ==, 300000);
+  g_assert_cmpint(limits.inc_ms[JQ_RED], ==, 3000);
+  g_assert_cmpint(limits.inc_ms[JQ_BLACK], ==, 3000);
+
+  /* Untimed: the think time. */
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_COMPUTER,
+           NULL, 1);
+  play(c, "h2e2");
+  jq_ai_player_get_last_limits(jq_game_controller_get_ai_player(c, JQ_BLACK),
+                               &limits);
+  g_assert_cmpint(limits.movetime_ms, ==, 100);
+  g_assert_cmpint(limits.time_ms[JQ_RED], ==, -1);
+  g_assert_cmpint(limits.time_ms[JQ_BLACK], ==, -1);
+  g_object_unref(c);
+}
+
 int main(int argc, char **argv) {
   g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   g_test_add_func("/app/controller/play-moves", test_play_moves);
+  g_test_add_func("/app/controller/clock-lost-on-time",
+                  test_clock_lost_on_time);
+  g_test_add_func("/app/controller/clock-undo", test_clock_undo);
+  g_test_add_func("/app/controller/clock-ai-limits", test_clock_ai_limits);
   g_test_add_func("/app/controller/illegal-move-refused",
                   test_illegal_move_refused);
   g_test_add_func("/app/controller/undo-redo-humans", test_undo_redo_humans);

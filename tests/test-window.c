@@ -2423,6 +2423,87 @@ static void test_comments(void) {
   jq_board_view_set_animate(board(), TRUE);
 }
 
+/* ---- clocks ---- */
+
+static gint64 window_fake_us = 5000000;
+
+static gint64 window_fake_clock(gpointer data) { return window_fake_us; }
+
+static gboolean is_game_over(gpointer data) {
+  return jq_game_controller_is_over(controller());
+}
+
+/* A timed game set up in the New Game dialog shows both clocks, the
+ * running one highlighted, and is lost on time; an untimed one shows
+ * none. */
+static void test_clocks(void) {
+  jq_game_controller_set_clock_time_source(controller(), window_fake_clock,
+                                           NULL);
+  JqClockView *view = jq_window_get_clock_view(window);
+  app_action("new-game");
+  GtkWindow *dialog = find_toplevel(JQ_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull(dialog);
+  jq_new_game_dialog_set_choices(JQ_NEW_GAME_DIALOG(dialog), JQ_VARIANT_XIANGQI,
+                                 JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+                                 NULL);
+  jq_new_game_dialog_set_clock(JQ_NEW_GAME_DIALOG(dialog), 180, 2);
+  if (!jq_game_controller_is_over(controller()) &&
+      jq_game_controller_get_move_count(controller()) > 0) {
+    g_assert_true(jq_new_game_dialog_start(JQ_NEW_GAME_DIALOG(dialog)));
+    answer_question("abandon");
+  } else {
+    g_assert_true(jq_new_game_dialog_start(JQ_NEW_GAME_DIALOG(dialog)));
+  }
+  spin(50);
+  g_assert_cmpint(g_settings_get_int(settings(), "clock-base-seconds"), ==,
+                  180);
+  g_assert_cmpint(g_settings_get_int(settings(), "clock-increment-seconds"), ==,
+                  2);
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view)));
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_RED), ==, "3:00");
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "3:00");
+  g_assert_true(jq_clock_view_is_running(view, JQ_RED));
+  g_assert_false(jq_clock_view_is_running(view, JQ_BLACK));
+
+  window_fake_us += 30000 * 1000;
+  click_move("h2e2");
+  spin(100);
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_RED), ==, "2:32");
+  g_assert_true(jq_clock_view_is_running(view, JQ_BLACK));
+  g_assert_false(jq_clock_view_is_running(view, JQ_RED));
+
+  /* Tenths under 10 s, as the clock ticks. */
+  window_fake_us += 170500 * 1000;
+  spin(150);
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "9.5");
+
+  /* Black's flag falls: the game is lost on time. */
+  window_fake_us += 10000 * 1000;
+  jq_game_controller_set_clock_time_source(controller(), window_fake_clock,
+                                           NULL);
+  g_assert_true(spin_until(is_game_over, NULL, 5000));
+  g_assert_cmpint(jq_game_controller_get_result(controller()).reason, ==,
+                  JQ_REASON_TIME);
+  g_assert_true(spin_until(message_shown, NULL, 5000));
+  close_messages();
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "0.0");
+  g_assert_false(jq_clock_view_is_running(view, JQ_BLACK));
+
+  /* Untimed: no clocks. */
+  app_action("new-game");
+  dialog = find_toplevel(JQ_TYPE_NEW_GAME_DIALOG);
+  g_assert_nonnull(dialog);
+  jq_new_game_dialog_set_choices(JQ_NEW_GAME_DIALOG(dialog), JQ_VARIANT_XIANGQI,
+                                 JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN,
+                                 NULL);
+  jq_new_game_dialog_set_clock(JQ_NEW_GAME_DIALOG(dialog), 0, 0);
+  g_assert_true(jq_new_game_dialog_start(JQ_NEW_GAME_DIALOG(dialog)));
+  spin(50);
+  g_assert_null(jq_game_controller_get_clock(controller()));
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view)));
+  jq_game_controller_set_clock_time_source(controller(), NULL, NULL);
+}
+
 int main(int argc, char **argv) {
   g_log_set_writer_func(log_writer, NULL, NULL);
   /* The test accessibility backend keeps accessible names readable; the
@@ -2473,6 +2554,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/chinese-errors", test_chinese_errors);
   g_test_add_func("/app/window/traditional-chinese-errors",
                   test_traditional_chinese_errors);
+  g_test_add_func("/app/window/clocks", test_clocks);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
   g_object_unref(app);

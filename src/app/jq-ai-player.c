@@ -42,6 +42,7 @@ struct _JqAiPlayer {
   guint idle_ai_game_id;
   char *last_algorithm;
   guint discarded;
+  JqLimits last_limits; /* the latest turn's, for the tests */
 };
 
 static void jq_ai_player_iface_init(JqPlayerInterface *iface);
@@ -245,7 +246,16 @@ static void ai_take_turn(JqPlayer *player, const JqTurn *turn) {
   job->threads = think_threads();
   job->view = g_memdup2(turn->view, sizeof *turn->view);
   jq_limits_init(&job->limits);
-  job->limits.movetime_ms = turn->think_time;
+  if (turn->clock_ms[JQ_RED] >= 0 && turn->clock_ms[JQ_BLACK] >= 0) {
+    /* The engine shares out the time left itself. */
+    for (int side = 0; side < 2; side++) {
+      job->limits.time_ms[side] = turn->clock_ms[side];
+      job->limits.inc_ms[side] = turn->inc_ms;
+    }
+  } else {
+    job->limits.movetime_ms = turn->think_time;
+  }
+  self->last_limits = job->limits;
   atomic_init(&job->stop, false);
   job->context = g_main_context_ref_thread_default();
   g_mutex_init(&job->lock);
@@ -311,6 +321,11 @@ void jq_ai_player_set_strength(JqAiPlayer *self, int strength) {
 const char *jq_ai_player_get_last_algorithm(JqAiPlayer *self) {
   g_return_val_if_fail(JQ_IS_AI_PLAYER(self), NULL);
   return self->last_algorithm;
+}
+
+void jq_ai_player_get_last_limits(JqAiPlayer *self, JqLimits *out) {
+  g_return_if_fail(JQ_IS_AI_PLAYER(self));
+  *out = self->last_limits;
 }
 
 guint jq_ai_player_get_discarded(JqAiPlayer *self) {
@@ -380,6 +395,7 @@ static void jq_ai_player_class_init(JqAiPlayerClass *klass) {
 }
 
 static void jq_ai_player_init(JqAiPlayer *self) {
+  jq_limits_init(&self->last_limits);
   self->algorithm = g_strdup("alphabeta");
   self->strength = JQ_AI_PLAYER_STRENGTH_MAX;
 }

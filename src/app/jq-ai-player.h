@@ -33,6 +33,9 @@ void jq_ai_player_set_strength(JqAiPlayer *self, int strength);
 
 /* The algorithm of the AI that chose the latest move, NULL before one. */
 const char *jq_ai_player_get_last_algorithm(JqAiPlayer *self);
+/* The limits the latest turn was thought with (movetime_ms, or each
+ * side's clock in a timed game). */
+void jq_ai_player_get_last_limits(JqAiPlayer *self, JqLimits *out);
 /* How many finished thinks were thrown away as stale (cancelled). */
 guint jq_ai_player_get_discarded(JqAiPlayer *self);
 

@@ -6,6 +6,7 @@
 
 #include "jq-ai-player.h"
 #include "jq-autosave.h"
+#include "jq-game-clock.h"
 #include "jq-game-controller.h"
 #include "jq-human-player.h"
 #include "jq-move-pacer.h"
@@ -70,6 +71,11 @@ struct _JqGameController {
   JqAutosave *autosave;
   char *sealed_deal;       /* the game's, made once for all its files */
   gboolean pending_redeal; /* a game read was dealt afresh: say so */
+
+  JqGameClock *clock;       /* NULL: an untimed game */
+  guint clock_source;       /* wakes up when the running clock runs out */
+  JqClockNowFunc clock_now; /* the clocks' time source (tests) */
+  gpointer clock_now_data;
 };
 
 /* ---- jq-game-controller.c ---- */
@@ -102,6 +108,9 @@ void jq_game_controller_maybe_start_computer(JqGameController *self);
 void jq_game_controller_emit_pending(JqGameController *self);
 /* Tells the user `text` (the notice signal). */
 void jq_game_controller_notice(JqGameController *self, const char *text);
+/* Ends the game still going on with `result` (a resignation, a draw
+ * agreed, a flag fallen). */
+void jq_game_controller_declare_result(JqGameController *self, JqResult result);
 
 /* ---- jq-game-controller-files.c ---- */
 
@@ -118,7 +127,31 @@ JqGame *jq_game_controller_game_from_fen(const char *text, guint64 seed,
 /* The list of moves taken back, for the struct's redo. */
 GArray *jq_game_controller_redo_new(void);
 
+/* ---- jq-game-controller-clock.c ---- */
+
+/* The clock of the game about to be installed: `tc` (NULL or a base of 0:
+ * none), full, `first` the game's first mover. */
+void jq_game_controller_clock_set(JqGameController *self,
+                                  const JqTimeControl *tc, JqColor first);
+/* The side to move moved: its clock is pressed. FALSE when its time had
+ * run out: the game is then lost on time. */
+gboolean jq_game_controller_clock_press(JqGameController *self);
+/* Back to the times of the position the game is at (after a move failed,
+ * an undo, a redo, a load), its clock running unless the game is over or
+ * paused; the flag's timeout set for it. */
+void jq_game_controller_clock_sync(JqGameController *self);
+/* The side to move's time has run out: it loses (TRUE). */
+gboolean jq_game_controller_check_clock(JqGameController *self);
+/* The running clock's remaining times as the AI's limits. */
+void jq_game_controller_clock_limits(JqGameController *self, int time_ms[2],
+                                     int *inc_ms);
+
 /* ---- for the tests ---- */
+
+/* The time source of the clocks from now on (NULL: the monotonic clock). */
+void jq_game_controller_set_clock_time_source(JqGameController *self,
+                                              JqClockNowFunc now,
+                                              gpointer data);
 
 /* The arbiter itself, truth included: tests only, never for display. */
 const JqGame *jq_game_controller_get_game(JqGameController *self);

@@ -81,6 +81,7 @@ static void after_undo_redo(JqGameController *self) {
   self->pending_hint = FALSE;
   jq_game_controller_stop_browsing(self);
   jq_game_controller_mark_changed(self);
+  jq_game_controller_clock_sync(self);
   jq_game_controller_autosave(self);
   jq_game_controller_maybe_start_computer(self);
   jq_game_controller_emit_pending(self);

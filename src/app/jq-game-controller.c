@@ -288,7 +288,10 @@ static gboolean apply_move(JqGameController *self, JqMove move,
 static void play_paced(JqMove move, gpointer data) {
   JqGameController *self = data;
   GError *refused = NULL;
-  if (!apply_move(self, move, TRUE, &refused)) {
+  /* Too late: its flag fell, and the game is lost on time. */
+  if (!apply_move(self, move, TRUE, &refused) &&
+      !g_error_matches(refused, JQ_GAME_CONTROLLER_ERROR,
+                       JQ_GAME_CONTROLLER_ERROR_GAME_OVER)) {
     g_warning("The computer's move was refused: %s", refused->message);
     g_error_free(refused);
   }
@@ -341,6 +344,10 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
       .game_id = self->game_id,
       .think_time = self->think_time,
   };
+  if (purpose == JQ_THINK_MOVE)
+    jq_game_controller_clock_limits(self, turn.clock_ms, &turn.inc_ms);
+  else
+    turn.clock_ms[JQ_RED] = turn.clock_ms[JQ_BLACK] = -1;
   jq_player_take_turn(player, &turn);
   if (!jq_player_is_thinking(player))
     return;
@@ -371,13 +378,21 @@ static gboolean apply_move(JqGameController *self, JqMove move,
     flags |= JQ_MOVE_FLAGS_CAPTURE;
   if (jq_piece_is_hidden(before->board[jq_move_from(move)]))
     flags |= JQ_MOVE_FLAGS_REVEAL;
+  if (!jq_game_controller_clock_press(self)) {
+    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
+                JQ_GAME_CONTROLLER_ERROR_GAME_OVER,
+                _("The time is up: the game is lost on time."));
+    return FALSE;
+  }
   JqError err = {{0}};
   if (!jq_game_play(self->game, move, &err)) {
     g_autofree char *why = jq_error_text(&err);
     g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
                 JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, "%s", why);
+    jq_game_controller_clock_sync(self);
     return FALSE;
   }
+  jq_game_controller_clock_sync(self);
   if (jq_position_in_check(jq_game_truth(self->game)))
     flags |= JQ_MOVE_FLAGS_CHECK;
   g_array_set_size(self->redo, 0);
@@ -418,10 +433,12 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
   jq_game_controller_mark_changed(self);
   if (save)
     jq_game_controller_autosave(self);
+  jq_game_controller_clock_sync(self);
   jq_game_controller_maybe_start_computer(self);
   /* A new game plays (nothing waits to be played yet). */
   if (jq_move_pacer_get_paused(self->pacer)) {
     jq_move_pacer_set_paused(self->pacer, FALSE);
+    jq_game_controller_clock_sync(self);
     g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
   }
 }
@@ -523,9 +540,11 @@ JqMove jq_game_controller_get_hint(JqGameController *self) {
 
 /* Ends the game still going on with `result` (a resignation, a draw
  * agreed). */
-static void declare_result(JqGameController *self, JqResult result) {
+void jq_game_controller_declare_result(JqGameController *self,
+                                       JqResult result) {
   jq_game_controller_cancel_thinking(self);
   jq_game_declare_result(self->game, result);
+  jq_game_controller_clock_sync(self);
   self->hint = JQ_MOVE_NONE;
   drop_browse_cache(self);
   jq_game_controller_mark_changed(self);
@@ -554,7 +573,8 @@ gboolean jq_game_controller_resign(JqGameController *self, GError **error) {
                 _("Only a human player can resign."));
     return FALSE;
   }
-  declare_result(self, jq_result_loss(side, JQ_REASON_RESIGNATION));
+  jq_game_controller_declare_result(
+      self, jq_result_loss(side, JQ_REASON_RESIGNATION));
   return TRUE;
 }
 
@@ -572,8 +592,9 @@ gboolean jq_game_controller_agree_draw(JqGameController *self, GError **error) {
                 _("Only a human player can offer a draw."));
     return FALSE;
   }
-  declare_result(self, jq_result_draw(JQ_REASON_AGREEMENT,
-                                      jq_game_side_to_move(self->game)));
+  jq_game_controller_declare_result(
+      self,
+      jq_result_draw(JQ_REASON_AGREEMENT, jq_game_side_to_move(self->game)));
   return TRUE;
 }
 
@@ -659,6 +680,8 @@ gboolean jq_game_controller_new_game(JqGameController *self,
                                         setup->players[JQ_BLACK]);
   jq_game_controller_take_date(self, NULL);
   jq_game_controller_take_names(self, NULL);
+  jq_game_controller_clock_set(self, &setup->clock,
+                               jq_game_initial(game)->side);
   jq_game_controller_install_game(self, game, TRUE);
   g_object_thaw_notify(G_OBJECT(self));
   jq_game_controller_emit_pending(self);
@@ -828,6 +851,7 @@ void jq_game_controller_set_paused(JqGameController *self, gboolean paused) {
   /* Resuming may play the move that waited: the state is told after. */
   jq_game_controller_mark_changed(self);
   jq_move_pacer_set_paused(self->pacer, paused);
+  jq_game_controller_clock_sync(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
   jq_game_controller_emit_pending(self);
 }
@@ -1165,6 +1189,7 @@ static void jq_game_controller_constructed(GObject *object) {
 static void jq_game_controller_dispose(GObject *object) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
   jq_game_controller_cancel_thinking(self);
+  jq_game_controller_clock_set(self, NULL, JQ_RED);
   /* Writes what is still queued: quitting loses nothing. */
   g_clear_pointer(&self->autosave, jq_autosave_free);
   /* The players stop their thinking and free their AIs as they go. */

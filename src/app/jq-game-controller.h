@@ -42,6 +42,7 @@
 
 #include "jq-analysis.h"
 #include "jq-app-enums.h"
+#include "jq-game-clock.h"
 #include "jq-game.h"
 #include "jq-pgn.h"
 
@@ -82,8 +83,9 @@ typedef struct {
   /* Each side's, for when the computer plays both: the same. */
   const char *side_algorithm[2];
   int side_strength[2];
-  const char *fen; /* NULL or "": the variant's start */
-  guint64 seed;    /* the jieqi deal's seed; 0: a random one */
+  const char *fen;     /* NULL or "": the variant's start */
+  guint64 seed;        /* the jieqi deal's seed; 0: a random one */
+  JqTimeControl clock; /* a base of 0: no clock */
 } JqNewGame;
 
 /* Red human, Black computer, everything else kept. */
@@ -217,6 +219,15 @@ JqResult jq_game_controller_get_result(JqGameController *self);
 /* "Red wins: Black is checkmated." and the like; NULL while the game goes
  * on. Free with g_free. */
 char *jq_game_controller_get_result_text(JqGameController *self);
+
+/* The game's clocks (jq-game-clock.h), NULL in an untimed game. The side
+ * to move's runs while the game goes on (not while paused); a move adds
+ * the increment; a side whose time runs out loses (JQ_REASON_TIME); undo
+ * and redo bring back the times of the position gone to; the computer
+ * thinks on its clock instead of the think time. Saved in the PGN as a
+ * TimeControl tag and each move's time left ("[%clk 0:09:31]" before its
+ * comment). */
+const JqGameClock *jq_game_controller_get_clock(JqGameController *self);
 
 /* ---- What to show ---- */
 

@@ -18,6 +18,9 @@ void jq_new_game_dialog_set_computer(JqNewGameDialog *self, int side,
 const char *jq_new_game_dialog_get_computer(JqNewGameDialog *self, int side,
                                             int *strength);
 gboolean jq_new_game_dialog_shows_computer(JqNewGameDialog *self, int side);
+/* Chooses the time control as the user would: a preset when one fits
+ * (a base of 0: none), else Custom with these minutes and increment. */
+void jq_new_game_dialog_set_clock(JqNewGameDialog *self, int base_s, int inc_s);
 /* The error shown under the position, NULL when none. */
 const char *jq_new_game_dialog_get_error(JqNewGameDialog *self);
 

@@ -41,7 +41,18 @@ struct _JqNewGameDialog {
   ComputerRows computers[3];
   AdwEntryRow *fen_row;
   GtkLabel *error_label;
+  AdwComboRow *clock_row;
+  AdwActionRow *clock_minutes_row;
+  AdwActionRow *clock_increment_row;
+  GtkSpinButton *clock_minutes_spin;
+  GtkSpinButton *clock_increment_spin;
 };
+
+/* The clock row's presets, in seconds; the last row is Custom. */
+static const struct {
+  int base, inc;
+} clock_presets[] = {{0, 0}, {600, 5}, {300, 0}, {180, 2}};
+#define CLOCK_CUSTOM G_N_ELEMENTS(clock_presets)
 
 G_DEFINE_FINAL_TYPE(JqNewGameDialog, jq_new_game_dialog, ADW_TYPE_WINDOW)
 
@@ -119,6 +130,45 @@ static void on_fen_changed(JqNewGameDialog *self) {
   g_free(pos);
 }
 
+/* Custom shows its minutes and increment. */
+static void update_clock(JqNewGameDialog *self) {
+  gboolean custom = adw_combo_row_get_selected(self->clock_row) == CLOCK_CUSTOM;
+  gtk_widget_set_visible(GTK_WIDGET(self->clock_minutes_row), custom);
+  gtk_widget_set_visible(GTK_WIDGET(self->clock_increment_row), custom);
+}
+
+/* The time control chosen, in seconds. */
+static void chosen_clock(JqNewGameDialog *self, int *base, int *inc) {
+  guint i = adw_combo_row_get_selected(self->clock_row);
+  if (i < CLOCK_CUSTOM) {
+    *base = clock_presets[i].base;
+    *inc = clock_presets[i].inc;
+    return;
+  }
+  *base = gtk_spin_button_get_value_as_int(self->clock_minutes_spin) * 60;
+  *inc = gtk_spin_button_get_value_as_int(self->clock_increment_spin);
+}
+
+static void show_clock(JqNewGameDialog *self, int base, int inc) {
+  guint row = CLOCK_CUSTOM;
+  for (guint i = 0; i < CLOCK_CUSTOM; i++)
+    if (clock_presets[i].base == base &&
+        (base == 0 || clock_presets[i].inc == inc))
+      row = i;
+  adw_combo_row_set_selected(self->clock_row, row);
+  if (base > 0) {
+    gtk_spin_button_set_value(self->clock_minutes_spin, MAX(base / 60, 1));
+    gtk_spin_button_set_value(self->clock_increment_spin, inc);
+  }
+  update_clock(self);
+}
+
+void jq_new_game_dialog_set_clock(JqNewGameDialog *self, int base_s,
+                                  int inc_s) {
+  g_return_if_fail(JQ_IS_NEW_GAME_DIALOG(self));
+  show_clock(self, base_s, inc_s);
+}
+
 static gboolean start_now(JqNewGameDialog *self) {
   JqNewGame setup;
   jq_new_game_init(&setup, adw_combo_row_get_selected(self->variant_row));
@@ -135,12 +185,18 @@ static gboolean start_now(JqNewGameDialog *self) {
   }
   const char *fen = fen_text(self);
   setup.fen = *fen != '\0' ? fen : NULL;
+  int base, inc;
+  chosen_clock(self, &base, &inc);
+  setup.clock = (JqTimeControl){base > 0 ? base * 1000 : 0, inc * 1000};
   GError *error = NULL;
   if (!jq_game_controller_new_game(self->controller, &setup, &error)) {
     show_error(self, error->message);
     g_error_free(error);
     return FALSE;
   }
+  /* The next game is offered the same clock. */
+  g_settings_set_int(self->settings, "clock-base-seconds", base);
+  g_settings_set_int(self->settings, "clock-increment-seconds", inc);
   gtk_window_destroy(GTK_WINDOW(self));
   return TRUE;
 }
@@ -240,6 +296,8 @@ static void fill_in(JqNewGameDialog *self) {
   }
   update_strength(self);
   update_computer(self);
+  show_clock(self, g_settings_get_int(s, "clock-base-seconds"),
+             g_settings_get_int(s, "clock-increment-seconds"));
 }
 
 JqNewGameDialog *jq_new_game_dialog_new(GtkWindow *parent,
@@ -283,6 +341,11 @@ static void jq_new_game_dialog_class_init(JqNewGameDialogClass *klass) {
   BIND(black_row);
   BIND(fen_row);
   BIND(error_label);
+  BIND(clock_row);
+  BIND(clock_minutes_row);
+  BIND(clock_increment_row);
+  BIND(clock_minutes_spin);
+  BIND(clock_increment_spin);
 #undef BIND
   /* The computers' rows: "computer_group"..., "red_computer_group"... */
   static const char *const prefixes[] = {"", "red_", "black_"};
@@ -311,7 +374,8 @@ static void jq_new_game_dialog_class_init(JqNewGameDialogClass *klass) {
 
 static void jq_new_game_dialog_init(JqNewGameDialog *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
-  AdwComboRow *rows[] = {self->variant_row, self->red_row, self->black_row};
+  AdwComboRow *rows[] = {self->variant_row, self->red_row, self->black_row,
+                         self->clock_row};
   for (gsize i = 0; i < G_N_ELEMENTS(rows); i++)
     jq_combo_labels_keep_whole(rows[i]);
   for (gsize i = 0; i < G_N_ELEMENTS(self->computers); i++) {
@@ -324,4 +388,6 @@ static void jq_new_game_dialog_init(JqNewGameDialog *self) {
                            G_CALLBACK(update_computer), self);
   g_signal_connect_swapped(self->black_row, "notify::selected",
                            G_CALLBACK(update_computer), self);
+  g_signal_connect_swapped(self->clock_row, "notify::selected",
+                           G_CALLBACK(update_clock), self);
 }

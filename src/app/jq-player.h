@@ -27,6 +27,10 @@ typedef struct {
   int ply;                /* moves played before it */
   guint game_id;          /* another game: what was learned is forgotten */
   int think_time;         /* ms the computer may think */
+  /* A timed game: each side's time left ([JQ_RED], [JQ_BLACK]), -1 when
+   * there is no clock (think_time applies), and the increment. */
+  int clock_ms[2];
+  int inc_ms;
 } JqTurn;
 
 #define JQ_TYPE_PLAYER (jq_player_get_type())

@@ -3,6 +3,7 @@
 
 #include "jq-analysis-view.h"
 #include "jq-board-view.h"
+#include "jq-clock-view.h"
 #include "jq-move-list-view.h"
 #include "jq-sound-player.h"
 #include "jq-window.h"
@@ -13,6 +14,7 @@ JqGameController *jq_window_get_controller(JqWindow *self);
 GSettings *jq_window_get_settings(JqWindow *self);
 JqBoardView *jq_window_get_board(JqWindow *self);
 JqMoveListView *jq_window_get_move_list(JqWindow *self);
+JqClockView *jq_window_get_clock_view(JqWindow *self);
 JqSoundPlayer *jq_window_get_sound_player(JqWindow *self);
 /* The side panel (pieces, moves, analysis). */
 GtkWidget *jq_window_get_side_panel(JqWindow *self);

@@ -10,6 +10,7 @@
 #include "jq-analysis-view.h"
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
+#include "jq-clock-view.h"
 #include "jq-comment-dialog.h"
 #include "jq-confirm-replace.h"
 #include "jq-draw-offer.h"
@@ -50,6 +51,7 @@ struct _JqWindow {
   AdwFlap *flap;
   GtkWidget *side_panel;
   JqPiecesPanel *pieces_panel;
+  JqClockView *clock_view;
   JqMoveListView *move_list;
   GtkRevealer *live_revealer;
   GtkRevealer *analysis_revealer;
@@ -312,6 +314,7 @@ static void refresh(JqWindow *self) {
   jq_board_view_set_interactive(
       self->board, jq_game_controller_is_human_turn(c) && !browsing);
 
+  jq_clock_view_update(self->clock_view, flipped ? JQ_RED : JQ_BLACK);
   jq_pieces_panel_update(
       self->pieces_panel, pos,
       g_settings_get_enum(self->settings, "character-style") ==
@@ -1072,6 +1075,10 @@ JqBoardView *jq_window_get_board(JqWindow *self) {
   return self->board;
 }
 
+JqClockView *jq_window_get_clock_view(JqWindow *self) {
+  return self->clock_view;
+}
+
 JqMoveListView *jq_window_get_move_list(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   return self->move_list;
@@ -1168,6 +1175,7 @@ static void jq_window_constructed(GObject *object) {
   g_signal_connect_object(self->settings, "changed::score-perspective",
                           G_CALLBACK(on_setting_changed), self, 0);
 
+  jq_clock_view_set_controller(self->clock_view, self->controller);
   g_signal_connect_object(self->controller, "changed", G_CALLBACK(on_changed),
                           self, 0);
   g_signal_connect_object(self->controller, "move-played",
@@ -1258,6 +1266,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
 
   g_type_ensure(JQ_TYPE_BOARD_VIEW);
   g_type_ensure(JQ_TYPE_PIECES_PANEL);
+  g_type_ensure(JQ_TYPE_CLOCK_VIEW);
   g_type_ensure(JQ_TYPE_MOVE_LIST_VIEW);
   g_type_ensure(JQ_TYPE_ANALYSIS_VIEW);
   gtk_widget_class_set_template_from_resource(
@@ -1273,6 +1282,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
   BIND(flap);
   BIND(side_panel);
   BIND(pieces_panel);
+  BIND(clock_view);
   BIND(move_list);
   BIND(live_revealer);
   BIND(analysis_revealer);
