@@ -1862,12 +1862,13 @@ static void test_chinese_mnemonics(void) {
     assert_no_mnemonic_suffix(GTK_WIDGET(prefs));
     gtk_window_destroy(prefs);
     spin(20);
-    /* The buttons of the window's messages. */
+    /* The buttons of the window's messages, the analysis pane's label. */
     g_assert_null(strchr(_("_Close"), '('));
     g_assert_null(strchr(_("_Cancel"), '('));
     g_assert_null(strchr(_("_Resign"), '('));
     g_assert_null(strchr(C_("button", "_New Game…"), '('));
-    static const char *const responses[] = {"_Take Back Move", "_Abandon Game"};
+    static const char *const responses[] = {"_Take Back Move", "_Abandon Game",
+                                            "_Lines"};
     for (gsize k = 0; k < G_N_ELEMENTS(responses); k++) {
       const char *label = g_dgettext("jieqi", responses[k]);
       g_assert_cmpstr(label, !=, responses[k]);
