@@ -14,6 +14,7 @@
 #include "jq-application.h"
 #include "jq-fen.h"
 #include "jq-position-editor.h"
+#include "jq-test-app.h"
 #include "jq-window-private.h"
 #include "jq-window.h"
 
@@ -438,44 +439,11 @@ static void test_copy_fen(void) {
   close_editor(editor);
 }
 
-static void remove_tree(const char *path) {
-  GDir *dir = g_dir_open(path, 0, NULL);
-  if (dir != NULL) {
-    for (const char *name; (name = g_dir_read_name(dir)) != NULL;) {
-      char *child = g_build_filename(path, name, NULL);
-      remove_tree(child);
-      g_free(child);
-    }
-    g_dir_close(dir);
-  }
-  g_remove(path);
-}
-
 int main(int argc, char **argv) {
-  g_setenv("GTK_A11Y", "test", TRUE);
-  g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv("LANGUAGE", "C", TRUE);
-  char *home = g_dir_make_tmp("jieqi-test-editor-XXXXXX", NULL);
-  g_assert_nonnull(home);
-  g_setenv("XDG_DATA_HOME", home, TRUE);
-  g_setenv("XDG_CONFIG_HOME", home, TRUE);
-  g_setenv("XDG_CACHE_HOME", home, TRUE);
-  gtk_test_init(&argc, &argv, NULL);
-
-  const char *localedir = g_getenv("JIEQI_LOCALEDIR");
-  g_assert_nonnull(localedir);
-  bindtextdomain("jieqi", localedir);
-  bind_textdomain_codeset("jieqi", "UTF-8");
-  textdomain("jieqi");
-  g_assert_nonnull(setlocale(LC_MESSAGES, "C.UTF-8"));
-
-  app = jq_application_new();
-  GError *error = NULL;
-  g_assert_true(g_application_register(G_APPLICATION(app), NULL, &error));
-  g_assert_no_error(error);
-  g_application_activate(G_APPLICATION(app));
-  window = gtk_application_get_active_window(GTK_APPLICATION(app));
-  g_assert_true(JQ_IS_WINDOW(window));
+  JqTestApp t;
+  jq_test_app_start(&t, &argc, &argv, "editor");
+  app = t.app;
+  window = t.window;
 
   g_test_add_func("/app/position-editor/opens-on-shown-position",
                   test_opens_on_shown_position);
@@ -488,10 +456,6 @@ int main(int argc, char **argv) {
                   test_invalid_cannot_start);
   g_test_add_func("/app/position-editor/copy-fen", test_copy_fen);
   int status = g_test_run();
-  g_action_group_activate_action(G_ACTION_GROUP(app), "quit", NULL);
-  spin(50);
-  g_object_unref(app);
-  remove_tree(home);
-  g_free(home);
+  jq_test_app_finish(&t);
   return status;
 }
