@@ -5,6 +5,8 @@
 
 #include <gio/gio.h>
 
+#include "jq-ai-worker.h"
+
 /* One think in the worker: everything it reads is its own copy, so the
  * player may change (or go away) meanwhile. Freed with its GTask. */
 typedef struct {
@@ -64,36 +66,13 @@ gboolean jq_ai_player_algorithm_known(const char *name) {
   return FALSE;
 }
 
-/* Leaves a core for the UI thread on small machines. */
-static int think_threads(void) {
-  return CLAMP((int)g_get_num_processors() - 1, 1, 8);
-}
-
 /* ---- the AI's memory ---- */
-
-static void free_ai_thread(GTask *task, gpointer source, gpointer data,
-                           GCancellable *cancellable) {
-  jq_ai_free(data);
-  g_task_return_boolean(task, TRUE);
-}
-
-/* An AI holds a large hash table: giving its pages back can take a while,
- * so that happens in a worker, never on the main thread. */
-static void free_ai_later(JqAi *ai) {
-  if (!ai)
-    return;
-  GTask *task = g_task_new(NULL, NULL, NULL, NULL);
-  g_task_set_source_tag(task, free_ai_later);
-  g_task_set_task_data(task, ai, NULL);
-  g_task_run_in_thread(task, free_ai_thread);
-  g_object_unref(task);
-}
 
 static void think_job_free(gpointer data) {
   ThinkJob *job = data;
   g_weak_ref_clear(&job->player);
   g_free(job->algorithm);
-  free_ai_later(job->ai);
+  jq_ai_worker_free_later(job->ai);
   g_free(job->view);
   g_main_context_unref(job->context);
   g_mutex_clear(&job->lock);
@@ -156,18 +135,14 @@ static void on_progress(const JqProgress *progress, void *data) {
 static void think_thread(GTask *task, gpointer source, gpointer data,
                          GCancellable *cancellable) {
   ThinkJob *job = data;
-  JqError err = {{0}};
   /* Made here rather than on the main thread: a hash table is large. */
   if (!job->ai) {
-    job->ai = jq_ai_new(job->algorithm, &err);
+    GError *error = NULL;
+    job->ai = jq_ai_worker_new(job->algorithm, job->threads, &error);
     if (!job->ai) {
-      g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                              "%s", err.message);
+      g_task_return_error(task, error);
       return;
     }
-    char threads[16];
-    g_snprintf(threads, sizeof threads, "%d", job->threads);
-    jq_ai_set_option(job->ai, "Threads", threads, NULL);
   } else if (job->new_game) {
     jq_ai_new_game(job->ai);
   }
@@ -241,9 +216,9 @@ static void ai_take_turn(JqPlayer *player, const JqTurn *turn) {
     job->new_game = self->idle_ai_game_id != turn->game_id;
     self->idle_ai = NULL;
   }
-  free_ai_later(g_steal_pointer(&self->idle_ai));
+  jq_ai_worker_free_later(g_steal_pointer(&self->idle_ai));
   job->skill = self->strength;
-  job->threads = think_threads();
+  job->threads = jq_ai_worker_threads();
   job->view = g_memdup2(turn->view, sizeof *turn->view);
   jq_limits_init(&job->limits);
   if (turn->clock_ms[JQ_RED] >= 0 && turn->clock_ms[JQ_BLACK] >= 0) {
@@ -366,7 +341,7 @@ static void jq_ai_player_set_property(GObject *object, guint id,
 static void jq_ai_player_dispose(GObject *object) {
   JqAiPlayer *self = JQ_AI_PLAYER(object);
   ai_cancel(JQ_PLAYER(self));
-  free_ai_later(g_steal_pointer(&self->idle_ai));
+  jq_ai_worker_free_later(g_steal_pointer(&self->idle_ai));
   G_OBJECT_CLASS(jq_ai_player_parent_class)->dispose(object);
 }
 

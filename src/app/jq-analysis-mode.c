@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jq-ai-worker.h"
 #include "jq-move-format.h"
 
 /* Alpha-beta's deepest pass (the search's own limit is near). */
@@ -73,29 +74,11 @@ static guint signals[N_SIGNALS];
 
 /* ---- the AI's memory ---- */
 
-static void free_ai_thread(GTask *task, gpointer source, gpointer data,
-                           GCancellable *cancellable) {
-  jq_ai_free(data);
-  g_task_return_boolean(task, TRUE);
-}
-
-/* Giving a hash table's pages back can take a while: never on the main
- * thread. */
-static void free_ai_later(JqAi *ai) {
-  if (!ai)
-    return;
-  GTask *task = g_task_new(NULL, NULL, NULL, NULL);
-  g_task_set_source_tag(task, free_ai_later);
-  g_task_set_task_data(task, ai, NULL);
-  g_task_run_in_thread(task, free_ai_thread);
-  g_object_unref(task);
-}
-
 static void search_job_free(gpointer data) {
   SearchJob *job = data;
   g_weak_ref_clear(&job->mode);
   g_free(job->algorithm);
-  free_ai_later(job->ai);
+  jq_ai_worker_free_later(job->ai);
   g_free(job->view);
   g_main_context_unref(job->context);
   g_mutex_clear(&job->lock);
@@ -210,17 +193,13 @@ static void on_progress(const JqProgress *progress, void *data) {
 static void search_thread(GTask *task, gpointer source, gpointer data,
                           GCancellable *cancellable) {
   SearchJob *job = data;
-  JqError err = {{0}};
   if (!job->ai) {
-    job->ai = jq_ai_new(job->algorithm, &err);
+    GError *error = NULL;
+    job->ai = jq_ai_worker_new(job->algorithm, job->threads, &error);
     if (!job->ai) {
-      g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                              "%s", err.message);
+      g_task_return_error(task, error);
       return;
     }
-    char threads[16];
-    g_snprintf(threads, sizeof threads, "%d", job->threads);
-    jq_ai_set_option(job->ai, "Threads", threads, NULL);
   }
   /* The sampling AI has one line: refused quietly. */
   char lines[16];
@@ -299,10 +278,10 @@ static void start_search(JqAnalysisMode *self) {
   if (self->idle_ai &&
       g_strcmp0(jq_ai_algorithm(self->idle_ai), job->algorithm) == 0)
     job->ai = g_steal_pointer(&self->idle_ai);
-  free_ai_later(g_steal_pointer(&self->idle_ai));
+  jq_ai_worker_free_later(g_steal_pointer(&self->idle_ai));
   job->lines = self->lines;
   /* Leaves a core for the UI thread on small machines. */
-  job->threads = CLAMP((int)g_get_num_processors() - 1, 1, 8);
+  job->threads = jq_ai_worker_threads();
   job->view = g_memdup2(self->view, sizeof *self->view);
   atomic_init(&job->stop, false);
   job->context = g_main_context_ref_thread_default();
@@ -523,7 +502,7 @@ static void jq_analysis_mode_dispose(GObject *object) {
   stop_search(self);
   /* The worker ends on its own; its job frees its AI. */
   g_clear_object(&self->task);
-  free_ai_later(g_steal_pointer(&self->idle_ai));
+  jq_ai_worker_free_later(g_steal_pointer(&self->idle_ai));
   if (self->controller)
     g_signal_handlers_disconnect_by_data(self->controller, self);
   g_clear_object(&self->controller);
