@@ -2730,6 +2730,130 @@ static void test_clock_ai_limits(void) {
   g_object_unref(c);
 }
 
+/* `text` with each `from` replaced by `to`; free with g_free. */
+static char *replace_all(const char *text, const char *from, const char *to) {
+  char **parts = g_strsplit(text, from, -1);
+  char *joined = g_strjoinv(to, parts);
+  g_strfreev(parts);
+  return joined;
+}
+
+/* A timed game with moves and a comment, saved, and a controller reading
+ * it with the same fake time. */
+static char *saved_timed_game(JqGameController *c) {
+  jq_game_controller_set_clock_time_source(c, fake_clock, NULL);
+  new_timed_game(c, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN, 600, 5);
+  clock_advance(c, 20000);
+  play(c, "h2e2"); /* Red 585 s */
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_set_comment(c, 1, "good move", &error));
+  g_assert_no_error(error);
+  clock_advance(c, 30500);
+  play(c, "h9g7"); /* Black 574.5 s */
+  clock_advance(c, 40000);
+  play(c, "h0g2"); /* Red 550 s */
+  clock_advance(c, 7000);
+  return jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+}
+
+static void test_clock_saved(void) {
+  JqGameController *c = controller_new();
+  g_autofree char *pgn = saved_timed_game(c);
+  g_assert_nonnull(strstr(pgn, "[TimeControl \"600+5\"]"));
+  g_assert_nonnull(strstr(pgn, "{[%clk 0:09:45] good move}"));
+  g_assert_nonnull(strstr(pgn, "{[%clk 0:09:34]}"));
+  g_assert_nonnull(strstr(pgn, "{[%clk 0:09:10]}"));
+  /* Black had used 7 s of its time when saved. */
+  g_assert_nonnull(strstr(pgn, "[JieqiClock \"550000 567500\"]"));
+  /* The game's own comments are untouched. */
+  g_assert_cmpstr(jq_game_controller_get_comment(c, 1), ==, "good move");
+  g_assert_null(jq_game_controller_get_comment(c, 2));
+
+  JqGameController *d = controller_new();
+  jq_game_controller_set_clock_time_source(d, fake_clock, NULL);
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_load_pgn_text(d, pgn, &error));
+  g_assert_no_error(error);
+  const JqGameClock *clock = jq_game_controller_get_clock(d);
+  g_assert_nonnull(clock);
+  g_assert_cmpint(jq_game_clock_get_control(clock)->base_ms, ==, 600000);
+  g_assert_cmpint(jq_game_clock_get_control(clock)->inc_ms, ==, 5000);
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_BLACK);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_RED), ==, 550000);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 567500);
+  g_assert_cmpstr(jq_game_controller_get_comment(d, 1), ==, "good move");
+  g_assert_null(jq_game_controller_get_comment(d, 2));
+  g_assert_null(jq_game_controller_get_comment(d, 3));
+  /* Saved again: one %clk each, the times the same. */
+  g_autofree char *again = jq_game_controller_to_pgn(d, JQ_PGN_COORDS);
+  g_assert_nonnull(strstr(again, "{[%clk 0:09:45] good move}"));
+  g_assert_null(strstr(again, "[%clk 0:09:45] [%clk"));
+  g_assert_nonnull(strstr(again, "[JieqiClock \"550000 567500\"]"));
+  /* The earlier positions have their times (whole seconds, as written). */
+  g_assert_true(jq_game_controller_undo(d));
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_RED);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_RED), ==, 585000);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 574000);
+  g_object_unref(d);
+  g_object_unref(c);
+}
+
+static void test_clock_autosave(void) {
+  JqGameController *c = controller_new();
+  g_free(saved_timed_game(c));
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_flush_autosave(c, &error));
+  g_assert_no_error(error);
+
+  JqGameController *d = controller_new();
+  jq_game_controller_set_clock_time_source(d, fake_clock, NULL);
+  g_assert_true(jq_game_controller_restore_autosave(d));
+  const JqGameClock *clock = jq_game_controller_get_clock(d);
+  g_assert_nonnull(clock);
+  g_assert_cmpint(jq_game_clock_get_control(clock)->inc_ms, ==, 5000);
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_BLACK);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_RED), ==, 550000);
+  /* Written when Red moved: Black's clock had just started. */
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 574500);
+  g_assert_cmpstr(jq_game_controller_get_comment(d, 1), ==, "good move");
+  g_object_unref(d);
+  g_object_unref(c);
+}
+
+/* The times are read only when all of them make sense; the game is read
+ * anyway, untimed, its comments without the %clk commands. */
+static void test_clock_bad_tags(void) {
+  JqGameController *c = controller_new();
+  g_autofree char *pgn = saved_timed_game(c);
+  const char *bad[][2] = {
+      {"[TimeControl \"600+5\"]", "[TimeControl \"ten minutes\"]"},
+      {"[TimeControl \"600+5\"]", "[TimeControl \"0+5\"]"},
+      {"[%clk 0:09:34]", "[%clk 0:9x:34]"},
+      {"[%clk 0:09:34]", "[%clk 0:09:34"},
+      {"[JieqiClock \"550000 567500\"]", "[JieqiClock \"550000 -3\"]"},
+      {"[TimeControl \"600+5\"]\n", ""},
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
+    g_autofree char *text = replace_all(pgn, bad[i][0], bad[i][1]);
+    g_assert_cmpstr(text, !=, pgn);
+    /* A timed game on before: the one read does not keep its clock. */
+    new_timed_game(c, JQ_PLAYER_MODE_HUMAN, JQ_PLAYER_MODE_HUMAN, 60, 0);
+    GError *error = NULL;
+    g_assert_true(jq_game_controller_load_pgn_text(c, text, &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(jq_game_controller_get_move_count(c), ==, 3);
+    g_assert_null(jq_game_controller_get_clock(c));
+    g_assert_cmpstr(jq_game_controller_get_comment(c, 1), ==, "good move");
+    if (i != 3)
+      g_assert_null(jq_game_controller_get_comment(c, 2));
+    g_autofree char *again = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+    g_assert_null(strstr(again, "TimeControl"));
+    g_assert_null(strstr(again, "JieqiClock"));
+    g_assert_null(strstr(again, "%clk 0:09:45"));
+  }
+  g_object_unref(c);
+}
+
 int main(int argc, char **argv) {
   g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -2738,6 +2862,9 @@ int main(int argc, char **argv) {
                   test_clock_lost_on_time);
   g_test_add_func("/app/controller/clock-undo", test_clock_undo);
   g_test_add_func("/app/controller/clock-ai-limits", test_clock_ai_limits);
+  g_test_add_func("/app/controller/clock-saved", test_clock_saved);
+  g_test_add_func("/app/controller/clock-autosave", test_clock_autosave);
+  g_test_add_func("/app/controller/clock-bad-tags", test_clock_bad_tags);
   g_test_add_func("/app/controller/illegal-move-refused",
                   test_illegal_move_refused);
   g_test_add_func("/app/controller/undo-redo-humans", test_undo_redo_humans);

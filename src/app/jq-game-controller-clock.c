@@ -38,13 +38,16 @@ static gboolean on_flag_timeout(gpointer data) {
 
 void jq_game_controller_clock_set(JqGameController *self,
                                   const JqTimeControl *tc, JqColor first) {
+  jq_game_controller_clock_take(
+      self, tc && tc->base_ms > 0 ? jq_game_clock_new(tc, first) : NULL);
+}
+
+void jq_game_controller_clock_take(JqGameController *self, JqGameClock *clock) {
   unschedule(self);
   g_clear_pointer(&self->clock, jq_game_clock_free);
-  if (!tc || tc->base_ms <= 0)
-    return;
-  self->clock = jq_game_clock_new(tc, first);
-  jq_game_clock_set_time_source(self->clock, self->clock_now,
-                                self->clock_now_data);
+  self->clock = clock;
+  if (clock)
+    jq_game_clock_set_time_source(clock, self->clock_now, self->clock_now_data);
 }
 
 gboolean jq_game_controller_clock_press(JqGameController *self) {

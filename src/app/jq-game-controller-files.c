@@ -1,7 +1,7 @@
 /* The controller's game as text and files: PGN written (with the players'
- * names and types and the sealed deal) and read back (its date, names and
- * deal taken), the position as FEN, and the autosave brought back or, when
- * it cannot be read, set aside. */
+ * names and types, the sealed deal and the clocks) and read back (its
+ * date, names, deal and clocks taken), the position as FEN, and the autosave
+ * brought back or, when it cannot be read, set aside. */
 #include "jq-config.h"
 
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jq-atomic-file.h"
+#include "jq-clock-pgn.h"
 #include "jq-deal-seal.h"
 #include "jq-error-text.h"
 #include "jq-fen.h"
@@ -44,7 +45,8 @@ void jq_game_controller_take_names(JqGameController *self, const char *text) {
 
 /* ---- PGN ---- */
 
-/* Inserts the PGN standard's player-type tags after the writer's tags. */
+/* Inserts the PGN standard's player-type tags, and the clocks' of a timed
+ * game, after the writer's tags. */
 static char *add_player_tags(JqGameController *self, const char *pgn) {
   const char *blank = strstr(pgn, "\n\n");
   if (!blank)
@@ -52,9 +54,13 @@ static char *add_player_tags(JqGameController *self, const char *pgn) {
   const char *types[2];
   for (int c = 0; c < 2; c++)
     types[c] = self->players[c] == JQ_PLAYER_MODE_HUMAN ? "human" : "program";
-  return g_strdup_printf("%.*s\n[RedType \"%s\"]\n[BlackType \"%s\"]%s",
-                         (int)(blank - pgn), pgn, types[JQ_RED],
-                         types[JQ_BLACK], blank);
+  char *clock = self->clock ? jq_clock_pgn_tags(self->clock) : NULL;
+  char *text =
+      g_strdup_printf("%.*s\n[RedType \"%s\"]\n[BlackType \"%s\"]%s%s%s",
+                      (int)(blank - pgn), pgn, types[JQ_RED], types[JQ_BLACK],
+                      clock ? "\n" : "", clock ? clock : "", blank);
+  g_free(clock);
+  return text;
 }
 
 static char *player_name(JqGameController *self, JqColor side) {
@@ -130,7 +136,12 @@ char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style) {
   /* Whoever sees the screen may read the file: it tells no more. */
   info.reader = jq_game_controller_get_display_side(self);
   info.sealed_deal = sealed_deal(self);
-  char *pgn = jq_pgn_write(self->game, &info);
+  /* A timed game's moves carry their times in their comments. */
+  JqGame *timed =
+      self->clock ? jq_clock_pgn_game(self->game, self->clock) : NULL;
+  char *pgn = jq_pgn_write(timed ? timed : self->game, &info);
+  if (timed)
+    jq_game_free(timed);
   g_free(red);
   g_free(black);
   if (!pgn)
@@ -148,6 +159,12 @@ gboolean jq_game_controller_save_pgn(JqGameController *self, GFile *file,
   gboolean ok = jq_atomic_file_replace(file, text, strlen(text), 0666, error);
   g_free(text);
   return ok;
+}
+
+/* The clock of a game read (none when its tags give none), its times
+ * taken out of the game's comments. */
+static void take_clock(JqGameController *self, JqGame *game, const char *text) {
+  jq_game_controller_clock_take(self, jq_clock_pgn_read(game, text));
 }
 
 /* A game from PGN text, or NULL with a message that says what is wrong. */
@@ -181,6 +198,7 @@ gboolean jq_game_controller_load_pgn_text(JqGameController *self,
       resume_deal(self, game, text, jq_game_controller_get_display_side(self));
   jq_game_controller_take_date(self, text);
   jq_game_controller_take_names(self, text);
+  take_clock(self, game, text);
   jq_game_controller_install_game(self, game, TRUE);
   jq_game_controller_emit_pending(self);
   tell_redeal(self);
@@ -207,6 +225,7 @@ gboolean jq_game_controller_load_pgn(JqGameController *self, GFile *file,
                      jq_game_controller_get_display_side(self));
   jq_game_controller_take_date(self, contents);
   jq_game_controller_take_names(self, contents);
+  take_clock(self, game, contents);
   g_free(contents);
   jq_game_controller_install_game(self, game, TRUE);
   jq_game_controller_emit_pending(self);
@@ -360,6 +379,7 @@ gboolean jq_game_controller_restore_autosave(JqGameController *self) {
   jq_game_controller_set_player_quietly(self, JQ_BLACK, black);
   jq_game_controller_take_date(self, text);
   jq_game_controller_take_names(self, text);
+  take_clock(self, game, text);
   g_free(text);
   jq_game_controller_install_game(self, game, FALSE);
   g_object_thaw_notify(G_OBJECT(self));

@@ -133,6 +133,8 @@ GArray *jq_game_controller_redo_new(void);
  * none), full, `first` the game's first mover. */
 void jq_game_controller_clock_set(JqGameController *self,
                                   const JqTimeControl *tc, JqColor first);
+/* The same with a clock made elsewhere (a game read), taken; NULL: none. */
+void jq_game_controller_clock_take(JqGameController *self, JqGameClock *clock);
 /* The side to move moved: its clock is pressed. FALSE when its time had
  * run out: the game is then lost on time. */
 gboolean jq_game_controller_clock_press(JqGameController *self);
