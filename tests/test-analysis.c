@@ -14,6 +14,9 @@
 
 #include <glib/gstdio.h>
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
 #include "jq-analysis-mode.h"
 #include "jq-analysis-view.h"
 #include "jq-application.h"
@@ -378,6 +381,66 @@ static void test_step_through(void) {
   g_assert_cmpuint(jq_board_view_get_hint(board), ==, JQ_MOVE_NONE);
 }
 
+/* The number of lines is a setting: shown by the chooser, changed by it,
+ * and a view made later starts with it. */
+static void test_lines_remembered(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  GSettings *settings = jq_window_get_settings(JQ_WINDOW(window));
+  GtkSpinButton *button = jq_analysis_view_get_lines_button(view());
+  g_settings_set_int(settings, "analysis-lines", 2);
+  g_assert_cmpint(gtk_spin_button_get_value_as_int(button), ==, 2);
+  g_assert_cmpint(jq_analysis_mode_get_lines(mode()), ==, 2);
+  gtk_spin_button_set_value(button, 4);
+  g_assert_cmpint(g_settings_get_int(settings, "analysis-lines"), ==, 4);
+  g_assert_cmpint(jq_analysis_mode_get_lines(mode()), ==, 4);
+
+  JqAnalysisView *other =
+      g_object_ref_sink(g_object_new(JQ_TYPE_ANALYSIS_VIEW, NULL));
+  jq_analysis_view_set_controller(other, controller(), settings);
+  g_assert_cmpint(gtk_spin_button_get_value_as_int(
+                      jq_analysis_view_get_lines_button(other)),
+                  ==, 4);
+  g_assert_cmpint(jq_analysis_mode_get_lines(jq_analysis_view_get_mode(other)),
+                  ==, 4);
+  g_object_unref(other);
+  g_settings_reset(settings, "analysis-lines");
+}
+
+/* A number of lines out of range in the stored settings (edited by hand)
+ * is refused for the default, 3; one in range is taken (the file is
+ * read). */
+static void test_lines_bad_stored(void) {
+  char *dir = g_dir_make_tmp("jieqi-lines-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "settings", NULL);
+  const char *stored[] = {"5", "9", "0", "-4", "'two'"};
+  const int taken[] = {5, 3, 3, 3, 3};
+  for (gsize i = 0; i < G_N_ELEMENTS(stored); i++) {
+    char *text = g_strdup_printf("[io/github/jieqi/Jieqi]\nanalysis-lines=%s\n",
+                                 stored[i]);
+    g_assert_true(g_file_set_contents(path, text, -1, NULL));
+    GSettingsBackend *backend = g_keyfile_settings_backend_new(path, "/", NULL);
+    GSettings *settings =
+        g_settings_new_with_backend("io.github.jieqi.Jieqi", backend);
+    JqAnalysisView *other =
+        g_object_ref_sink(g_object_new(JQ_TYPE_ANALYSIS_VIEW, NULL));
+    jq_analysis_view_set_controller(other, controller(), settings);
+    g_assert_cmpint(gtk_spin_button_get_value_as_int(
+                        jq_analysis_view_get_lines_button(other)),
+                    ==, taken[i]);
+    g_assert_cmpint(
+        jq_analysis_mode_get_lines(jq_analysis_view_get_mode(other)), ==,
+        taken[i]);
+    g_object_unref(other);
+    g_object_unref(settings);
+    g_object_unref(backend);
+    g_free(text);
+  }
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(path);
+  g_free(dir);
+}
+
 int main(int argc, char **argv) {
   JqTestApp t;
   jq_test_app_start(&t, &argc, &argv, "analysis");
@@ -386,6 +449,8 @@ int main(int argc, char **argv) {
 
   g_test_add_func("/app/analysis/toggle-shows-lines", test_toggle_shows_lines);
   g_test_add_func("/app/analysis/three-lines", test_three_lines);
+  g_test_add_func("/app/analysis/lines-remembered", test_lines_remembered);
+  g_test_add_func("/app/analysis/lines-bad-stored", test_lines_bad_stored);
   g_test_add_func("/app/analysis/follows-position", test_follows_position);
   g_test_add_func("/app/analysis/jieqi-sees-only-the-view",
                   test_jieqi_sees_only_the_view);

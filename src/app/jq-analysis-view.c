@@ -131,6 +131,19 @@ static void on_lines_changed(GtkSpinButton *button, JqAnalysisView *self) {
                                gtk_spin_button_get_value_as_int(button));
 }
 
+/* The setting (an int) on the chooser (a double). A stored value out of
+ * the schema's range never gets here: GSettings takes the default. */
+static gboolean lines_from_setting(GValue *value, GVariant *variant,
+                                   gpointer data) {
+  g_value_set_double(value, g_variant_get_int32(variant));
+  return TRUE;
+}
+
+static GVariant *lines_to_setting(const GValue *value, const GVariantType *type,
+                                  gpointer data) {
+  return g_variant_new_int32((gint32)(g_value_get_double(value) + 0.5));
+}
+
 /* ---- public ---- */
 
 void jq_analysis_view_set_controller(JqAnalysisView *self,
@@ -141,6 +154,11 @@ void jq_analysis_view_set_controller(JqAnalysisView *self,
   self->controller = g_object_ref(controller);
   self->settings = g_object_ref(settings);
   self->mode = jq_analysis_mode_new(controller);
+  g_settings_bind_with_mapping(
+      settings, "analysis-lines",
+      gtk_spin_button_get_adjustment(self->lines_button), "value",
+      G_SETTINGS_BIND_DEFAULT, lines_from_setting, lines_to_setting, NULL,
+      NULL);
   jq_analysis_mode_set_lines(
       self->mode, gtk_spin_button_get_value_as_int(self->lines_button));
   g_signal_connect_object(self->mode, "updated", G_CALLBACK(show_lines), self,
