@@ -67,6 +67,53 @@ static void set_analysing(gboolean on) {
   spin(10);
 }
 
+static gboolean action_on(const char *name) {
+  GVariant *state =
+      g_action_group_get_action_state(G_ACTION_GROUP(window), name);
+  gboolean on = g_variant_get_boolean(state);
+  g_variant_unref(state);
+  return on;
+}
+
+static void set_shown(gboolean on) {
+  g_action_group_change_action_state(G_ACTION_GROUP(window), "show-analysis",
+                                     g_variant_new_boolean(on));
+  spin(10);
+}
+
+/* The texts of the labels under `widget` that are shown. */
+static void shown_texts(GtkWidget *widget, GString *out) {
+  if (!gtk_widget_get_visible(widget))
+    return;
+  if (GTK_IS_LABEL(widget))
+    g_string_append_printf(out, "%s\n", gtk_label_get_label(GTK_LABEL(widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    shown_texts(child, out);
+}
+
+static GtkWidget *find_switch(GtkWidget *widget) {
+  if (GTK_IS_SWITCH(widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    GtkWidget *found = find_switch(child);
+    if (found != NULL)
+      return found;
+  }
+  return NULL;
+}
+
+static guint count_in_window(const char *text) {
+  GString *texts = g_string_new(NULL);
+  shown_texts(GTK_WIDGET(window), texts);
+  guint count = 0;
+  for (const char *p = strstr(texts->str, text); p; p = strstr(p + 1, text))
+    count++;
+  g_string_free(texts, TRUE);
+  return count;
+}
+
 static void set_lines(int lines) {
   gtk_spin_button_set_value(jq_analysis_view_get_lines_button(view()), lines);
   g_assert_cmpint(jq_analysis_mode_get_lines(mode()), ==, lines);
@@ -153,13 +200,64 @@ static void test_toggle_shows_lines(void) {
   g_assert_nonnull(strstr(text, line->pv));
   g_free(text);
 
-  /* Off: hidden, stopped, nothing left. */
+  /* Off: stopped, nothing left; the pane stays, for the computer's
+   * thinking, until it is hidden. */
   set_analysing(FALSE);
-  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_false(jq_analysis_view_is_showing_lines(view()));
   g_assert_false(jq_analysis_mode_get_active(mode()));
   g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 0);
   spin(200);
   g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 0);
+  set_shown(FALSE);
+}
+
+/* One pane for all the engine says: shown, it has the computer's thinking
+ * (and hints); its switch (win.analyse) turns it to analysis mode's lines
+ * and back; analysing shows the pane; hiding it stops the analysis. */
+static void test_one_pane(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  g_assert_false(action_on("show-analysis"));
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view())));
+
+  set_shown(TRUE);
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_false(jq_analysis_view_is_showing_lines(view()));
+  g_assert_false(jq_analysis_mode_get_active(mode()));
+  g_assert_cmpuint(count_in_window("Analysis\n"), ==, 1);
+  g_assert_cmpuint(count_in_window("The computer’s thinking and hints show "
+                                   "here."),
+                   ==, 1);
+  /* The pane's switch is analysis mode's. */
+  GtkWidget *toggle = find_switch(GTK_WIDGET(view()));
+  g_assert_nonnull(toggle);
+  g_assert_cmpstr(gtk_actionable_get_action_name(GTK_ACTIONABLE(toggle)), ==,
+                  "win.analyse");
+  gtk_switch_set_active(GTK_SWITCH(toggle), TRUE);
+  spin(10);
+  g_assert_true(action_on("analyse"));
+  g_assert_true(jq_analysis_mode_get_active(mode()));
+  g_assert_true(jq_analysis_view_is_showing_lines(view()));
+  g_assert_true(gtk_widget_get_visible(
+      GTK_WIDGET(jq_analysis_view_get_lines_button(view()))));
+  g_assert_cmpuint(count_in_window("Analysis\n"), ==, 1);
+  g_assert_true(wait_rows(1));
+
+  /* Hidden: nothing analysed for it. */
+  set_shown(FALSE);
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_false(action_on("analyse"));
+  g_assert_false(jq_analysis_mode_get_active(mode()));
+
+  /* Analysing shows it. */
+  set_analysing(TRUE);
+  g_assert_true(action_on("show-analysis"));
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_true(jq_analysis_view_is_showing_lines(view()));
+  set_analysing(FALSE);
+  g_assert_false(jq_analysis_view_is_showing_lines(view()));
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  set_shown(FALSE);
 }
 
 static void test_three_lines(void) {
@@ -448,6 +546,7 @@ int main(int argc, char **argv) {
   window = t.window;
 
   g_test_add_func("/app/analysis/toggle-shows-lines", test_toggle_shows_lines);
+  g_test_add_func("/app/analysis/one-pane", test_one_pane);
   g_test_add_func("/app/analysis/three-lines", test_three_lines);
   g_test_add_func("/app/analysis/lines-remembered", test_lines_remembered);
   g_test_add_func("/app/analysis/lines-bad-stored", test_lines_bad_stored);
