@@ -14,6 +14,9 @@
 
 #include <glib/gstdio.h>
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
 #include "jq-analysis-mode.h"
 #include "jq-analysis-view.h"
 #include "jq-application.h"
@@ -62,6 +65,53 @@ static void set_analysing(gboolean on) {
   g_action_group_change_action_state(G_ACTION_GROUP(window), "analyse",
                                      g_variant_new_boolean(on));
   spin(10);
+}
+
+static gboolean action_on(const char *name) {
+  GVariant *state =
+      g_action_group_get_action_state(G_ACTION_GROUP(window), name);
+  gboolean on = g_variant_get_boolean(state);
+  g_variant_unref(state);
+  return on;
+}
+
+static void set_shown(gboolean on) {
+  g_action_group_change_action_state(G_ACTION_GROUP(window), "show-analysis",
+                                     g_variant_new_boolean(on));
+  spin(10);
+}
+
+/* The texts of the labels under `widget` that are shown. */
+static void shown_texts(GtkWidget *widget, GString *out) {
+  if (!gtk_widget_get_visible(widget))
+    return;
+  if (GTK_IS_LABEL(widget))
+    g_string_append_printf(out, "%s\n", gtk_label_get_label(GTK_LABEL(widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    shown_texts(child, out);
+}
+
+static GtkWidget *find_switch(GtkWidget *widget) {
+  if (GTK_IS_SWITCH(widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    GtkWidget *found = find_switch(child);
+    if (found != NULL)
+      return found;
+  }
+  return NULL;
+}
+
+static guint count_in_window(const char *text) {
+  GString *texts = g_string_new(NULL);
+  shown_texts(GTK_WIDGET(window), texts);
+  guint count = 0;
+  for (const char *p = strstr(texts->str, text); p; p = strstr(p + 1, text))
+    count++;
+  g_string_free(texts, TRUE);
+  return count;
 }
 
 static void set_lines(int lines) {
@@ -150,13 +200,64 @@ static void test_toggle_shows_lines(void) {
   g_assert_nonnull(strstr(text, line->pv));
   g_free(text);
 
-  /* Off: hidden, stopped, nothing left. */
+  /* Off: stopped, nothing left; the pane stays, for the computer's
+   * thinking, until it is hidden. */
   set_analysing(FALSE);
-  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_false(jq_analysis_view_is_showing_lines(view()));
   g_assert_false(jq_analysis_mode_get_active(mode()));
   g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 0);
   spin(200);
   g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 0);
+  set_shown(FALSE);
+}
+
+/* One pane for all the engine says: shown, it has the computer's thinking
+ * (and hints); its switch (win.analyse) turns it to analysis mode's lines
+ * and back; analysing shows the pane; hiding it stops the analysis. */
+static void test_one_pane(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  g_assert_false(action_on("show-analysis"));
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view())));
+
+  set_shown(TRUE);
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_false(jq_analysis_view_is_showing_lines(view()));
+  g_assert_false(jq_analysis_mode_get_active(mode()));
+  g_assert_cmpuint(count_in_window("Analysis\n"), ==, 1);
+  g_assert_cmpuint(count_in_window("The computer’s thinking and hints show "
+                                   "here."),
+                   ==, 1);
+  /* The pane's switch is analysis mode's. */
+  GtkWidget *toggle = find_switch(GTK_WIDGET(view()));
+  g_assert_nonnull(toggle);
+  g_assert_cmpstr(gtk_actionable_get_action_name(GTK_ACTIONABLE(toggle)), ==,
+                  "win.analyse");
+  gtk_switch_set_active(GTK_SWITCH(toggle), TRUE);
+  spin(10);
+  g_assert_true(action_on("analyse"));
+  g_assert_true(jq_analysis_mode_get_active(mode()));
+  g_assert_true(jq_analysis_view_is_showing_lines(view()));
+  g_assert_true(gtk_widget_get_visible(
+      GTK_WIDGET(jq_analysis_view_get_lines_button(view()))));
+  g_assert_cmpuint(count_in_window("Analysis\n"), ==, 1);
+  g_assert_true(wait_rows(1));
+
+  /* Hidden: nothing analysed for it. */
+  set_shown(FALSE);
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_false(action_on("analyse"));
+  g_assert_false(jq_analysis_mode_get_active(mode()));
+
+  /* Analysing shows it. */
+  set_analysing(TRUE);
+  g_assert_true(action_on("show-analysis"));
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  g_assert_true(jq_analysis_view_is_showing_lines(view()));
+  set_analysing(FALSE);
+  g_assert_false(jq_analysis_view_is_showing_lines(view()));
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view())));
+  set_shown(FALSE);
 }
 
 static void test_three_lines(void) {
@@ -378,6 +479,66 @@ static void test_step_through(void) {
   g_assert_cmpuint(jq_board_view_get_hint(board), ==, JQ_MOVE_NONE);
 }
 
+/* The number of lines is a setting: shown by the chooser, changed by it,
+ * and a view made later starts with it. */
+static void test_lines_remembered(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  GSettings *settings = jq_window_get_settings(JQ_WINDOW(window));
+  GtkSpinButton *button = jq_analysis_view_get_lines_button(view());
+  g_settings_set_int(settings, "analysis-lines", 2);
+  g_assert_cmpint(gtk_spin_button_get_value_as_int(button), ==, 2);
+  g_assert_cmpint(jq_analysis_mode_get_lines(mode()), ==, 2);
+  gtk_spin_button_set_value(button, 4);
+  g_assert_cmpint(g_settings_get_int(settings, "analysis-lines"), ==, 4);
+  g_assert_cmpint(jq_analysis_mode_get_lines(mode()), ==, 4);
+
+  JqAnalysisView *other =
+      g_object_ref_sink(g_object_new(JQ_TYPE_ANALYSIS_VIEW, NULL));
+  jq_analysis_view_set_controller(other, controller(), settings);
+  g_assert_cmpint(gtk_spin_button_get_value_as_int(
+                      jq_analysis_view_get_lines_button(other)),
+                  ==, 4);
+  g_assert_cmpint(jq_analysis_mode_get_lines(jq_analysis_view_get_mode(other)),
+                  ==, 4);
+  g_object_unref(other);
+  g_settings_reset(settings, "analysis-lines");
+}
+
+/* A number of lines out of range in the stored settings (edited by hand)
+ * is refused for the default, 3; one in range is taken (the file is
+ * read). */
+static void test_lines_bad_stored(void) {
+  char *dir = g_dir_make_tmp("jieqi-lines-XXXXXX", NULL);
+  char *path = g_build_filename(dir, "settings", NULL);
+  const char *stored[] = {"5", "9", "0", "-4", "'two'"};
+  const int taken[] = {5, 3, 3, 3, 3};
+  for (gsize i = 0; i < G_N_ELEMENTS(stored); i++) {
+    char *text = g_strdup_printf("[io/github/jieqi/Jieqi]\nanalysis-lines=%s\n",
+                                 stored[i]);
+    g_assert_true(g_file_set_contents(path, text, -1, NULL));
+    GSettingsBackend *backend = g_keyfile_settings_backend_new(path, "/", NULL);
+    GSettings *settings =
+        g_settings_new_with_backend("io.github.jieqi.Jieqi", backend);
+    JqAnalysisView *other =
+        g_object_ref_sink(g_object_new(JQ_TYPE_ANALYSIS_VIEW, NULL));
+    jq_analysis_view_set_controller(other, controller(), settings);
+    g_assert_cmpint(gtk_spin_button_get_value_as_int(
+                        jq_analysis_view_get_lines_button(other)),
+                    ==, taken[i]);
+    g_assert_cmpint(
+        jq_analysis_mode_get_lines(jq_analysis_view_get_mode(other)), ==,
+        taken[i]);
+    g_object_unref(other);
+    g_object_unref(settings);
+    g_object_unref(backend);
+    g_free(text);
+  }
+  g_unlink(path);
+  g_rmdir(dir);
+  g_free(path);
+  g_free(dir);
+}
+
 int main(int argc, char **argv) {
   JqTestApp t;
   jq_test_app_start(&t, &argc, &argv, "analysis");
@@ -385,7 +546,10 @@ int main(int argc, char **argv) {
   window = t.window;
 
   g_test_add_func("/app/analysis/toggle-shows-lines", test_toggle_shows_lines);
+  g_test_add_func("/app/analysis/one-pane", test_one_pane);
   g_test_add_func("/app/analysis/three-lines", test_three_lines);
+  g_test_add_func("/app/analysis/lines-remembered", test_lines_remembered);
+  g_test_add_func("/app/analysis/lines-bad-stored", test_lines_bad_stored);
   g_test_add_func("/app/analysis/follows-position", test_follows_position);
   g_test_add_func("/app/analysis/jieqi-sees-only-the-view",
                   test_jieqi_sees_only_the_view);

@@ -2820,6 +2820,27 @@ static void test_clock_autosave(void) {
   g_object_unref(c);
 }
 
+/* Closed in the middle of a move: the mover's time used so far is in
+ * the autosave, and charged when the game comes back. */
+static void test_clock_autosave_mid_move(void) {
+  JqGameController *c = controller_new();
+  g_free(saved_timed_game(c)); /* Black has thought 7 s */
+  g_object_unref(c);
+
+  JqGameController *d = controller_new();
+  jq_game_controller_set_clock_time_source(d, fake_clock, NULL);
+  g_assert_true(jq_game_controller_restore_autosave(d));
+  const JqGameClock *clock = jq_game_controller_get_clock(d);
+  g_assert_nonnull(clock);
+  g_assert_cmpint(jq_game_clock_running_side(clock), ==, JQ_BLACK);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_RED), ==, 550000);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 567500);
+  /* It runs on from there. */
+  clock_advance(d, 2500);
+  g_assert_cmpint(jq_game_clock_remaining(clock, JQ_BLACK), ==, 565000);
+  g_object_unref(d);
+}
+
 /* The times are read only when all of them make sense; the game is read
  * anyway, untimed, its comments without the %clk commands. */
 static void test_clock_bad_tags(void) {
@@ -2864,6 +2885,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/clock-ai-limits", test_clock_ai_limits);
   g_test_add_func("/app/controller/clock-saved", test_clock_saved);
   g_test_add_func("/app/controller/clock-autosave", test_clock_autosave);
+  g_test_add_func("/app/controller/clock-autosave-mid-move",
+                  test_clock_autosave_mid_move);
   g_test_add_func("/app/controller/clock-bad-tags", test_clock_bad_tags);
   g_test_add_func("/app/controller/illegal-move-refused",
                   test_illegal_move_refused);

@@ -334,6 +334,10 @@ static gboolean question_shown(gpointer data) {
 
 /* ---- Start Game ---- */
 
+static gboolean has_line(gpointer data) {
+  return jq_analysis_mode_get_line_count(data) > 0;
+}
+
 static void test_start_game(void) {
   new_game(JQ_VARIANT_XIANGQI, NULL);
   JqPositionEditor *editor = open_editor();
@@ -390,6 +394,44 @@ static void test_start_game(void) {
   g_free(now);
   g_free(fen);
   g_free(kept);
+}
+
+/* Analyse: the position becomes the game, as with Start Game, and the
+ * window's analysis is on for it at once. */
+static void test_analyse(void) {
+  new_game(JQ_VARIANT_XIANGQI, NULL);
+  GVariant *state =
+      g_action_group_get_action_state(G_ACTION_GROUP(window), "analyse");
+  g_assert_false(g_variant_get_boolean(state));
+  g_variant_unref(state);
+  JqPositionEditor *editor = open_editor();
+  act(editor, "editor.start-position", NULL);
+  char *fen = jq_position_editor_get_fen(editor);
+  act(editor, "editor.analyse", NULL);
+  g_assert_true(spin_until(editor_gone, NULL, 2000));
+  char *now = jq_game_controller_get_fen(controller());
+  g_assert_cmpstr(now, ==, fen);
+  state = g_action_group_get_action_state(G_ACTION_GROUP(window), "analyse");
+  g_assert_true(g_variant_get_boolean(state));
+  g_variant_unref(state);
+  JqAnalysisView *view = jq_window_get_analysis_view(JQ_WINDOW(window));
+  JqAnalysisMode *mode = jq_analysis_view_get_mode(view);
+  g_assert_true(gtk_widget_get_visible(GTK_WIDGET(view)));
+  g_assert_true(jq_analysis_mode_get_active(mode));
+  /* Its first line is about the position set up. */
+  g_assert_true(spin_until(has_line, mode, 60000));
+  JqPosition *analysed = g_new(JqPosition, 1);
+  g_assert_true(jq_analysis_mode_get_position(mode, analysed));
+  char buf[JQ_FEN_MAX];
+  g_assert_cmpuint(jq_fen_write(analysed, JQ_FEN_XIANGQI, buf, sizeof buf), >,
+                   0);
+  g_assert_cmpstr(buf, ==, fen);
+  g_free(analysed);
+  g_action_group_change_action_state(G_ACTION_GROUP(window), "show-analysis",
+                                     g_variant_new_boolean(FALSE));
+  g_assert_false(jq_analysis_mode_get_active(mode));
+  g_free(now);
+  g_free(fen);
 }
 
 static void test_invalid_cannot_start(void) {
@@ -452,6 +494,7 @@ int main(int argc, char **argv) {
                   test_face_down_pieces);
   g_test_add_func("/app/position-editor/drag-and-drop", test_drag_and_drop);
   g_test_add_func("/app/position-editor/start-game", test_start_game);
+  g_test_add_func("/app/position-editor/analyse", test_analyse);
   g_test_add_func("/app/position-editor/invalid-cannot-start",
                   test_invalid_cannot_start);
   g_test_add_func("/app/position-editor/copy-fen", test_copy_fen);

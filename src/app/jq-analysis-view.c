@@ -2,6 +2,8 @@
 
 #include "jq-analysis-view.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "jq-analysis-text.h"
@@ -20,7 +22,14 @@ struct _JqAnalysisView {
   JqAnalysisMode *mode;
   JqGameController *controller;
   GSettings *settings;
+  GtkWidget *lines_box; /* the label and the chooser, shown when active */
   GtkSpinButton *lines_button;
+  /* Analysis mode off: the computer's own thinking, or the hint's. */
+  GtkWidget *thought;
+  GtkLabel *source; /* "Black thinks", "Hint for Red" */
+  GtkLabel *thought_figures;
+  GtkLabel *thought_line;
+  char *hint_text; /* the hint's move as its line writes it */
   GtkLabel *status;
   GtkListBox *list;
   LineRow rows[JQ_ANALYSIS_MODE_LINES_MAX];
@@ -73,7 +82,8 @@ static void show_lines(JqAnalysisView *self) {
     g_strfreev(parts);
     g_free(figures);
   }
-  gtk_widget_set_visible(GTK_WIDGET(self->status), count == 0);
+  gtk_widget_set_visible(GTK_WIDGET(self->status),
+                         count == 0 && jq_analysis_mode_get_active(self->mode));
 }
 
 void jq_analysis_view_step(JqAnalysisView *self, guint index) {
@@ -131,6 +141,105 @@ static void on_lines_changed(GtkSpinButton *button, JqAnalysisView *self) {
                                gtk_spin_button_get_value_as_int(button));
 }
 
+/* The setting (an int) on the chooser (a double). A stored value out of
+ * the schema's range never gets here: GSettings takes the default. */
+static gboolean lines_from_setting(GValue *value, GVariant *variant,
+                                   gpointer data) {
+  g_value_set_double(value, g_variant_get_int32(variant));
+  return TRUE;
+}
+
+static GVariant *lines_to_setting(const GValue *value, const GVariantType *type,
+                                  gpointer data) {
+  return g_variant_new_int32((gint32)(g_value_get_double(value) + 0.5));
+}
+
+/* ---- the computer's thinking (analysis mode off) ---- */
+
+static const char *side_name(JqColor side) {
+  return side == JQ_RED ? _("Red") : _("Black");
+}
+
+/* Under the captor rule the computer knows what it took of the human's
+ * face-down pieces, and its score would tell how much that was worth:
+ * the human sees the computer's score only when they know as much. */
+static gboolean score_tells_secrets(JqAnalysisView *self, const JqAnalysis *a) {
+  JqGameController *c = self->controller;
+  int human = jq_game_controller_get_display_side(c);
+  if (a->hint || human < 0 || (int)a->side == human ||
+      jq_game_controller_get_variant(c) != JQ_VARIANT_JIEQI ||
+      jq_game_controller_get_disclosure(c) != JQ_DISCLOSE_CAPTOR)
+    return FALSE;
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_game_controller_get_view(c, (JqColor)human, view);
+  gboolean unknown = FALSE;
+  for (int i = 0; i < view->capture_count; i++)
+    if (jq_piece_color(view->captures[i].piece) == (JqColor)human &&
+        jq_piece_is_hidden(view->captures[i].piece) &&
+        view->captures[i].identity == JQ_NO_TYPE)
+      unknown = TRUE;
+  g_free(view);
+  return unknown;
+}
+
+static void show_thought(JqAnalysisView *self, const JqAnalysis *a) {
+  char *title = a->hint ? g_strdup_printf(_("Hint for %s"), side_name(a->side))
+                        /* TRANSLATORS: %s is Red or Black. */
+                        : g_strdup_printf(_("%s thinks"), side_name(a->side));
+  gtk_label_set_label(self->source, title);
+  g_free(title);
+  char *figures = jq_analysis_text_figures(
+      a, g_settings_get_enum(self->settings, "score-perspective"),
+      score_tells_secrets(self, a));
+  gtk_label_set_label(self->thought_figures, figures);
+  g_free(figures);
+  gtk_label_set_label(self->thought_line, a->pv != NULL ? a->pv : "");
+  /* The hint is the line's first move. */
+  if (a->hint && a->pv != NULL) {
+    g_free(self->hint_text);
+    self->hint_text = g_strndup(a->pv, strcspn(a->pv, " "));
+  }
+}
+
+/* Whatever was shown was about a position no longer there. */
+static void clear_thought(JqAnalysisView *self) {
+  gtk_label_set_label(self->source, "");
+  gtk_label_set_label(self->thought_figures,
+                      _("The computer’s thinking and hints show here. Switch "
+                        "on analysis to analyse the position shown."));
+  gtk_label_set_label(self->thought_line, "");
+}
+
+/* The position shown changed (a move, browsing, another game): its last
+ * report, if any. While it thinks, its reports come as they are made. */
+static void on_changed(JqAnalysisView *self) {
+  if (jq_game_controller_is_thinking(self->controller))
+    return;
+  const JqAnalysis *a = jq_game_controller_get_shown_analysis(self->controller);
+  if (a != NULL)
+    show_thought(self, a);
+  else
+    clear_thought(self);
+}
+
+static void on_thinking(JqGameController *c, gboolean thinking,
+                        JqAnalysisView *self) {
+  if (!thinking)
+    return;
+  gtk_label_set_label(self->thought_figures, _("Thinking…"));
+  gtk_label_set_label(self->thought_line, "");
+}
+
+static void on_progress(JqGameController *c, JqAnalysis *analysis,
+                        JqAnalysisView *self) {
+  show_thought(self, analysis);
+}
+
+static void on_perspective(JqAnalysisView *self) {
+  show_lines(self);
+  on_changed(self);
+}
+
 /* ---- public ---- */
 
 void jq_analysis_view_set_controller(JqAnalysisView *self,
@@ -141,12 +250,24 @@ void jq_analysis_view_set_controller(JqAnalysisView *self,
   self->controller = g_object_ref(controller);
   self->settings = g_object_ref(settings);
   self->mode = jq_analysis_mode_new(controller);
+  g_settings_bind_with_mapping(
+      settings, "analysis-lines",
+      gtk_spin_button_get_adjustment(self->lines_button), "value",
+      G_SETTINGS_BIND_DEFAULT, lines_from_setting, lines_to_setting, NULL,
+      NULL);
   jq_analysis_mode_set_lines(
       self->mode, gtk_spin_button_get_value_as_int(self->lines_button));
   g_signal_connect_object(self->mode, "updated", G_CALLBACK(show_lines), self,
                           G_CONNECT_SWAPPED);
   g_signal_connect_object(settings, "changed::score-perspective",
-                          G_CALLBACK(show_lines), self, G_CONNECT_SWAPPED);
+                          G_CALLBACK(on_perspective), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object(controller, "changed", G_CALLBACK(on_changed), self,
+                          G_CONNECT_SWAPPED);
+  g_signal_connect_object(controller, "thinking", G_CALLBACK(on_thinking), self,
+                          0);
+  g_signal_connect_object(controller, "progress", G_CALLBACK(on_progress), self,
+                          0);
+  on_changed(self);
 }
 
 JqAnalysisMode *jq_analysis_view_get_mode(JqAnalysisView *self) {
@@ -157,7 +278,9 @@ JqAnalysisMode *jq_analysis_view_get_mode(JqAnalysisView *self) {
 void jq_analysis_view_set_active(JqAnalysisView *self, gboolean active) {
   g_return_if_fail(JQ_IS_ANALYSIS_VIEW(self));
   gtk_label_set_label(self->status, _("Analysing…"));
-  gtk_widget_set_visible(GTK_WIDGET(self), active);
+  gtk_widget_set_visible(self->lines_box, active);
+  gtk_widget_set_visible(self->thought, !active);
+  gtk_widget_set_visible(GTK_WIDGET(self->list), active);
   if (self->mode)
     jq_analysis_mode_set_active(self->mode, active);
   show_lines(self);
@@ -185,6 +308,17 @@ GtkWidget *jq_analysis_view_get_play_button(JqAnalysisView *self, guint index) {
   return self->rows[index].play;
 }
 
+char *jq_analysis_view_take_hint_text(JqAnalysisView *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), NULL);
+  return g_steal_pointer(&self->hint_text);
+}
+
+gboolean jq_analysis_view_is_showing_lines(JqAnalysisView *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), FALSE);
+  return gtk_widget_get_visible(GTK_WIDGET(self->list)) &&
+         !gtk_widget_get_visible(self->thought);
+}
+
 GtkSpinButton *jq_analysis_view_get_lines_button(JqAnalysisView *self) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), NULL);
   return self->lines_button;
@@ -203,8 +337,14 @@ static void jq_analysis_view_dispose(GObject *object) {
   G_OBJECT_CLASS(jq_analysis_view_parent_class)->dispose(object);
 }
 
+static void jq_analysis_view_finalize(GObject *object) {
+  g_free(JQ_ANALYSIS_VIEW(object)->hint_text);
+  G_OBJECT_CLASS(jq_analysis_view_parent_class)->finalize(object);
+}
+
 static void jq_analysis_view_class_init(JqAnalysisViewClass *klass) {
   G_OBJECT_CLASS(klass)->dispose = jq_analysis_view_dispose;
+  G_OBJECT_CLASS(klass)->finalize = jq_analysis_view_finalize;
   signals[SIGNAL_PREVIEW] = g_signal_new(
       "preview", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
       NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_UINT);
@@ -269,8 +409,11 @@ static void jq_analysis_view_init(JqAnalysisView *self) {
   gtk_widget_set_hexpand(title, TRUE);
   gtk_widget_add_css_class(title, "heading");
   gtk_box_append(GTK_BOX(heading), title);
+  self->lines_box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_visible(self->lines_box, FALSE);
+  gtk_box_append(GTK_BOX(heading), self->lines_box);
   GtkWidget *lines_label = gtk_label_new_with_mnemonic(_("_Lines"));
-  gtk_box_append(GTK_BOX(heading), lines_label);
+  gtk_box_append(GTK_BOX(self->lines_box), lines_label);
   self->lines_button = GTK_SPIN_BUTTON(
       gtk_spin_button_new_with_range(1, JQ_ANALYSIS_MODE_LINES_MAX, 1));
   gtk_spin_button_set_value(self->lines_button, 3);
@@ -278,8 +421,31 @@ static void jq_analysis_view_init(JqAnalysisView *self) {
                                 GTK_WIDGET(self->lines_button));
   g_signal_connect(self->lines_button, "value-changed",
                    G_CALLBACK(on_lines_changed), self);
-  gtk_box_append(GTK_BOX(heading), GTK_WIDGET(self->lines_button));
+  gtk_box_append(GTK_BOX(self->lines_box), GTK_WIDGET(self->lines_button));
+  /* Analysis mode on and off, here where its lines show. */
+  GtkWidget *toggle = gtk_switch_new();
+  gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name(GTK_ACTIONABLE(toggle), "win.analyse");
+  gtk_widget_set_tooltip_text(toggle, _("Analyse the position shown"));
+  gtk_accessible_update_property(GTK_ACCESSIBLE(toggle),
+                                 GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                 _("Analyse the position shown"), -1);
+  gtk_box_append(GTK_BOX(heading), toggle);
   gtk_box_append(GTK_BOX(inner), heading);
+
+  self->thought = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+  self->source = GTK_LABEL(wrapped_label());
+  gtk_widget_add_css_class(GTK_WIDGET(self->source), "caption-heading");
+  self->thought_figures = GTK_LABEL(wrapped_label());
+  gtk_widget_add_css_class(GTK_WIDGET(self->thought_figures), "numeric");
+  self->thought_line = GTK_LABEL(wrapped_label());
+  gtk_label_set_lines(self->thought_line, 3);
+  gtk_label_set_ellipsize(self->thought_line, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class(GTK_WIDGET(self->thought_line), "dim-label");
+  gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->source));
+  gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->thought_figures));
+  gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->thought_line));
+  gtk_box_append(GTK_BOX(inner), self->thought);
 
   self->status = GTK_LABEL(wrapped_label());
   gtk_widget_add_css_class(GTK_WIDGET(self->status), "dim-label");
@@ -292,6 +458,9 @@ static void jq_analysis_view_init(JqAnalysisView *self) {
     add_row(self, i);
   g_signal_connect(self->list, "row-activated", G_CALLBACK(on_row_activated),
                    self);
+  gtk_widget_set_visible(GTK_WIDGET(self->list), FALSE);
   gtk_box_append(GTK_BOX(inner), GTK_WIDGET(self->list));
+  gtk_widget_set_visible(GTK_WIDGET(self->status), FALSE);
+  clear_thought(self);
   gtk_widget_set_visible(GTK_WIDGET(self), FALSE);
 }

@@ -1,6 +1,14 @@
-/* JqAnalysisView: analysis mode's lines in the side panel (jq-analysis-mode.h
- * does the analysing). A heading with the number of lines to show (1..5),
- * then a row per line: "1. Score +0.35 (Red ahead)", the depth and speed,
+/* JqAnalysisView: the analysis pane in the side panel, one place for what
+ * the engine thinks. A heading with a switch for analysis mode (the
+ * window's win.analyse).
+ *
+ * Analysis mode off: the computer's own thinking while it plays, and the
+ * hint's line, each with its figures ("Black thinks", "Hint for Red");
+ * cleared when the position it was about is no longer shown.
+ *
+ * Analysis mode on (jq-analysis-mode.h does the analysing): the number of
+ * lines to show (1..5, the analysis-lines setting) in the heading, then a
+ * row per line: "1. Score +0.35 (Red ahead)", the depth and speed,
  * the line in the notation chosen, and a button that plays the line's
  * first move when it is the human's turn in the live game.
  *
@@ -28,13 +36,16 @@ G_DECLARE_FINAL_TYPE(JqAnalysisView, jq_analysis_view, JQ, ANALYSIS_VIEW,
                      GtkBox)
 
 /* Follows `controller`; scores from the side `settings`' score-perspective
- * says. Once. */
+ * says, as many lines as its analysis-lines. Once. */
 void jq_analysis_view_set_controller(JqAnalysisView *self,
                                      JqGameController *controller,
                                      GSettings *settings);
 JqAnalysisMode *jq_analysis_view_get_mode(JqAnalysisView *self);
-/* Shown and analysing, or hidden and stopped. */
+/* Analysis mode on (its lines shown) or off (the computer's thinking). */
 void jq_analysis_view_set_active(JqAnalysisView *self, gboolean active);
+/* The last hint's move as its line writes it, taken (NULL: none since the
+ * last take). Free with g_free. */
+char *jq_analysis_view_take_hint_text(JqAnalysisView *self);
 
 /* Clicks line `index` (as the user does): the next step of its preview. */
 void jq_analysis_view_step(JqAnalysisView *self, guint index);
@@ -45,5 +56,7 @@ guint jq_analysis_view_get_row_count(JqAnalysisView *self);
 char *jq_analysis_view_get_row_text(JqAnalysisView *self, guint index);
 GtkWidget *jq_analysis_view_get_play_button(JqAnalysisView *self, guint index);
 GtkSpinButton *jq_analysis_view_get_lines_button(JqAnalysisView *self);
+/* Whether the lines show (not the computer's thinking). */
+gboolean jq_analysis_view_is_showing_lines(JqAnalysisView *self);
 
 G_END_DECLS

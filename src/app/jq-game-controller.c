@@ -1189,6 +1189,12 @@ static void jq_game_controller_constructed(GObject *object) {
 static void jq_game_controller_dispose(GObject *object) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
   jq_game_controller_cancel_thinking(self);
+  /* Closed in the middle of a move (or paused in one): the autosave
+   * written after the last move has the mover's clock as it was then;
+   * this one has the time used since (jq_clock_pgn_tags), which the
+   * restore charges. */
+  if (self->clock && !jq_game_is_over(self->game))
+    jq_game_controller_autosave(self);
   jq_game_controller_clock_set(self, NULL, JQ_RED);
   /* Writes what is still queued: quitting loses nothing. */
   g_clear_pointer(&self->autosave, jq_autosave_free);

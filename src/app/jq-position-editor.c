@@ -261,6 +261,8 @@ static void refresh(JqPositionEditor *self) {
   GAction *a;
   a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "start-game");
   g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->valid);
+  a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "analyse");
+  g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->valid);
   a = g_action_map_lookup_action(G_ACTION_MAP(self->actions), "copy-fen");
   g_simple_action_set_enabled(G_SIMPLE_ACTION(a), self->valid);
 }
@@ -602,6 +604,7 @@ static void copy_fen_activated(GSimpleAction *action, GVariant *param,
 typedef struct {
   JqPositionEditor *editor;
   char *fen;
+  gboolean analyse; /* the window's analysis turned on for it */
 } StartGame;
 
 static void start_game_free(gpointer data) {
@@ -619,19 +622,36 @@ static void start_game_now(gpointer data) {
     g_error_free(error);
     return;
   }
+  /* The window the editor was opened from has the analysis (win.analyse
+   * in jq-window.c). */
+  GtkWindow *parent = gtk_window_get_transient_for(GTK_WINDOW(s->editor));
+  if (s->analyse && G_IS_ACTION_GROUP(parent) &&
+      g_action_group_has_action(G_ACTION_GROUP(parent), "analyse"))
+    g_action_group_change_action_state(G_ACTION_GROUP(parent), "analyse",
+                                       g_variant_new_boolean(TRUE));
   gtk_window_destroy(GTK_WINDOW(s->editor));
 }
 
-static void start_game_activated(GSimpleAction *action, GVariant *param,
-                                 gpointer data) {
-  JqPositionEditor *self = data;
+static void start(JqPositionEditor *self, gboolean analyse) {
   if (!self->valid)
     return;
   StartGame *s = g_new(StartGame, 1);
   s->editor = g_object_ref(self);
   s->fen = g_strdup(self->fen);
+  s->analyse = analyse;
   jq_confirm_replace(GTK_WINDOW(self), self->controller, start_game_now, s,
                      start_game_free);
+}
+
+static void start_game_activated(GSimpleAction *action, GVariant *param,
+                                 gpointer data) {
+  start(data, FALSE);
+}
+
+/* A study position: played from, with the engine's view of it at once. */
+static void analyse_activated(GSimpleAction *action, GVariant *param,
+                              gpointer data) {
+  start(data, TRUE);
 }
 
 static const GActionEntry editor_actions[] = {
@@ -643,6 +663,7 @@ static const GActionEntry editor_actions[] = {
     {"start-position", start_position_activated, NULL, NULL, NULL, {0}},
     {"copy-fen", copy_fen_activated, NULL, NULL, NULL, {0}},
     {"start-game", start_game_activated, NULL, NULL, NULL, {0}},
+    {"analyse", analyse_activated, NULL, NULL, NULL, {0}},
 };
 
 /* ---- building the window ---- */
@@ -803,6 +824,11 @@ static void build(JqPositionEditor *self, gboolean traditional) {
   gtk_widget_add_css_class(start, "suggested-action");
   gtk_actionable_set_action_name(GTK_ACTIONABLE(start), "editor.start-game");
   adw_header_bar_pack_end(ADW_HEADER_BAR(header), start);
+  GtkWidget *analyse = gtk_button_new_with_label(_("Analyse"));
+  gtk_widget_set_tooltip_text(
+      analyse, _("Start a game from this position with the analysis on"));
+  gtk_actionable_set_action_name(GTK_ACTIONABLE(analyse), "editor.analyse");
+  adw_header_bar_pack_end(ADW_HEADER_BAR(header), analyse);
   GtkWidget *copy = gtk_button_new_from_icon_name("edit-copy-symbolic");
   gtk_widget_set_tooltip_text(copy, _("Copy the position as FEN"));
   gtk_actionable_set_action_name(GTK_ACTIONABLE(copy), "editor.copy-fen");

@@ -6,7 +6,6 @@
 
 #include <glib/gi18n.h>
 
-#include "jq-analysis-text.h"
 #include "jq-analysis-view.h"
 #include "jq-app-settings.h"
 #include "jq-board-view.h"
@@ -54,10 +53,6 @@ struct _JqWindow {
   JqClockView *clock_view;
   JqMoveListView *move_list;
   GtkRevealer *live_revealer;
-  GtkRevealer *analysis_revealer;
-  GtkLabel *analysis_title;
-  GtkLabel *analysis_figures;
-  GtkLabel *analysis_line;
   JqAnalysisView *analysis_view;
   GtkToggleButton *pause_button;
 
@@ -65,7 +60,6 @@ struct _JqWindow {
    * was refused, or the hint. */
   char *note;
   gboolean note_is_warning;
-  char *hint_text; /* the hint's move as written, from the analysis */
   guint game_over_id;
   char *game_over_text;  /* the reason, as game-over told it */
   JqGameFile *game_file; /* where Save writes without asking */
@@ -80,10 +74,6 @@ enum { PROP_0, PROP_CONTROLLER, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
 /* ---- small helpers ---- */
-
-static const char *side_name(JqColor side) {
-  return side == JQ_RED ? _("Red") : _("Black");
-}
 
 /* Toasts queue up in the overlay. (libadwaita 1.2 can crash when one is
  * dismissed by hand while it slides in, so they are left to time out.) */
@@ -291,9 +281,6 @@ static void update_actions(JqWindow *self) {
   enable(self, "browse-live", browsing);
 }
 
-static void show_analysis(JqWindow *self, const JqAnalysis *a);
-static void clear_analysis(JqWindow *self);
-
 /* Everything shown, from the controller's display view. */
 static void refresh(JqWindow *self) {
   JqGameController *c = self->controller;
@@ -337,14 +324,6 @@ static void refresh(JqWindow *self) {
   update_title(self);
   update_status(self, pos);
   update_actions(self);
-  /* While it thinks, its reports come as they are made. */
-  if (!jq_game_controller_is_thinking(c)) {
-    const JqAnalysis *a = jq_game_controller_get_shown_analysis(c);
-    if (a != NULL)
-      show_analysis(self, a);
-    else
-      clear_analysis(self);
-  }
   g_free(pos);
 }
 
@@ -355,56 +334,6 @@ static void refresh_status(JqWindow *self) {
   update_status(self, pos);
   update_actions(self);
   g_free(pos);
-}
-
-/* ---- the analysis view ---- */
-
-/* Under the captor rule the computer knows what it took of the human's
- * face-down pieces, and its score would tell how much that was worth:
- * the human sees the computer's score only when they know as much. */
-static gboolean score_tells_secrets(JqWindow *self, const JqAnalysis *a) {
-  JqGameController *c = self->controller;
-  int human = jq_game_controller_get_display_side(c);
-  if (a->hint || human < 0 || (int)a->side == human ||
-      jq_game_controller_get_variant(c) != JQ_VARIANT_JIEQI ||
-      jq_game_controller_get_disclosure(c) != JQ_DISCLOSE_CAPTOR)
-    return FALSE;
-  JqPosition *view = g_new(JqPosition, 1);
-  jq_game_controller_get_view(c, (JqColor)human, view);
-  gboolean unknown = FALSE;
-  for (int i = 0; i < view->capture_count; i++)
-    if (jq_piece_color(view->captures[i].piece) == (JqColor)human &&
-        jq_piece_is_hidden(view->captures[i].piece) &&
-        view->captures[i].identity == JQ_NO_TYPE)
-      unknown = TRUE;
-  g_free(view);
-  return unknown;
-}
-
-static void show_analysis(JqWindow *self, const JqAnalysis *a) {
-  char *title = a->hint ? g_strdup_printf(_("Hint for %s"), side_name(a->side))
-                        /* TRANSLATORS: %s is Red or Black. */
-                        : g_strdup_printf(_("%s thinks"), side_name(a->side));
-  gtk_label_set_label(self->analysis_title, title);
-  g_free(title);
-  char *figures = jq_analysis_text_figures(
-      a, g_settings_get_enum(self->settings, "score-perspective"),
-      score_tells_secrets(self, a));
-  gtk_label_set_label(self->analysis_figures, figures);
-  g_free(figures);
-  gtk_label_set_label(self->analysis_line, a->pv != NULL ? a->pv : "");
-  /* The hint is the line's first move. */
-  if (a->hint && a->pv != NULL) {
-    g_free(self->hint_text);
-    self->hint_text = g_strndup(a->pv, strcspn(a->pv, " "));
-  }
-}
-
-static void clear_analysis(JqWindow *self) {
-  gtk_label_set_label(self->analysis_title, _("Analysis"));
-  gtk_label_set_label(self->analysis_figures,
-                      _("Shown while the computer thinks."));
-  gtk_label_set_label(self->analysis_line, "");
 }
 
 /* ---- the end of the game ---- */
@@ -482,16 +411,7 @@ static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
 
 static void on_thinking(JqGameController *c, gboolean thinking,
                         JqWindow *self) {
-  if (thinking) {
-    gtk_label_set_label(self->analysis_figures, _("Thinking…"));
-    gtk_label_set_label(self->analysis_line, "");
-  }
   refresh_status(self);
-}
-
-static void on_progress(JqGameController *c, JqAnalysis *analysis,
-                        JqWindow *self) {
-  show_analysis(self, analysis);
 }
 
 static void on_game_over(JqGameController *c, JqOutcome outcome,
@@ -532,15 +452,17 @@ static void on_notice(JqGameController *c, const char *text, JqWindow *self) {
 
 static void on_hint(JqGameController *c, guint move, JqWindow *self) {
   jq_board_view_set_hint(self->board, (JqMove)move);
-  if (self->hint_text == NULL) {
+  /* The move as the hint's line writes it, else in coordinates. */
+  char *text = jq_analysis_view_take_hint_text(self->analysis_view);
+  if (text == NULL) {
     char coords[JQ_COORDS_MAX];
     jq_move_to_coords((JqMove)move, coords);
-    self->hint_text = g_strdup(coords);
+    text = g_strdup(coords);
   }
-  char *note = g_strdup_printf(_("Hint: %s"), self->hint_text);
+  char *note = g_strdup_printf(_("Hint: %s"), text);
   set_note(self, note, FALSE);
   g_free(note);
-  g_clear_pointer(&self->hint_text, g_free);
+  g_free(text);
   refresh_status(self);
 }
 
@@ -601,7 +523,7 @@ static void hint_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
   JqWindow *self = data;
   GError *error = NULL;
-  g_clear_pointer(&self->hint_text, g_free);
+  g_free(jq_analysis_view_take_hint_text(self->analysis_view));
   if (!jq_game_controller_request_hint(self->controller, &error)) {
     toast(self, error->message);
     g_error_free(error);
@@ -871,12 +793,26 @@ static void pause_changed(GSimpleAction *action, GVariant *state,
   jq_game_controller_set_paused(self->controller, g_variant_get_boolean(state));
 }
 
+static void set_toggle(JqWindow *self, const char *name, gboolean on) {
+  GAction *action = g_action_map_lookup_action(G_ACTION_MAP(self), name);
+  GVariant *state = g_action_get_state(action);
+  gboolean was = g_variant_get_boolean(state);
+  g_variant_unref(state);
+  if (was != on)
+    g_action_change_state(action, g_variant_new_boolean(on));
+}
+
+/* The analysis pane: the computer's thinking and hints, or with analysis
+ * mode on (win.analyse, the pane's switch) the lines for the position
+ * shown. Hidden, nothing is analysed for it. */
 static void show_analysis_changed(GSimpleAction *action, GVariant *state,
                                   gpointer data) {
   JqWindow *self = data;
   g_simple_action_set_state(action, state);
-  gtk_revealer_set_reveal_child(self->analysis_revealer,
-                                g_variant_get_boolean(state));
+  gboolean shown = g_variant_get_boolean(state);
+  gtk_widget_set_visible(GTK_WIDGET(self->analysis_view), shown);
+  if (!shown)
+    set_toggle(self, "analyse", FALSE);
 }
 
 /* A line stepped through: shown on the board, the game untouched and
@@ -896,13 +832,15 @@ static void on_analysis_preview(JqAnalysisView *view, gpointer position,
   jq_board_view_set_hint(self->board, (JqMove)arrow);
 }
 
-/* Analysis mode: the lines for the position shown, in the side panel. */
+/* Analysis mode: the lines for the position shown, in the pane. */
 static void analyse_changed(GSimpleAction *action, GVariant *state,
                             gpointer data) {
   JqWindow *self = data;
   g_simple_action_set_state(action, state);
-  jq_analysis_view_set_active(self->analysis_view,
-                              g_variant_get_boolean(state));
+  gboolean on = g_variant_get_boolean(state);
+  if (on)
+    set_toggle(self, "show-analysis", TRUE);
+  jq_analysis_view_set_active(self->analysis_view, on);
 }
 
 static void browse_start_activated(GSimpleAction *action, GVariant *param,
@@ -1182,8 +1120,6 @@ static void jq_window_constructed(GObject *object) {
                           G_CALLBACK(on_move_played), self, 0);
   g_signal_connect_object(self->controller, "thinking", G_CALLBACK(on_thinking),
                           self, 0);
-  g_signal_connect_object(self->controller, "progress", G_CALLBACK(on_progress),
-                          self, 0);
   g_signal_connect_object(self->controller, "game-over",
                           G_CALLBACK(on_game_over), self, 0);
   g_signal_connect_object(self->controller, "hint", G_CALLBACK(on_hint), self,
@@ -1200,7 +1136,6 @@ static void jq_window_constructed(GObject *object) {
   if (self->own_controller)
     jq_app_settings_start_game(self->settings, self->controller);
   load_window_state(self);
-  clear_analysis(self);
   refresh(self);
 }
 
@@ -1245,7 +1180,6 @@ static void jq_window_dispose(GObject *object) {
 static void jq_window_finalize(GObject *object) {
   JqWindow *self = JQ_WINDOW(object);
   g_free(self->note);
-  g_free(self->hint_text);
   g_free(self->game_over_text);
   G_OBJECT_CLASS(jq_window_parent_class)->finalize(object);
 }
@@ -1285,10 +1219,6 @@ static void jq_window_class_init(JqWindowClass *klass) {
   BIND(clock_view);
   BIND(move_list);
   BIND(live_revealer);
-  BIND(analysis_revealer);
-  BIND(analysis_title);
-  BIND(analysis_figures);
-  BIND(analysis_line);
   BIND(analysis_view);
   BIND(pause_button);
 #undef BIND
