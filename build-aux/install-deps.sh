@@ -9,7 +9,7 @@ core=(build-essential meson ninja-build pkg-config libglib2.0-dev)
 # clang and its runtime libraries build the libFuzzer targets.
 test_extra=(clang libclang-rt-14-dev)
 app_extra=(libgtk-4-dev libadwaita-1-dev libsodium-dev gettext desktop-file-utils appstream
-           xvfb dbus fonts-wqy-microhei libgtk-4-media-gstreamer
+           libjson-glib-dev xvfb dbus fonts-wqy-microhei libgtk-4-media-gstreamer
            gstreamer1.0-plugins-good)
 bench_extra=(fairy-stockfish python3)
 # Nice to have for benchmarks; a failure to install it is not fatal.

@@ -26,6 +26,10 @@ static const Command commands[] = {
     {"match", jq_cli_match, "play two AIs or UCI engines against each other"},
     {"bench", jq_cli_bench,
      "search fixed positions: node count (signature) and speed"},
+#ifdef JQ_HAVE_NET
+    {"host", jq_cli_host, "host a game over the network"},
+    {"join", jq_cli_join, "join a game over the network"},
+#endif
 };
 
 static void print_usage(FILE *out) {

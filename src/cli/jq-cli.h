@@ -19,6 +19,9 @@ int jq_cli_play(int argc, char **argv);
 int jq_cli_uci(int argc, char **argv);
 int jq_cli_match(int argc, char **argv);
 int jq_cli_bench(int argc, char **argv);
+/* Network play (jq-cli-net.c): only when built with src/net. */
+int jq_cli_host(int argc, char **argv);
+int jq_cli_join(int argc, char **argv);
 
 /* Prints "jieqi-cli COMMAND: message" and a hint to stderr; returns
  * JQ_CLI_EXIT_USAGE so a command can `return jq_cli_usage_error(...)`. */

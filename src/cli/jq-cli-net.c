@@ -1,0 +1,644 @@
+/* `host` and `join`: a game over the network from the command line, with
+ * a person typing moves or one of our AIs (or a UCI engine) playing
+ * through its side's view, as in `match`. The moves are printed as they
+ * are played and the last line is "result: SCORE (REASON)"; the exit
+ * status is 0 only when the game ended normally. Xiangqi only for now. */
+#include "jq-cli.h"
+
+#include <gio/gio.h>
+#include <gio/gunixinputstream.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "jq-match-player.h"
+#include "jq-match.h"
+#include "jq-net-error.h"
+#include "jq-net-session.h"
+#include "jq-net-transport.h"
+#include "jq-notation.h"
+#include "jq-pgn.h"
+
+typedef struct {
+  const char *command;
+  gboolean is_host;
+  JqNetSession *session;
+  GSocketService *service;
+  GMainLoop *loop;
+  JqNetParams params;
+  char *name, *code, *pgn_path;
+  JqPlayerSpec spec;
+  gboolean human;
+  JqMatchPlayer *player;
+  gboolean thinking;
+  int64_t clock_ms; /* our own clock, when there is one */
+  int exit_code;
+  GDataInputStream *input;
+  GCancellable *cancel;
+} NetCli;
+
+static const char *color_name(JqColor c) {
+  return c == JQ_RED ? "Red" : "Black";
+}
+
+/* ---- The AI's turn, in a worker thread so pings are still answered. */
+
+typedef struct {
+  JqMatchPlayer *player;
+  JqPosition view;
+  char base_fen[JQ_FEN_MAX];
+  GArray *moves;
+  JqTurnLimits limits;
+  int64_t timeout_ms;
+  int ply;
+  JqMove move;
+  JqTurnStatus status;
+  char detail[200];
+  gint64 started;
+} Think;
+
+static void think_free(gpointer data) {
+  Think *t = data;
+  g_array_unref(t->moves);
+  g_free(t);
+}
+
+static void think_thread(GTask *task, gpointer source, gpointer data,
+                         GCancellable *cancel) {
+  Think *t = data;
+  JqPlayerTurn turn = {
+      .view = &t->view,
+      .base_fen = t->base_fen,
+      .base_is_startpos = strcmp(t->base_fen, JQ_START_FEN_XIANGQI) == 0,
+      .moves = (const JqMove *)(void *)t->moves->data,
+      .move_count = (int)t->moves->len,
+      .limits = &t->limits,
+      .timeout_ms = t->timeout_ms,
+  };
+  t->status = jq_match_player_think(t->player, &turn, &t->move, t->detail,
+                                    sizeof t->detail);
+  g_task_return_boolean(task, TRUE);
+}
+
+static void print_move(NetCli *cli, int ply, JqColor side, JqMove move,
+                       const char *who) {
+  char coords[JQ_COORDS_MAX];
+  jq_move_to_coords(move, coords);
+  printf("%d. %s %s (%s)\n", ply + 1, color_name(side), coords, who);
+  fflush(stdout);
+}
+
+static void take_turn(NetCli *cli);
+
+static void think_done(GObject *source, GAsyncResult *res, gpointer data) {
+  NetCli *cli = data;
+  Think *t = g_task_get_task_data(G_TASK(res));
+  cli->thinking = FALSE;
+  const JqGame *game = jq_net_session_game(cli->session);
+  if (jq_net_session_state(cli->session) != JQ_NET_STATE_PLAYING ||
+      jq_game_move_count(game) != t->ply)
+    return; /* the game moved on (a take-back, the end) meanwhile */
+  if (t->status != JQ_TURN_MOVED) {
+    fprintf(stderr, "jieqi-cli %s: our player could not move (%s): resigning\n",
+            cli->command, t->detail);
+    jq_net_session_resign(cli->session, NULL);
+    return;
+  }
+  if (cli->params.base_ms > 0) {
+    cli->clock_ms -= (g_get_monotonic_time() - t->started) / 1000;
+    cli->clock_ms += cli->params.inc_ms;
+  }
+  JqColor side = jq_net_session_color(cli->session);
+  if (!jq_game_is_legal(game, t->move)) {
+    fprintf(stderr, "jieqi-cli %s: our player's move is illegal: resigning\n",
+            cli->command);
+    jq_net_session_resign(cli->session, NULL);
+    return;
+  }
+  /* Printed first: a move that ends the game prints the result. */
+  print_move(cli, t->ply, side, t->move, cli->name);
+  jq_net_session_move(cli->session, t->move, NULL);
+}
+
+static void ai_turn(NetCli *cli) {
+  const JqGame *game = jq_net_session_game(cli->session);
+  JqColor side = jq_net_session_color(cli->session);
+  Think *t = g_new0(Think, 1);
+  t->player = cli->player;
+  jq_game_view(game, side, &t->view);
+  g_strlcpy(t->base_fen, jq_game_initial_fen(game), sizeof t->base_fen);
+  t->moves = g_array_new(FALSE, FALSE, sizeof(JqMove));
+  for (int i = 0; i < jq_game_move_count(game); i++) {
+    JqMove m = jq_game_move_at(game, i).move;
+    g_array_append_val(t->moves, m);
+  }
+  t->ply = jq_game_move_count(game);
+  t->limits.time_ms[0] = t->limits.time_ms[1] = -1;
+  if (cli->params.movetime_ms > 0) {
+    t->limits.movetime_ms = cli->params.movetime_ms;
+  } else if (cli->params.base_ms > 0) {
+    t->limits.time_ms[side] = MAX(cli->clock_ms, 1);
+    t->limits.time_ms[!side] = cli->params.base_ms;
+    t->limits.inc_ms[0] = t->limits.inc_ms[1] = cli->params.inc_ms;
+    t->limits.movestogo = cli->params.movestogo;
+  } else {
+    t->limits.movetime_ms = 1000;
+  }
+  t->timeout_ms = INT64_C(600000);
+  t->started = g_get_monotonic_time();
+  cli->thinking = TRUE;
+  GTask *task = g_task_new(NULL, NULL, think_done, cli);
+  g_task_set_task_data(task, t, think_free);
+  g_task_run_in_thread(task, think_thread);
+  g_object_unref(task);
+}
+
+static void take_turn(NetCli *cli) {
+  const JqGame *game = jq_net_session_game(cli->session);
+  if (jq_net_session_state(cli->session) != JQ_NET_STATE_PLAYING ||
+      jq_game_side_to_move(game) != jq_net_session_color(cli->session))
+    return;
+  if (cli->human) {
+    printf("your move (or resign, draw, takeback, chat TEXT):\n");
+    fflush(stdout);
+  } else if (!cli->thinking) {
+    ai_turn(cli);
+  }
+}
+
+/* ---- A person at the terminal */
+
+static void read_line(NetCli *cli);
+
+static void human_command(NetCli *cli, const char *line) {
+  GError *error = NULL;
+  gboolean ok = TRUE;
+  if (strcmp(line, "resign") == 0) {
+    ok = jq_net_session_resign(cli->session, &error);
+  } else if (strcmp(line, "draw") == 0) {
+    ok = jq_net_session_draw_offered(cli->session)
+             ? jq_net_session_answer_draw(cli->session, TRUE, &error)
+             : jq_net_session_offer_draw(cli->session, &error);
+  } else if (strcmp(line, "takeback") == 0) {
+    ok = jq_net_session_takeback_requested(cli->session)
+             ? jq_net_session_answer_takeback(cli->session, TRUE, &error)
+             : jq_net_session_request_takeback(cli->session, &error);
+  } else if (strcmp(line, "no") == 0) {
+    if (jq_net_session_draw_offered(cli->session))
+      ok = jq_net_session_answer_draw(cli->session, FALSE, &error);
+    else
+      ok = jq_net_session_answer_takeback(cli->session, FALSE, &error);
+  } else if (g_str_has_prefix(line, "chat ")) {
+    ok = jq_net_session_chat(cli->session, line + 5, &error);
+  } else if (line[0]) {
+    const JqGame *game = jq_net_session_game(cli->session);
+    JqColor side = jq_net_session_color(cli->session);
+    JqPosition view;
+    jq_game_view(game, side, &view);
+    JqMove move;
+    JqError err;
+    int ply = jq_game_move_count(game);
+    if (!jq_notation_parse_any(&view, line, &move, NULL, &err)) {
+      fprintf(stderr, "%s\n", err.message);
+      return;
+    }
+    print_move(cli, ply, side, move, cli->name);
+    ok = jq_net_session_move(cli->session, move, &error);
+  }
+  if (!ok) {
+    fprintf(stderr, "%s\n", error->message);
+    g_error_free(error);
+  }
+}
+
+static void line_read(GObject *source, GAsyncResult *res, gpointer data) {
+  NetCli *cli = data;
+  GError *error = NULL;
+  char *line = g_data_input_stream_read_line_finish_utf8(
+      G_DATA_INPUT_STREAM(source), res, NULL, &error);
+  if (error) {
+    if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      fprintf(stderr, "jieqi-cli %s: %s\n", cli->command, error->message);
+    g_error_free(error);
+    return;
+  }
+  if (!line) { /* end of input: leave the game as it stands */
+    jq_net_session_close(cli->session, "the player left");
+    g_main_loop_quit(cli->loop);
+    return;
+  }
+  if (cli->session)
+    human_command(cli, g_strstrip(line));
+  g_free(line);
+  read_line(cli);
+}
+
+static void read_line(NetCli *cli) {
+  g_data_input_stream_read_line_async(cli->input, G_PRIORITY_DEFAULT,
+                                      cli->cancel, line_read, cli);
+}
+
+/* ---- The session's signals */
+
+static void finish(NetCli *cli) {
+  const JqGame *game = jq_net_session_game(cli->session);
+  if (game && cli->pgn_path) {
+    JqPgnInfo info;
+    jq_pgn_info_init(&info);
+    gboolean red_is_us = jq_net_session_color(cli->session) == JQ_RED;
+    info.event = "jieqi-cli network game";
+    info.red = red_is_us ? cli->name : jq_net_session_peer_name(cli->session);
+    info.black = red_is_us ? jq_net_session_peer_name(cli->session) : cli->name;
+    char *text = jq_pgn_write(game, &info);
+    GError *error = NULL;
+    if (!text || !g_file_set_contents(cli->pgn_path, text, -1, &error)) {
+      fprintf(stderr, "jieqi-cli %s: cannot write %s: %s\n", cli->command,
+              cli->pgn_path, error ? error->message : "out of memory");
+      g_clear_error(&error);
+      cli->exit_code = 1;
+    }
+    free(text);
+  }
+  g_main_loop_quit(cli->loop);
+}
+
+static void on_started(JqNetSession *s, NetCli *cli) {
+  if (cli->service) { /* the seat is taken: stop listening */
+    jq_net_stop_listening(cli->service);
+    g_clear_object(&cli->service);
+  }
+  JqColor us = jq_net_session_color(s);
+  printf("playing %s against %s (%s) as %s\n",
+         cli->params.variant == JQ_VARIANT_JIEQI ? "jieqi" : "xiangqi",
+         jq_net_session_peer_name(s), jq_net_session_peer_program(s),
+         color_name(us));
+  fflush(stdout);
+  cli->params = *jq_net_session_params(s);
+  cli->clock_ms = cli->params.base_ms;
+  take_turn(cli);
+}
+
+static void on_peer_move(JqNetSession *s, guint move, NetCli *cli) {
+  const JqGame *game = jq_net_session_game(s);
+  print_move(cli, jq_game_move_count(game) - 1,
+             jq_color_other(jq_net_session_color(s)), (JqMove)move,
+             jq_net_session_peer_name(s));
+  take_turn(cli);
+}
+
+static void on_chat(JqNetSession *s, const char *text, NetCli *cli) {
+  printf("%s says: %s\n", jq_net_session_peer_name(s), text);
+  fflush(stdout);
+}
+
+static void on_draw_offered(JqNetSession *s, NetCli *cli) {
+  if (cli->human) {
+    printf("%s offers a draw: type draw to accept, no to decline\n",
+           jq_net_session_peer_name(s));
+    fflush(stdout);
+  } else {
+    jq_net_session_answer_draw(s, FALSE, NULL);
+  }
+}
+
+static void on_takeback_requested(JqNetSession *s, NetCli *cli) {
+  if (cli->human) {
+    printf("%s asks to take back a move: type takeback to accept, no to "
+           "decline\n",
+           jq_net_session_peer_name(s));
+    fflush(stdout);
+  } else {
+    jq_net_session_answer_takeback(s, FALSE, NULL);
+  }
+}
+
+static void on_taken_back(JqNetSession *s, int plies, NetCli *cli) {
+  printf("taken back: %d %s\n", plies, plies == 1 ? "move" : "moves");
+  fflush(stdout);
+  take_turn(cli);
+}
+
+static void on_game_over(JqNetSession *s, NetCli *cli) {
+  JqResult result = jq_game_result(jq_net_session_game(s));
+  char reason[128];
+  printf("result: %s (%s)\n", jq_result_score_text(result),
+         jq_result_reason_text(result, reason, sizeof reason));
+  fflush(stdout);
+  cli->exit_code = 0;
+  finish(cli);
+}
+
+static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
+  if (cli->is_host && jq_net_session_state(s) == JQ_NET_STATE_FAILED &&
+      cli->service) {
+    /* A stranger or a typo: the seat stays free. */
+    fprintf(stderr, "jieqi-cli host: refused a connection: %s\n",
+            error->message);
+    g_clear_object(&cli->session);
+    return;
+  }
+  fprintf(stderr, "jieqi-cli %s: %s\n", cli->command, error->message);
+  printf("result: * (unfinished: %s)\n", error->message);
+  fflush(stdout);
+  cli->exit_code = 1;
+  finish(cli);
+}
+
+static void attach(NetCli *cli, GIOStream *io) {
+  g_signal_connect(cli->session, "started", G_CALLBACK(on_started), cli);
+  g_signal_connect(cli->session, "peer-move", G_CALLBACK(on_peer_move), cli);
+  g_signal_connect(cli->session, "peer-chat", G_CALLBACK(on_chat), cli);
+  g_signal_connect(cli->session, "draw-offered", G_CALLBACK(on_draw_offered),
+                   cli);
+  g_signal_connect(cli->session, "takeback-requested",
+                   G_CALLBACK(on_takeback_requested), cli);
+  g_signal_connect(cli->session, "taken-back", G_CALLBACK(on_taken_back), cli);
+  g_signal_connect(cli->session, "game-over", G_CALLBACK(on_game_over), cli);
+  g_signal_connect(cli->session, "connection-lost", G_CALLBACK(on_lost), cli);
+  jq_net_session_start(cli->session, io);
+}
+
+static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
+                            GObject *source, gpointer data) {
+  NetCli *cli = data;
+  if (cli->session) /* a handshake is under way: one at a time */
+    return FALSE;
+  cli->session =
+      jq_net_session_new_host(&cli->params, cli->name, cli->code, NULL);
+  attach(cli, G_IO_STREAM(conn));
+  return TRUE;
+}
+
+static void on_connected(GObject *source, GAsyncResult *res, gpointer data) {
+  NetCli *cli = data;
+  GError *error = NULL;
+  GSocketConnection *conn = g_socket_client_connect_to_host_finish(
+      G_SOCKET_CLIENT(source), res, &error);
+  if (!conn) {
+    fprintf(stderr, "jieqi-cli join: cannot connect: %s\n", error->message);
+    g_error_free(error);
+    cli->exit_code = 1;
+    g_main_loop_quit(cli->loop);
+    return;
+  }
+  attach(cli, G_IO_STREAM(conn));
+  g_object_unref(conn);
+}
+
+/* ---- The command lines */
+
+static const char *const summary_text =
+    "Play a game over the network: one side hosts, the other joins.\n"
+    "\n"
+    "The host listens on --address (default 127.0.0.1: this machine only;\n"
+    "give this machine's address on the network, or 0.0.0.0, to be\n"
+    "reachable) and --port (default 0: any free port, printed), and prints\n"
+    "the game code the joiner must give with --code (a random one unless\n"
+    "given). A player is \"human\" (moves typed on standard input) or\n"
+    "\"ai:ALGORITHM[:NAME=VALUE...]\" as in match. The moves are printed as\n"
+    "they are played; the last line is \"result: SCORE (REASON)\". The exit\n"
+    "status is 0 when the game ended normally. Xiangqi only for now.";
+
+static gboolean parse_player(NetCli *cli, const char *text) {
+  if (!text || strcmp(text, "human") == 0) {
+    cli->human = TRUE;
+    return TRUE;
+  }
+  JqError err;
+  if (!jq_player_spec_parse(text, &cli->spec, &err)) {
+    jq_cli_usage_error(cli->command, "--player: %s", err.message);
+    return FALSE;
+  }
+  cli->player = jq_match_player_new(&cli->spec, JQ_VARIANT_XIANGQI, &err);
+  if (!cli->player ||
+      !jq_match_player_new_game(cli->player, g_random_int(), &err)) {
+    jq_cli_usage_error(cli->command, "--player: %s", err.message);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static int run(NetCli *cli) {
+  cli->loop = g_main_loop_new(NULL, FALSE);
+  cli->cancel = g_cancellable_new();
+  if (cli->human) {
+    GInputStream *in = g_unix_input_stream_new(0, FALSE);
+    cli->input = g_data_input_stream_new(in);
+    g_object_unref(in);
+    read_line(cli);
+  }
+  cli->exit_code = 1;
+  g_main_loop_run(cli->loop);
+  g_cancellable_cancel(cli->cancel);
+  /* A move being thought about is left to end with the process. */
+  if (cli->session)
+    jq_net_session_close(cli->session, "the program ended");
+  /* Let the goodbye go out. */
+  for (int i = 0; i < 100 && g_main_context_pending(NULL); i++)
+    g_main_context_iteration(NULL, FALSE);
+  return cli->exit_code;
+}
+
+static void cli_clear(NetCli *cli) {
+  g_clear_object(&cli->session);
+  if (cli->service) {
+    jq_net_stop_listening(cli->service);
+    g_clear_object(&cli->service);
+  }
+  g_clear_object(&cli->input);
+  g_clear_object(&cli->cancel);
+  if (cli->loop)
+    g_main_loop_unref(cli->loop);
+  if (cli->player && !cli->thinking)
+    jq_match_player_free(cli->player);
+  jq_player_spec_clear(&cli->spec);
+}
+
+int jq_cli_host(int argc, char **argv) {
+  char *port_text = NULL, *address = NULL, *variant_text = NULL;
+  char *code = NULL, *player = NULL, *movetime_text = NULL, *tc_text = NULL;
+  char *pgn = NULL, *name = NULL, *color_text = NULL;
+  GOptionEntry entries[] = {
+      {"port", 'p', 0, G_OPTION_ARG_STRING, &port_text,
+       "Port to listen on (default: 0, any free port)", "P"},
+      {"address", 'a', 0, G_OPTION_ARG_STRING, &address,
+       "IP address to listen on (default: 127.0.0.1)", "A"},
+      {"variant", 'v', 0, G_OPTION_ARG_STRING, &variant_text,
+       "xiangqi (jieqi: not yet)", "V"},
+      {"code", 'c', 0, G_OPTION_ARG_STRING, &code,
+       "Game code the joiner must give (default: a random one)", "C"},
+      {"player", 0, 0, G_OPTION_ARG_STRING, &player,
+       "human (default) or ai:ALGORITHM[:OPT=V...]", "SPEC"},
+      {"color", 0, 0, G_OPTION_ARG_STRING, &color_text,
+       "The host's colour: red (default), black or random", "C"},
+      {"movetime", 0, 0, G_OPTION_ARG_STRING, &movetime_text,
+       "Milliseconds per move", "MS"},
+      {"tc", 0, 0, G_OPTION_ARG_STRING, &tc_text,
+       "Clock: [MOVES/]BASE[+INC] in seconds", "TC"},
+      {"pgn", 0, 0, G_OPTION_ARG_FILENAME, &pgn,
+       "Write the game to this PGN file at the end", "FILE"},
+      {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Our name (default: Host)",
+       "NAME"},
+      {NULL},
+  };
+  GOptionContext *ctx = g_option_context_new("host");
+  g_option_context_set_summary(ctx, summary_text);
+  g_option_context_add_main_entries(ctx, entries, NULL);
+  GError *error = NULL;
+  gboolean ok = g_option_context_parse(ctx, &argc, &argv, &error);
+  g_option_context_free(ctx);
+  NetCli cli = {.command = "host", .is_host = TRUE};
+  int rc = 0;
+  guint64 port = 0;
+  JqError err;
+  JqTimeControl tc;
+  if (!ok) {
+    rc = jq_cli_usage_error("host", "%s", error->message);
+  } else if (argc > 1) {
+    rc = jq_cli_usage_error("host", "unexpected argument '%s'", argv[1]);
+  } else if (port_text && !g_ascii_string_to_unsigned(port_text, 10, 0, 65535,
+                                                      &port, NULL)) {
+    rc = jq_cli_usage_error("host", "--port must be 0 to 65535");
+  } else if (variant_text && strcmp(variant_text, "xiangqi") != 0) {
+    rc = jq_cli_usage_error("host",
+                            strcmp(variant_text, "jieqi") == 0
+                                ? "jieqi over the network: not yet"
+                                : "unknown variant '%s' (xiangqi)",
+                            variant_text);
+  } else if (movetime_text && tc_text) {
+    rc = jq_cli_usage_error("host", "give only one of --tc and --movetime");
+  } else if (tc_text && !jq_time_control_parse(tc_text, &tc, &err)) {
+    rc = jq_cli_usage_error("host", "%s", err.message);
+  } else if (movetime_text &&
+             !g_ascii_string_to_signed(movetime_text, 10, 1, JQ_TC_MAX_BASE_MS,
+                                       &cli.params.movetime_ms, NULL)) {
+    rc = jq_cli_usage_error(
+        "host", "--movetime must be 1 to %" PRId64 " milliseconds (24 hours)",
+        JQ_TC_MAX_BASE_MS);
+  } else if (color_text && strcmp(color_text, "red") != 0 &&
+             strcmp(color_text, "black") != 0 &&
+             strcmp(color_text, "random") != 0) {
+    rc = jq_cli_usage_error("host", "--color must be red, black or random");
+  }
+  if (rc == 0) {
+    cli.params.variant = JQ_VARIANT_XIANGQI;
+    cli.params.host_color = JQ_RED;
+    if (color_text && strcmp(color_text, "black") == 0)
+      cli.params.host_color = JQ_BLACK;
+    else if (color_text && strcmp(color_text, "random") == 0)
+      cli.params.host_color = g_random_boolean() ? JQ_RED : JQ_BLACK;
+    if (tc_text) {
+      cli.params.base_ms = tc.base_ms;
+      cli.params.inc_ms = tc.inc_ms;
+      cli.params.movestogo = tc.moves;
+    }
+    cli.name = g_strdup(name ? name : "Host");
+    cli.code = code ? g_strdup(code)
+                    : g_strdup_printf("%06u", g_random_int_range(0, 1000000));
+    cli.pgn_path = pgn;
+    /* The name and code are checked as a session would. */
+    JqNetSession *probe =
+        jq_net_session_new_host(&cli.params, cli.name, cli.code, &error);
+    if (!probe)
+      rc = jq_cli_usage_error("host", "%s", error->message);
+    g_clear_object(&probe);
+  }
+  if (rc == 0 && !parse_player(&cli, player))
+    rc = JQ_CLI_EXIT_USAGE;
+  if (rc == 0) {
+    guint16 bound = 0;
+    cli.service = jq_net_listen(address ? address : "127.0.0.1", (guint16)port,
+                                &bound, &error);
+    if (!cli.service) {
+      fprintf(stderr, "jieqi-cli host: cannot listen: %s\n", error->message);
+      rc = 1;
+    } else {
+      g_signal_connect(cli.service, "incoming", G_CALLBACK(on_incoming), &cli);
+      printf("listening on %s port %u\n", address ? address : "127.0.0.1",
+             bound);
+      if (address &&
+          (strcmp(address, "0.0.0.0") == 0 || strcmp(address, "::") == 0)) {
+        char **list = jq_net_local_addresses();
+        for (char **a = list; *a; a++)
+          printf("this machine's address: %s\n", *a);
+        g_strfreev(list);
+      }
+      printf("game code: %s\n", cli.code);
+      fflush(stdout);
+      rc = run(&cli);
+    }
+  }
+  g_clear_error(&error);
+  cli_clear(&cli);
+  g_free(cli.name);
+  g_free(cli.code);
+  g_free(port_text);
+  g_free(address);
+  g_free(variant_text);
+  g_free(code);
+  g_free(player);
+  g_free(movetime_text);
+  g_free(tc_text);
+  g_free(pgn);
+  g_free(name);
+  g_free(color_text);
+  return rc;
+}
+
+int jq_cli_join(int argc, char **argv) {
+  char *code = NULL, *player = NULL, *pgn = NULL, *name = NULL;
+  GOptionEntry entries[] = {
+      {"code", 'c', 0, G_OPTION_ARG_STRING, &code,
+       "The game code the host printed", "C"},
+      {"player", 0, 0, G_OPTION_ARG_STRING, &player,
+       "human (default) or ai:ALGORITHM[:OPT=V...]", "SPEC"},
+      {"pgn", 0, 0, G_OPTION_ARG_FILENAME, &pgn,
+       "Write the game to this PGN file at the end", "FILE"},
+      {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Our name (default: Guest)",
+       "NAME"},
+      {NULL},
+  };
+  GOptionContext *ctx = g_option_context_new("HOST:PORT");
+  g_option_context_set_summary(ctx, summary_text);
+  g_option_context_add_main_entries(ctx, entries, NULL);
+  GError *error = NULL;
+  gboolean ok = g_option_context_parse(ctx, &argc, &argv, &error);
+  g_option_context_free(ctx);
+  NetCli cli = {.command = "join"};
+  int rc = 0;
+  char *host = NULL;
+  guint16 port = 0;
+  if (!ok)
+    rc = jq_cli_usage_error("join", "%s", error->message);
+  else if (argc != 2)
+    rc = jq_cli_usage_error("join", "give the host as HOST:PORT");
+  else if (!jq_net_parse_host_port(argv[1], &host, &port, &error))
+    rc = jq_cli_usage_error("join", "%s", error->message);
+  if (rc == 0) {
+    cli.name = g_strdup(name ? name : "Guest");
+    cli.code = g_strdup(code ? code : "");
+    cli.pgn_path = pgn;
+    cli.session = jq_net_session_new_join(cli.name, cli.code, &error);
+    if (!cli.session)
+      rc = jq_cli_usage_error("join", "%s", error->message);
+  }
+  if (rc == 0 && !parse_player(&cli, player))
+    rc = JQ_CLI_EXIT_USAGE;
+  if (rc == 0) {
+    GSocketClient *client = g_socket_client_new();
+    g_socket_client_set_timeout(client, 30);
+    g_socket_client_connect_to_host_async(client, argv[1], port, NULL,
+                                          on_connected, &cli);
+    rc = run(&cli);
+    g_object_unref(client);
+  }
+  g_clear_error(&error);
+  cli_clear(&cli);
+  g_free(cli.name);
+  g_free(cli.code);
+  g_free(host);
+  g_free(code);
+  g_free(player);
+  g_free(pgn);
+  g_free(name);
+  return rc;
+}

@@ -1,0 +1,702 @@
+/* The network game's state machine for one side. */
+#include "jq-net-session.h"
+
+#include <string.h>
+
+#include "jq-net-error.h"
+#include "jq-net-message.h"
+#include "jq-net-stream.h"
+#include "jq-notation.h"
+
+#ifndef JQ_VERSION
+#define JQ_VERSION "unknown"
+#endif
+
+#define NO_PLY (-1)
+
+struct _JqNetSession {
+  GObject parent;
+  gboolean is_host;
+  JqNetState state;
+  JqNetParams params;
+  char name[JQ_NET_NAME_MAX + 1];
+  char code[JQ_NET_CODE_MAX + 1];
+  char peer_name[JQ_NET_NAME_MAX + 1];
+  char peer_program[JQ_NET_PROGRAM_MAX + 1];
+  gboolean got_hello;
+  JqColor color;
+  JqGame *game;
+  JqNetStream *stream;
+  GError *error;
+  /* Pending offers and requests: the ply they were made at, or NO_PLY.
+   * Any move ends them all. */
+  int our_draw, peer_draw, our_takeback, peer_takeback;
+  guint timeout_ms, idle_source, ping_source;
+  int64_t next_ping;
+  int64_t peer_clock_ms[2];
+};
+
+G_DEFINE_FINAL_TYPE(JqNetSession, jq_net_session, G_TYPE_OBJECT)
+
+enum {
+  SIG_STARTED,
+  SIG_PEER_MOVE,
+  SIG_PEER_CHAT,
+  SIG_DRAW_OFFERED,
+  SIG_DRAW_DECLINED,
+  SIG_TAKEBACK_REQUESTED,
+  SIG_TAKEBACK_DECLINED,
+  SIG_TAKEN_BACK,
+  SIG_GAME_OVER,
+  SIG_ERROR,
+  SIG_CONNECTION_LOST,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
+static void stop_timers(JqNetSession *s) {
+  g_clear_handle_id(&s->idle_source, g_source_remove);
+  g_clear_handle_id(&s->ping_source, g_source_remove);
+}
+
+static void jq_net_session_dispose(GObject *object) {
+  JqNetSession *s = JQ_NET_SESSION(object);
+  stop_timers(s);
+  if (s->stream) {
+    jq_net_stream_close(s->stream);
+    g_clear_object(&s->stream);
+  }
+  G_OBJECT_CLASS(jq_net_session_parent_class)->dispose(object);
+}
+
+static void jq_net_session_finalize(GObject *object) {
+  JqNetSession *s = JQ_NET_SESSION(object);
+  if (s->game)
+    jq_game_free(s->game);
+  g_clear_error(&s->error);
+  G_OBJECT_CLASS(jq_net_session_parent_class)->finalize(object);
+}
+
+static void jq_net_session_class_init(JqNetSessionClass *klass) {
+  GObjectClass *oc = G_OBJECT_CLASS(klass);
+  oc->dispose = jq_net_session_dispose;
+  oc->finalize = jq_net_session_finalize;
+  GType type = G_TYPE_FROM_CLASS(klass);
+#define PLAIN(id, name)                                                    \
+  signals[id] = g_signal_new(name, type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, \
+                             NULL, G_TYPE_NONE, 0)
+  PLAIN(SIG_STARTED, "started");
+  PLAIN(SIG_DRAW_OFFERED, "draw-offered");
+  PLAIN(SIG_DRAW_DECLINED, "draw-declined");
+  PLAIN(SIG_TAKEBACK_REQUESTED, "takeback-requested");
+  PLAIN(SIG_TAKEBACK_DECLINED, "takeback-declined");
+  PLAIN(SIG_GAME_OVER, "game-over");
+#undef PLAIN
+  signals[SIG_PEER_MOVE] =
+      g_signal_new("peer-move", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                   G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIG_PEER_CHAT] =
+      g_signal_new("peer-chat", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIG_TAKEN_BACK] =
+      g_signal_new("taken-back", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                   G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[SIG_ERROR] = g_signal_new("error", type, G_SIGNAL_RUN_LAST, 0, NULL,
+                                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[SIG_CONNECTION_LOST] =
+      g_signal_new("connection-lost", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                   NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void clear_pending(JqNetSession *s) {
+  s->our_draw = s->peer_draw = NO_PLY;
+  s->our_takeback = s->peer_takeback = NO_PLY;
+}
+
+static void jq_net_session_init(JqNetSession *s) {
+  s->timeout_ms = 60000;
+  clear_pending(s);
+}
+
+/* A name or a code as a hello message may carry it. */
+static gboolean check_text(const char *what, const char *text, gsize max,
+                           gboolean code, GError **error) {
+  JqNetMessage probe;
+  jq_net_message_init(&probe, JQ_NET_MSG_HELLO);
+  if (strlen(text) > max) {
+    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
+                "the %s is longer than %zu bytes", what, (size_t)max);
+    return FALSE;
+  }
+  /* The parser is the one judge of what a message may hold. */
+  probe.version = JQ_NET_PROTOCOL_VERSION;
+  g_strlcpy(probe.program, "x", sizeof probe.program);
+  g_strlcpy(probe.name, code ? "x" : text, sizeof probe.name);
+  g_strlcpy(probe.code, code ? text : "", sizeof probe.code);
+  char *line = jq_net_message_to_line(&probe);
+  gboolean ok = jq_net_message_parse(line, strlen(line) - 1, &probe, NULL);
+  g_free(line);
+  if (!ok)
+    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
+                code ? "the %s may only hold letters, digits and signs"
+                     : "the %s is empty or holds control characters",
+                what);
+  return ok;
+}
+
+static JqNetSession *session_new(const char *name, const char *code,
+                                 GError **error) {
+  if (!check_text("player name", name, JQ_NET_NAME_MAX, FALSE, error) ||
+      !check_text("game code", code, JQ_NET_CODE_MAX, TRUE, error))
+    return NULL;
+  JqNetSession *s = g_object_new(JQ_TYPE_NET_SESSION, NULL);
+  g_strlcpy(s->name, name, sizeof s->name);
+  g_strlcpy(s->code, code, sizeof s->code);
+  return s;
+}
+
+static gboolean params_playable(const JqNetParams *p, GError **error) {
+  if (p->variant == JQ_VARIANT_JIEQI) {
+    g_set_error_literal(error, JQ_NET_ERROR, JQ_NET_ERROR_UNSUPPORTED,
+                        "jieqi over the network: not yet");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+JqNetSession *jq_net_session_new_host(const JqNetParams *params,
+                                      const char *name, const char *code,
+                                      GError **error) {
+  if (!params_playable(params, error))
+    return NULL;
+  JqNetSession *s = session_new(name, code, error);
+  if (s) {
+    s->is_host = TRUE;
+    s->params = *params;
+  }
+  return s;
+}
+
+JqNetSession *jq_net_session_new_join(const char *name, const char *code,
+                                      GError **error) {
+  return session_new(name, code, error);
+}
+
+void jq_net_session_set_timeout(JqNetSession *s, guint timeout_ms) {
+  s->timeout_ms = timeout_ms;
+}
+
+JqNetState jq_net_session_state(JqNetSession *s) { return s->state; }
+const JqGame *jq_net_session_game(JqNetSession *s) { return s->game; }
+const JqNetParams *jq_net_session_params(JqNetSession *s) { return &s->params; }
+JqColor jq_net_session_color(JqNetSession *s) { return s->color; }
+const char *jq_net_session_peer_name(JqNetSession *s) { return s->peer_name; }
+const char *jq_net_session_peer_program(JqNetSession *s) {
+  return s->peer_program;
+}
+const GError *jq_net_session_error(JqNetSession *s) { return s->error; }
+gboolean jq_net_session_draw_offered(JqNetSession *s) {
+  return s->peer_draw != NO_PLY;
+}
+gboolean jq_net_session_takeback_requested(JqNetSession *s) {
+  return s->peer_takeback != NO_PLY;
+}
+
+int jq_net_takeback_plies(int ply, JqColor requester) {
+  JqColor to_move = (ply % 2 == 0) ? JQ_RED : JQ_BLACK;
+  if (to_move != requester)
+    return ply >= 1 ? 1 : 0;
+  return ply >= 2 ? 2 : 0;
+}
+
+/* ---- Sending */
+
+static void send_msg(JqNetSession *s, const JqNetMessage *msg) {
+  if (!s->stream || jq_net_stream_is_closed(s->stream))
+    return;
+  char *line = jq_net_message_to_line(msg);
+  jq_net_stream_send(s->stream, line);
+  g_free(line);
+}
+
+static void send_ply(JqNetSession *s, JqNetMsgType type, int ply) {
+  JqNetMessage msg;
+  jq_net_message_init(&msg, type);
+  msg.ply = ply;
+  send_msg(s, &msg);
+}
+
+/* Says why, closes, and keeps the game. */
+static void end_connection(JqNetSession *s, const char *reason) {
+  stop_timers(s);
+  if (s->stream) {
+    JqNetMessage bye;
+    jq_net_message_init(&bye, JQ_NET_MSG_BYE);
+    g_strlcpy(bye.text, reason, JQ_NET_REASON_MAX + 1);
+    /* Cut on a character boundary. */
+    const char *end = NULL;
+    if (!g_utf8_validate(bye.text, -1, &end))
+      bye.text[end - bye.text] = '\0';
+    send_msg(s, &bye);
+    jq_net_stream_close(s->stream);
+  }
+}
+
+static void lost(JqNetSession *s, GError *error, gboolean fault) {
+  if (s->state == JQ_NET_STATE_OVER || s->state == JQ_NET_STATE_PAUSED ||
+      s->state == JQ_NET_STATE_FAILED) {
+    g_error_free(error);
+    return;
+  }
+  end_connection(s, error->message);
+  s->state = s->game ? JQ_NET_STATE_PAUSED : JQ_NET_STATE_FAILED;
+  g_clear_error(&s->error);
+  s->error = error;
+  g_object_ref(s);
+  if (fault)
+    g_signal_emit(s, signals[SIG_ERROR], 0, error);
+  g_signal_emit(s, signals[SIG_CONNECTION_LOST], 0, error);
+  g_object_unref(s);
+}
+
+static gboolean fault(JqNetSession *s, JqNetErrorCode code, const char *fmt,
+                      ...) G_GNUC_PRINTF(3, 4);
+static gboolean fault(JqNetSession *s, JqNetErrorCode code, const char *fmt,
+                      ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *text = g_strdup_vprintf(fmt, ap);
+  va_end(ap);
+  lost(s, g_error_new_literal(JQ_NET_ERROR, code, text), TRUE);
+  g_free(text);
+  return FALSE;
+}
+
+static void check_game_over(JqNetSession *s) {
+  if (!jq_game_is_over(s->game))
+    return;
+  s->state = JQ_NET_STATE_OVER;
+  end_connection(s, "game over");
+  g_signal_emit(s, signals[SIG_GAME_OVER], 0);
+}
+
+/* ---- Timers */
+
+static gboolean idle_expired(gpointer data) {
+  JqNetSession *s = data;
+  s->idle_source = 0;
+  fault(s, JQ_NET_ERROR_TIMEOUT, "nothing from the peer for %u s",
+        (s->timeout_ms + 999) / 1000);
+  return G_SOURCE_REMOVE;
+}
+
+static void restart_idle(JqNetSession *s) {
+  g_clear_handle_id(&s->idle_source, g_source_remove);
+  s->idle_source = g_timeout_add(s->timeout_ms, idle_expired, s);
+}
+
+static gboolean send_ping(gpointer data) {
+  JqNetSession *s = data;
+  JqNetMessage msg;
+  jq_net_message_init(&msg, JQ_NET_MSG_PING);
+  msg.id = s->next_ping++;
+  send_msg(s, &msg);
+  return G_SOURCE_CONTINUE;
+}
+
+/* ---- The game starts */
+
+static void begin_game(JqNetSession *s) {
+  s->game = jq_game_new(s->params.variant, 0);
+  s->color =
+      s->is_host ? s->params.host_color : jq_color_other(s->params.host_color);
+  s->state = JQ_NET_STATE_PLAYING;
+  s->ping_source = g_timeout_add(MAX(s->timeout_ms / 3, 1), send_ping, s);
+  g_signal_emit(s, signals[SIG_STARTED], 0);
+}
+
+/* Compares every byte of both codes whatever they hold, so the time taken
+ * tells a guesser nothing about how much of a guess was right. */
+static gboolean codes_equal(const char *a, const char *b) {
+  char pa[JQ_NET_CODE_MAX + 1] = {0}, pb[JQ_NET_CODE_MAX + 1] = {0};
+  g_strlcpy(pa, a, sizeof pa);
+  g_strlcpy(pb, b, sizeof pb);
+  volatile unsigned char diff = 0;
+  for (size_t i = 0; i < sizeof pa; i++)
+    diff |= (unsigned char)(pa[i] ^ pb[i]);
+  return diff == 0;
+}
+
+static void on_hello(JqNetSession *s, const JqNetMessage *msg) {
+  if (s->is_host && !codes_equal(msg->code, s->code)) {
+    fault(s, JQ_NET_ERROR_CODE, "the wrong game code");
+    return;
+  }
+  g_strlcpy(s->peer_name, msg->name, sizeof s->peer_name);
+  g_strlcpy(s->peer_program, msg->program, sizeof s->peer_program);
+  s->got_hello = TRUE;
+  if (s->is_host) {
+    JqNetMessage p;
+    jq_net_message_init(&p, JQ_NET_MSG_PARAMS);
+    p.variant = s->params.variant;
+    p.host_color = s->params.host_color;
+    p.base_ms = s->params.base_ms;
+    p.inc_ms = s->params.inc_ms;
+    p.movetime_ms = s->params.movetime_ms;
+    p.movestogo = s->params.movestogo;
+    send_msg(s, &p);
+    begin_game(s);
+  }
+}
+
+static void on_params(JqNetSession *s, const JqNetMessage *msg) {
+  JqNetParams p = {msg->variant, msg->host_color,  msg->base_ms,
+                   msg->inc_ms,  msg->movetime_ms, msg->movestogo};
+  GError *error = NULL;
+  if (!params_playable(&p, &error)) {
+    lost(s, error, TRUE);
+    return;
+  }
+  s->params = p;
+  begin_game(s);
+}
+
+static void on_handshake_message(JqNetSession *s, const JqNetMessage *msg) {
+  if (!s->got_hello) {
+    if (msg->type != JQ_NET_MSG_HELLO) {
+      fault(s, JQ_NET_ERROR_ORDER, "a %s message before the hello",
+            jq_net_message_type_name(msg->type));
+      return;
+    }
+    on_hello(s, msg);
+    return;
+  }
+  if (msg->type == JQ_NET_MSG_PARAMS)
+    on_params(s, msg);
+  else
+    fault(s, JQ_NET_ERROR_ORDER, "a %s message before the game parameters",
+          jq_net_message_type_name(msg->type));
+}
+
+/* ---- In the game */
+
+static JqColor peer_color(JqNetSession *s) { return jq_color_other(s->color); }
+
+static void on_move(JqNetSession *s, const JqNetMessage *msg) {
+  int count = jq_game_move_count(s->game);
+  if (jq_game_side_to_move(s->game) != peer_color(s)) {
+    fault(s, JQ_NET_ERROR_OUT_OF_TURN,
+          "the peer played %s when it was not its turn", msg->move);
+    return;
+  }
+  if (msg->ply != count) {
+    fault(s, JQ_NET_ERROR_ORDER, "the peer played %s as ply %d, at ply %d",
+          msg->move, msg->ply, count);
+    return;
+  }
+  JqMove move =
+      jq_move_make(jq_square_parse(msg->move), jq_square_parse(msg->move + 2));
+  JqError err;
+  if (!jq_game_is_legal(s->game, move) || !jq_game_play(s->game, move, &err)) {
+    fault(s, JQ_NET_ERROR_ILLEGAL, "the peer played %s, an illegal move",
+          msg->move);
+    return;
+  }
+  clear_pending(s);
+  g_object_ref(s);
+  g_signal_emit(s, signals[SIG_PEER_MOVE], 0, (guint)move);
+  check_game_over(s);
+  g_object_unref(s);
+}
+
+/* An answer about an offer or request of ours: FALSE when it is stale
+ * (made before a move that has ended it) and to be ignored. */
+static gboolean answer_fits(JqNetSession *s, const JqNetMessage *msg,
+                            int pending) {
+  int count = jq_game_move_count(s->game);
+  if (pending != NO_PLY && msg->ply == pending)
+    return TRUE;
+  if (msg->ply < count && pending == NO_PLY)
+    return FALSE;
+  fault(s, JQ_NET_ERROR_ORDER, "a %s message for ply %d with nothing asked",
+        jq_net_message_type_name(msg->type), msg->ply);
+  return FALSE;
+}
+
+static void undo(JqNetSession *s, int plies) {
+  for (int i = 0; i < plies; i++)
+    jq_game_undo(s->game);
+  clear_pending(s);
+  g_signal_emit(s, signals[SIG_TAKEN_BACK], 0, plies);
+}
+
+static void on_game_message(JqNetSession *s, const JqNetMessage *msg) {
+  int count = jq_game_move_count(s->game);
+  switch (msg->type) {
+  case JQ_NET_MSG_HELLO:
+  case JQ_NET_MSG_PARAMS:
+    fault(s, JQ_NET_ERROR_ORDER, "a %s message during the game",
+          jq_net_message_type_name(msg->type));
+    return;
+  case JQ_NET_MSG_MOVE: on_move(s, msg); return;
+  case JQ_NET_MSG_RESIGN:
+    jq_game_declare_result(
+        s->game, jq_result_loss(peer_color(s), JQ_REASON_RESIGNATION));
+    check_game_over(s);
+    return;
+  case JQ_NET_MSG_DRAW_OFFER:
+  case JQ_NET_MSG_TAKEBACK_REQUEST: {
+    gboolean draw = msg->type == JQ_NET_MSG_DRAW_OFFER;
+    if (msg->ply > count) {
+      fault(s, JQ_NET_ERROR_ORDER, "a %s message for ply %d, at ply %d",
+            jq_net_message_type_name(msg->type), msg->ply, count);
+      return;
+    }
+    if (msg->ply < count)
+      return; /* made before a move that ended it */
+    if (draw) {
+      if (s->our_draw == count) { /* both offered: agreed */
+        jq_game_declare_result(s->game,
+                               jq_result_draw(JQ_REASON_AGREEMENT, s->color));
+        check_game_over(s);
+        return;
+      }
+      s->peer_draw = count;
+      g_signal_emit(s, signals[SIG_DRAW_OFFERED], 0);
+    } else {
+      if (jq_net_takeback_plies(count, peer_color(s)) == 0) {
+        send_ply(s, JQ_NET_MSG_TAKEBACK_DECLINE, count);
+        return;
+      }
+      s->peer_takeback = count;
+      g_signal_emit(s, signals[SIG_TAKEBACK_REQUESTED], 0);
+    }
+    return;
+  }
+  case JQ_NET_MSG_DRAW_ACCEPT:
+    if (answer_fits(s, msg, s->our_draw)) {
+      jq_game_declare_result(s->game,
+                             jq_result_draw(JQ_REASON_AGREEMENT, s->color));
+      check_game_over(s);
+    }
+    return;
+  case JQ_NET_MSG_DRAW_DECLINE:
+    if (answer_fits(s, msg, s->our_draw)) {
+      s->our_draw = NO_PLY;
+      g_signal_emit(s, signals[SIG_DRAW_DECLINED], 0);
+    }
+    return;
+  case JQ_NET_MSG_TAKEBACK_ACCEPT:
+    if (answer_fits(s, msg, s->our_takeback))
+      undo(s, jq_net_takeback_plies(count, s->color));
+    return;
+  case JQ_NET_MSG_TAKEBACK_DECLINE:
+    if (answer_fits(s, msg, s->our_takeback)) {
+      s->our_takeback = NO_PLY;
+      g_signal_emit(s, signals[SIG_TAKEBACK_DECLINED], 0);
+    }
+    return;
+  case JQ_NET_MSG_CHAT:
+    g_signal_emit(s, signals[SIG_PEER_CHAT], 0, msg->text);
+    return;
+  case JQ_NET_MSG_CLOCK:
+    if (msg->ply == count) {
+      s->peer_clock_ms[0] = msg->clock_ms[0];
+      s->peer_clock_ms[1] = msg->clock_ms[1];
+    }
+    return;
+  default: return;
+  }
+}
+
+static void on_line(JqNetStream *stream, const char *line, gsize length,
+                    gpointer data) {
+  JqNetSession *s = data;
+  JqNetMessage *msg = g_new(JqNetMessage, 1);
+  GError *error = NULL;
+  restart_idle(s);
+  g_object_ref(s);
+  if (!jq_net_message_parse(line, length, msg, &error)) {
+    lost(s, error, TRUE);
+  } else if (msg->type == JQ_NET_MSG_PING) {
+    msg->type = JQ_NET_MSG_PONG;
+    send_msg(s, msg);
+  } else if (msg->type == JQ_NET_MSG_PONG) {
+    /* Only keeps the connection alive. */
+  } else if (msg->type == JQ_NET_MSG_BYE) {
+    GError *e =
+        g_error_new(JQ_NET_ERROR, JQ_NET_ERROR_CLOSED, "the peer left%s%s",
+                    msg->text[0] ? ": " : "", msg->text);
+    lost(s, e, FALSE);
+  } else if (s->state == JQ_NET_STATE_HANDSHAKE) {
+    on_handshake_message(s, msg);
+  } else if (s->state == JQ_NET_STATE_PLAYING) {
+    on_game_message(s, msg);
+  }
+  g_free(msg);
+  g_object_unref(s);
+}
+
+static void on_stream_error(JqNetStream *stream, const GError *error,
+                            gpointer data) {
+  JqNetSession *s = data;
+  gboolean peer_fault =
+      error->domain == JQ_NET_ERROR && (error->code == JQ_NET_ERROR_TOO_LONG ||
+                                        error->code == JQ_NET_ERROR_RATE);
+  lost(s, g_error_copy(error), peer_fault);
+}
+
+void jq_net_session_start(JqNetSession *s, GIOStream *io) {
+  g_return_if_fail(s->state == JQ_NET_STATE_IDLE);
+  s->state = JQ_NET_STATE_HANDSHAKE;
+  s->stream = jq_net_stream_new(io);
+  JqNetMessage hello;
+  jq_net_message_init(&hello, JQ_NET_MSG_HELLO);
+  hello.version = JQ_NET_PROTOCOL_VERSION;
+  g_strlcpy(hello.program, "jieqi " JQ_VERSION, sizeof hello.program);
+  g_strlcpy(hello.name, s->name, sizeof hello.name);
+  if (!s->is_host)
+    g_strlcpy(hello.code, s->code, sizeof hello.code);
+  send_msg(s, &hello);
+  restart_idle(s);
+  jq_net_stream_start(s->stream, on_line, on_stream_error, s);
+}
+
+/* ---- Our actions */
+
+static gboolean refuse(GError **error, const char *text) {
+  g_set_error_literal(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL, text);
+  return FALSE;
+}
+
+static gboolean can_act(JqNetSession *s, GError **error) {
+  if (s->state != JQ_NET_STATE_PLAYING)
+    return refuse(error, "no game in progress over the network");
+  return TRUE;
+}
+
+gboolean jq_net_session_move(JqNetSession *s, JqMove move, GError **error) {
+  if (!can_act(s, error))
+    return FALSE;
+  if (jq_game_side_to_move(s->game) != s->color)
+    return refuse(error, "it is the peer's turn");
+  int count = jq_game_move_count(s->game);
+  JqError err;
+  if (!jq_game_play(s->game, move, &err)) {
+    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL, "%s", err.message);
+    return FALSE;
+  }
+  JqNetMessage msg;
+  jq_net_message_init(&msg, JQ_NET_MSG_MOVE);
+  char coords[JQ_COORDS_MAX];
+  jq_move_to_coords(move, coords);
+  g_strlcpy(msg.move, coords, sizeof msg.move);
+  msg.ply = count;
+  send_msg(s, &msg);
+  clear_pending(s);
+  check_game_over(s);
+  return TRUE;
+}
+
+gboolean jq_net_session_resign(JqNetSession *s, GError **error) {
+  if (!can_act(s, error))
+    return FALSE;
+  JqNetMessage msg;
+  jq_net_message_init(&msg, JQ_NET_MSG_RESIGN);
+  send_msg(s, &msg);
+  jq_game_declare_result(s->game,
+                         jq_result_loss(s->color, JQ_REASON_RESIGNATION));
+  check_game_over(s);
+  return TRUE;
+}
+
+gboolean jq_net_session_offer_draw(JqNetSession *s, GError **error) {
+  if (!can_act(s, error))
+    return FALSE;
+  int count = jq_game_move_count(s->game);
+  if (s->our_draw == count)
+    return refuse(error, "a draw is already offered");
+  if (s->peer_draw == count)
+    return jq_net_session_answer_draw(s, TRUE, error);
+  s->our_draw = count;
+  send_ply(s, JQ_NET_MSG_DRAW_OFFER, count);
+  return TRUE;
+}
+
+gboolean jq_net_session_answer_draw(JqNetSession *s, gboolean accept,
+                                    GError **error) {
+  if (!can_act(s, error))
+    return FALSE;
+  if (s->peer_draw == NO_PLY)
+    return refuse(error, "the peer has not offered a draw");
+  int ply = s->peer_draw;
+  s->peer_draw = NO_PLY;
+  send_ply(s, accept ? JQ_NET_MSG_DRAW_ACCEPT : JQ_NET_MSG_DRAW_DECLINE, ply);
+  if (accept) {
+    jq_game_declare_result(s->game,
+                           jq_result_draw(JQ_REASON_AGREEMENT, peer_color(s)));
+    check_game_over(s);
+  }
+  return TRUE;
+}
+
+gboolean jq_net_session_request_takeback(JqNetSession *s, GError **error) {
+  if (!can_act(s, error))
+    return FALSE;
+  int count = jq_game_move_count(s->game);
+  if (jq_net_takeback_plies(count, s->color) == 0)
+    return refuse(error, "there is no move of ours to take back");
+  if (s->our_takeback == count)
+    return refuse(error, "a take-back is already asked for");
+  s->our_takeback = count;
+  send_ply(s, JQ_NET_MSG_TAKEBACK_REQUEST, count);
+  return TRUE;
+}
+
+gboolean jq_net_session_answer_takeback(JqNetSession *s, gboolean accept,
+                                        GError **error) {
+  if (!can_act(s, error))
+    return FALSE;
+  if (s->peer_takeback == NO_PLY)
+    return refuse(error, "the peer has not asked to take back a move");
+  int ply = s->peer_takeback;
+  s->peer_takeback = NO_PLY;
+  send_ply(s, accept ? JQ_NET_MSG_TAKEBACK_ACCEPT : JQ_NET_MSG_TAKEBACK_DECLINE,
+           ply);
+  if (accept)
+    undo(s, jq_net_takeback_plies(ply, peer_color(s)));
+  return TRUE;
+}
+
+gboolean jq_net_session_chat(JqNetSession *s, const char *text,
+                             GError **error) {
+  if (s->state != JQ_NET_STATE_PLAYING && s->state != JQ_NET_STATE_HANDSHAKE)
+    return refuse(error, "not connected");
+  if (!g_utf8_validate(text, -1, NULL))
+    return refuse(error, "a chat line must be UTF-8 text");
+  if (strlen(text) > JQ_NET_CHAT_MAX) {
+    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
+                "a chat line is at most %d bytes", JQ_NET_CHAT_MAX);
+    return FALSE;
+  }
+  JqNetMessage msg;
+  jq_net_message_init(&msg, JQ_NET_MSG_CHAT);
+  g_strlcpy(msg.text, text, sizeof msg.text);
+  char *line = jq_net_message_to_line(&msg);
+  gboolean ok = jq_net_message_parse(line, strlen(line) - 1, &msg, NULL);
+  g_free(line);
+  if (!ok)
+    return refuse(error, "a chat line must be text without control "
+                         "characters, and not empty");
+  send_msg(s, &msg);
+  return TRUE;
+}
+
+void jq_net_session_close(JqNetSession *s, const char *reason) {
+  if (s->state == JQ_NET_STATE_HANDSHAKE || s->state == JQ_NET_STATE_PLAYING) {
+    end_connection(s, reason);
+    s->state = s->game ? JQ_NET_STATE_PAUSED : JQ_NET_STATE_FAILED;
+  } else if (s->state == JQ_NET_STATE_IDLE) {
+    s->state = JQ_NET_STATE_FAILED;
+  }
+}

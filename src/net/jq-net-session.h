@@ -1,0 +1,97 @@
+/* One side of a network game: the handshake (protocol version, game code,
+ * names), the host's parameters, then the game itself. The session owns
+ * its JqGame and believes nothing the peer sends before checking it: a
+ * malformed, out-of-order, out-of-turn or illegal message closes the
+ * connection with a message that says what was wrong, and the game so far
+ * is kept (state PAUSED: a later round reconnects from there).
+ *
+ * Signals:
+ *   started ()                 the parameters are agreed, the game is on
+ *   peer-move (guint move)     the peer's move, already played
+ *   peer-chat (string text)
+ *   draw-offered (), draw-declined ()
+ *   takeback-requested (), takeback-declined ()
+ *   taken-back (int plies)     moves taken back, on both sides
+ *   game-over ()               jq_game_result() says how
+ *   error (GError)             the session closes: what the peer did
+ *   connection-lost (GError)   the connection ended, game unfinished
+ *
+ * Xiangqi only for now: jieqi needs the fair deal (src/net/jq-fair-deal.c)
+ * and is refused with "jieqi over the network: not yet". */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "jq-game.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  JQ_NET_STATE_IDLE = 0,  /* not started */
+  JQ_NET_STATE_HANDSHAKE, /* hello and parameters */
+  JQ_NET_STATE_PLAYING,
+  JQ_NET_STATE_OVER,   /* the game ended */
+  JQ_NET_STATE_PAUSED, /* connection gone, game unfinished and kept */
+  JQ_NET_STATE_FAILED, /* the connection ended before a game began */
+} JqNetState;
+
+/* The host's choices; the clock as jieqi-cli match's --tc (base_ms 0: no
+ * clock; movetime_ms 0: none). */
+typedef struct {
+  JqVariant variant;
+  JqColor host_color;
+  int64_t base_ms, inc_ms, movetime_ms;
+  int movestogo;
+} JqNetParams;
+
+#define JQ_TYPE_NET_SESSION (jq_net_session_get_type())
+G_DECLARE_FINAL_TYPE(JqNetSession, jq_net_session, JQ, NET_SESSION, GObject)
+
+/* NULL with error for parameters that cannot be played (jieqi for now),
+ * or a name or code over its limit or with characters it may not hold. */
+JqNetSession *jq_net_session_new_host(const JqNetParams *params,
+                                      const char *name, const char *code,
+                                      GError **error);
+JqNetSession *jq_net_session_new_join(const char *name, const char *code,
+                                      GError **error);
+/* How long the peer may say nothing (default 60 s; pings keep a quiet
+ * but live peer talking). Before start. */
+void jq_net_session_set_timeout(JqNetSession *session, guint timeout_ms);
+/* Begins the handshake on a connected stream. */
+void jq_net_session_start(JqNetSession *session, GIOStream *io);
+
+JqNetState jq_net_session_state(JqNetSession *session);
+/* NULL before the parameters are agreed. */
+const JqGame *jq_net_session_game(JqNetSession *session);
+const JqNetParams *jq_net_session_params(JqNetSession *session);
+JqColor jq_net_session_color(JqNetSession *session);
+const char *jq_net_session_peer_name(JqNetSession *session);
+const char *jq_net_session_peer_program(JqNetSession *session);
+/* Why the connection ended when it did not end with the game; else NULL. */
+const GError *jq_net_session_error(JqNetSession *session);
+gboolean jq_net_session_draw_offered(JqNetSession *session);
+gboolean jq_net_session_takeback_requested(JqNetSession *session);
+
+/* Our side's actions. Each is refused (FALSE, JQ_NET_ERROR_LOCAL, nothing
+ * sent or changed) when it does not fit: no game, not our turn, an
+ * illegal move, nothing to answer. */
+gboolean jq_net_session_move(JqNetSession *session, JqMove move,
+                             GError **error);
+gboolean jq_net_session_resign(JqNetSession *session, GError **error);
+gboolean jq_net_session_offer_draw(JqNetSession *session, GError **error);
+gboolean jq_net_session_answer_draw(JqNetSession *session, gboolean accept,
+                                    GError **error);
+gboolean jq_net_session_request_takeback(JqNetSession *session, GError **error);
+gboolean jq_net_session_answer_takeback(JqNetSession *session, gboolean accept,
+                                        GError **error);
+gboolean jq_net_session_chat(JqNetSession *session, const char *text,
+                             GError **error);
+/* Says goodbye and closes; an unfinished game is kept (PAUSED). */
+void jq_net_session_close(JqNetSession *session, const char *reason);
+
+/* How many plies a take-back asked by `requester` at `ply` (moves
+ * played) undoes: back to before the requester's last move; 0 when it has
+ * not moved. */
+int jq_net_takeback_plies(int ply, JqColor requester);
+
+G_END_DECLS

@@ -1,0 +1,59 @@
+#!/bin/sh
+# jieqi-cli host and join as two processes over loopback play an AI game
+# to a result line, and a join with the wrong code is refused while the
+# host keeps the seat. Usage: net-cli-test.sh JIEQI_CLI
+set -u
+cli=$1
+dir=$(mktemp -d)
+host_pid=
+cleanup() {
+  [ -n "$host_pid" ] && kill "$host_pid" 2>/dev/null
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+fail() { echo "not ok: $*"; for f in "$dir"/*; do echo "== $f"; cat "$f"; done; exit 1; }
+
+"$cli" host --port 0 --code sesame-42 --player ai:random --movetime 10 \
+  --pgn "$dir/host.pgn" >"$dir/host.out" 2>"$dir/host.err" &
+host_pid=$!
+# The port is printed once the host listens (at most 10 s).
+port=
+for _ in $(seq 100); do
+  port=$(sed -n 's/^listening on 127\.0\.0\.1 port \([0-9]*\)$/\1/p' "$dir/host.out")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || fail "the host printed no port"
+
+# A wrong code: refused, and the host goes on listening.
+timeout 60 "$cli" join "127.0.0.1:$port" --code wrong --player ai:random \
+  >"$dir/wrong.out" 2>"$dir/wrong.err"
+[ $? -eq 1 ] || fail "a join with the wrong code did not fail"
+grep -q "^result: \* (unfinished: the peer left: the wrong game code)$" \
+  "$dir/wrong.out" || fail "the wrong code was not reported"
+
+timeout 120 "$cli" join "127.0.0.1:$port" --code sesame-42 \
+  --player ai:greedy --pgn "$dir/join.pgn" >"$dir/join.out" 2>"$dir/join.err"
+join_rc=$?
+wait "$host_pid"
+host_rc=$?
+host_pid=
+[ $join_rc -eq 0 ] || fail "join exited with $join_rc"
+[ $host_rc -eq 0 ] || fail "host exited with $host_rc"
+grep -q "refused a connection: the wrong game code" "$dir/host.err" ||
+  fail "the host did not report the wrong code"
+# Both end with the same result line, after the same moves.
+host_result=$(tail -n 1 "$dir/host.out")
+join_result=$(tail -n 1 "$dir/join.out")
+case "$host_result" in
+  "result: 1-0 ("*")"|"result: 0-1 ("*")"|"result: 1/2-1/2 ("*")") ;;
+  *) fail "no result line: $host_result" ;;
+esac
+[ "$host_result" = "$join_result" ] || fail "results differ"
+grep -E '^[0-9]+\. (Red|Black) [a-i][0-9][a-i][0-9] ' "$dir/host.out" >"$dir/host.moves"
+grep -E '^[0-9]+\. (Red|Black) [a-i][0-9][a-i][0-9] ' "$dir/join.out" >"$dir/join.moves"
+[ -s "$dir/host.moves" ] || fail "no moves printed"
+cmp -s "$dir/host.moves" "$dir/join.moves" || fail "the moves differ"
+grep -q '^\[Result "' "$dir/host.pgn" || fail "no PGN from the host"
+grep -q '^\[Result "' "$dir/join.pgn" || fail "no PGN from the joiner"
+echo "ok: $host_result, $(wc -l <"$dir/host.moves") plies"

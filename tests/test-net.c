@@ -1,0 +1,860 @@
+/* Network play over loopback: the messages and their checks, the framing's
+ * limits, two sessions playing whole games, resign, draw and take-back,
+ * and a peer that cheats or talks nonsense: the honest side closes with
+ * the right message and keeps its game. */
+#include <gio/gio.h>
+#include <string.h>
+
+#include "jq-net-error.h"
+#include "jq-net-message.h"
+#include "jq-net-session.h"
+#include "jq-net-stream.h"
+#include "jq-net-transport.h"
+#include "jq-notation.h"
+
+/* ---- Helpers */
+
+static gboolean guard_fired(gpointer data) {
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until *flag (a bounded wait: 20 s is a failure). */
+static void run_until(const gboolean *flag) {
+  gboolean late = FALSE;
+  guint guard = g_timeout_add(20000, guard_fired, &late);
+  while (!*flag && !late)
+    g_main_context_iteration(NULL, TRUE);
+  g_assert_false(late);
+  g_source_remove(guard);
+}
+
+/* Runs the main loop until *value reaches want (bounded as above). */
+static void run_until_count(const int *value, int want) {
+  gboolean late = FALSE;
+  guint guard = g_timeout_add(20000, guard_fired, &late);
+  while (*value < want && !late)
+    g_main_context_iteration(NULL, TRUE);
+  g_assert_false(late);
+  g_source_remove(guard);
+}
+
+typedef struct {
+  GIOStream *server, *client;
+  gboolean done;
+} Pair;
+
+static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
+                            GObject *source, gpointer data) {
+  Pair *p = data;
+  p->server = G_IO_STREAM(g_object_ref(conn));
+  p->done = p->client != NULL;
+  return TRUE;
+}
+
+static void on_connected(GObject *source, GAsyncResult *res, gpointer data) {
+  Pair *p = data;
+  GError *error = NULL;
+  GSocketConnection *conn = g_socket_client_connect_to_host_finish(
+      G_SOCKET_CLIENT(source), res, &error);
+  g_assert_no_error(error);
+  p->client = G_IO_STREAM(conn);
+  p->done = p->server != NULL;
+}
+
+/* Two ends of a TCP connection over 127.0.0.1. */
+static void connect_pair(GIOStream **server, GIOStream **client) {
+  Pair p = {0};
+  guint16 port = 0;
+  GError *error = NULL;
+  GSocketService *service = jq_net_listen("127.0.0.1", 0, &port, &error);
+  g_assert_no_error(error);
+  g_assert_cmpuint(port, >, 0);
+  g_signal_connect(service, "incoming", G_CALLBACK(on_incoming), &p);
+  GSocketClient *sc = g_socket_client_new();
+  char *where = g_strdup_printf("127.0.0.1:%u", port);
+  g_socket_client_connect_to_host_async(sc, where, 0, NULL, on_connected, &p);
+  run_until(&p.done);
+  jq_net_stop_listening(service);
+  g_object_unref(service);
+  g_object_unref(sc);
+  g_free(where);
+  *server = p.server;
+  *client = p.client;
+}
+
+/* Writes to a raw peer's stream, blocking. */
+static void raw_send(GIOStream *io, const char *text) {
+  GError *error = NULL;
+  g_output_stream_write_all(g_io_stream_get_output_stream(io), text,
+                            strlen(text), NULL, NULL, &error);
+  g_assert_no_error(error);
+}
+
+/* What a raw peer receives, read asynchronously up to the end. */
+typedef struct {
+  GString *text;
+  gboolean eof;
+  guint8 buf[4096];
+} RawReader;
+
+static void raw_read_more(GInputStream *in, RawReader *r);
+
+static void raw_read_done(GObject *source, GAsyncResult *res, gpointer data) {
+  RawReader *r = data;
+  gssize n = g_input_stream_read_finish(G_INPUT_STREAM(source), res, NULL);
+  if (n <= 0) {
+    r->eof = TRUE;
+    return;
+  }
+  g_string_append_len(r->text, (const char *)r->buf, n);
+  raw_read_more(G_INPUT_STREAM(source), r);
+}
+
+static void raw_read_more(GInputStream *in, RawReader *r) {
+  g_input_stream_read_async(in, r->buf, sizeof r->buf, G_PRIORITY_DEFAULT, NULL,
+                            raw_read_done, r);
+}
+
+static RawReader *raw_reader_start(GIOStream *io) {
+  RawReader *r = g_new0(RawReader, 1);
+  r->text = g_string_new(NULL);
+  raw_read_more(g_io_stream_get_input_stream(io), r);
+  return r;
+}
+
+static void raw_reader_free(RawReader *r) {
+  g_string_free(r->text, TRUE);
+  g_free(r);
+}
+
+static const JqNetParams xiangqi_red = {JQ_VARIANT_XIANGQI, JQ_RED, 0, 0, 0, 0};
+static const JqNetParams xiangqi_black = {
+    JQ_VARIANT_XIANGQI, JQ_BLACK, 0, 0, 0, 0};
+
+/* ---- Messages */
+
+static JqNetMessage parse_ok(const char *line) {
+  JqNetMessage msg;
+  GError *error = NULL;
+  gboolean ok = jq_net_message_parse(line, strlen(line), &msg, &error);
+  g_assert_no_error(error);
+  g_assert_true(ok);
+  return msg;
+}
+
+static void parse_bad(const char *line, int code, const char *says) {
+  JqNetMessage msg;
+  GError *error = NULL;
+  g_assert_false(jq_net_message_parse(line, strlen(line), &msg, &error));
+  g_assert_error(error, JQ_NET_ERROR, code);
+  if (!strstr(error->message, says))
+    g_error("'%s': message '%s' does not say '%s'", line, error->message, says);
+  g_error_free(error);
+}
+
+static void test_message_round_trip(void) {
+  for (int t = 0; t < JQ_NET_MSG_COUNT; t++) {
+    JqNetMessage msg, back;
+    jq_net_message_init(&msg, (JqNetMsgType)t);
+    msg.version = 1;
+    g_strlcpy(msg.program, "jieqi test", sizeof msg.program);
+    g_strlcpy(msg.name, "王小明", sizeof msg.name);
+    g_strlcpy(msg.code, "k3y-42", sizeof msg.code);
+    msg.variant = JQ_VARIANT_XIANGQI;
+    msg.host_color = JQ_BLACK;
+    msg.base_ms = 300000;
+    msg.inc_ms = 2000;
+    msg.movestogo = 40;
+    g_strlcpy(msg.move, "h2e2", sizeof msg.move);
+    msg.ply = 17;
+    g_strlcpy(msg.text, "你好, \"friend\"", sizeof msg.text);
+    msg.clock_ms[0] = 1234;
+    msg.clock_ms[1] = 5678;
+    msg.id = 99;
+    char *line = jq_net_message_to_line(&msg);
+    g_assert_true(g_str_has_suffix(line, "}\n"));
+    /* One line: the only '\n' is the last byte. */
+    g_assert_true(strchr(line, '\n') == line + strlen(line) - 1);
+    char *body = g_strndup(line, strlen(line) - 1);
+    back = parse_ok(body);
+    g_free(body);
+    g_assert_cmpint(back.type, ==, t);
+    char *again = jq_net_message_to_line(&back);
+    g_assert_cmpstr(line, ==, again);
+    g_free(line);
+    g_free(again);
+  }
+  JqNetMessage m = parse_ok("{\"type\":\"move\",\"move\":\"b0c2\",\"ply\":3}");
+  g_assert_cmpstr(m.move, ==, "b0c2");
+  g_assert_cmpint(m.ply, ==, 3);
+}
+
+static void test_message_refusals(void) {
+  parse_bad("not json", JQ_NET_ERROR_MALFORMED, "not JSON");
+  parse_bad("[1,2]", JQ_NET_ERROR_MALFORMED, "not a JSON object");
+  parse_bad("{\"move\":\"h2e2\"}", JQ_NET_ERROR_MALFORMED,
+            "without a \"type\"");
+  parse_bad("{\"type\":7}", JQ_NET_ERROR_MALFORMED, "\"type\" is a number");
+  parse_bad("{\"type\":\"teleport\"}", JQ_NET_ERROR_MALFORMED,
+            "unknown message type \"teleport\"");
+  parse_bad("{\"type\":\"resign\",\"now\":true}", JQ_NET_ERROR_MALFORMED,
+            "resign message with an unknown field \"now\"");
+  parse_bad("{\"type\":\"move\",\"ply\":0}", JQ_NET_ERROR_MALFORMED,
+            "move message without its \"move\" field");
+  parse_bad("{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":\"0\"}",
+            JQ_NET_ERROR_MALFORMED, "\"ply\" is a string, not a whole number");
+  parse_bad("{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":1.5}",
+            JQ_NET_ERROR_MALFORMED, "\"ply\" is a fraction");
+  parse_bad("{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":-1}",
+            JQ_NET_ERROR_MALFORMED, "\"ply\" is -1, outside 0..10000");
+  parse_bad("{\"type\":\"move\",\"move\":\"z2e2\",\"ply\":0}",
+            JQ_NET_ERROR_MALFORMED, "not a move such as \"h2e2\"");
+  parse_bad("{\"type\":\"move\",\"move\":\"h2e2Rn\",\"ply\":0}",
+            JQ_NET_ERROR_MALFORMED, "not a move such as");
+  parse_bad("{\"type\":\"params\",\"variant\":\"chess\",\"host_color\":"
+            "\"red\",\"base_ms\":0,\"inc_ms\":0,\"movestogo\":0,"
+            "\"movetime_ms\":0}",
+            JQ_NET_ERROR_MALFORMED, "neither \"xiangqi\" nor \"jieqi\"");
+  parse_bad("{\"type\":\"chat\",\"text\":\"\"}", JQ_NET_ERROR_MALFORMED,
+            "\"text\" is empty");
+  parse_bad("{\"type\":\"chat\",\"text\":\"a\\u001b[2Jb\"}",
+            JQ_NET_ERROR_MALFORMED, "a character it may not hold");
+  parse_bad("{\"type\":\"hello\",\"version\":1,\"program\":\"p\",\"name\":"
+            "\"n\",\"code\":\"two words\"}",
+            JQ_NET_ERROR_MALFORMED, "\"code\" holds a character");
+  parse_bad("{\"type\":\"hello\",\"version\":2,\"program\":\"p\",\"name\":"
+            "\"n\",\"code\":\"\",\"extra\":1}",
+            JQ_NET_ERROR_VERSION, "protocol version 2");
+  char *chat = g_strdup_printf("{\"type\":\"chat\",\"text\":\"%s\"}",
+                               g_strnfill(JQ_NET_CHAT_MAX + 1, 'a'));
+  parse_bad(chat, JQ_NET_ERROR_MALFORMED, "501 bytes long, more than the 500");
+  g_free(chat);
+  parse_bad("{\"type\":\"chat\",\"text\":\"\xff\"}", JQ_NET_ERROR_MALFORMED,
+            "not UTF-8");
+}
+
+/* ---- The framing's limits */
+
+typedef struct {
+  int lines;
+  GError *error;
+  gboolean ended;
+} StreamResult;
+
+static void count_line(JqNetStream *stream, const char *line, gsize length,
+                       gpointer data) {
+  ((StreamResult *)data)->lines++;
+}
+
+static void stream_ended(JqNetStream *stream, const GError *error,
+                         gpointer data) {
+  StreamResult *r = data;
+  r->error = g_error_copy(error);
+  r->ended = TRUE;
+}
+
+typedef struct {
+  GIOStream *io;
+  guint64 sent;
+} Flood;
+
+/* Sends 100 MB without a line end, until the other side hangs up. */
+static gpointer flood_thread(gpointer data) {
+  Flood *f = data;
+  char *block = g_malloc(65536);
+  memset(block, 'x', 65536);
+  GOutputStream *out = g_io_stream_get_output_stream(f->io);
+  while (f->sent < 100u * 1024 * 1024) {
+    gsize n = 0;
+    if (!g_output_stream_write_all(out, block, 65536, &n, NULL, NULL))
+      break;
+    f->sent += n;
+  }
+  g_free(block);
+  return NULL;
+}
+
+static void test_stream_size_limit(void) {
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  JqNetStream *s = jq_net_stream_new(a);
+  StreamResult r = {0};
+  jq_net_stream_start(s, count_line, stream_ended, &r);
+  Flood f = {b, 0};
+  GThread *t = g_thread_new("flood", flood_thread, &f);
+  run_until(&r.ended);
+  g_assert_error(r.error, JQ_NET_ERROR, JQ_NET_ERROR_TOO_LONG);
+  g_assert_cmpstr(r.error->message, ==, "a message longer than 65536 bytes");
+  /* Refused after at most the limit and one read beyond it. */
+  g_assert_cmpuint(jq_net_stream_bytes_read(s), <=, 65536 + 4096);
+  jq_net_stream_close(s);
+  /* The flood stops when the connection closes, long before 100 MB. */
+  gboolean closed = FALSE;
+  while (!closed) {
+    g_main_context_iteration(NULL, FALSE);
+    closed = g_io_stream_is_closed(a);
+  }
+  g_io_stream_close(b, NULL, NULL);
+  g_thread_join(t);
+  g_assert_cmpuint(f.sent, <, 100u * 1024 * 1024);
+  g_assert_cmpint(r.lines, ==, 0);
+  g_error_free(r.error);
+  g_object_unref(s);
+  g_object_unref(a);
+  g_object_unref(b);
+}
+
+static void test_stream_rate_limit(void) {
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  JqNetStream *s = jq_net_stream_new(a);
+  jq_net_stream_set_limits(s, 1000, 20, 5);
+  StreamResult r = {0};
+  jq_net_stream_start(s, count_line, stream_ended, &r);
+  GString *flood = g_string_new(NULL);
+  for (int i = 0; i < 100; i++)
+    g_string_append(flood, "{\"type\":\"ping\",\"id\":1}\n");
+  raw_send(b, flood->str);
+  g_string_free(flood, TRUE);
+  run_until(&r.ended);
+  g_assert_error(r.error, JQ_NET_ERROR, JQ_NET_ERROR_RATE);
+  /* The burst, and none after. */
+  g_assert_cmpint(r.lines, >=, 20);
+  g_assert_cmpint(r.lines, <, 30);
+  g_error_free(r.error);
+  g_object_unref(s);
+  g_object_unref(a);
+  g_object_unref(b);
+}
+
+/* ---- Two sessions */
+
+typedef struct {
+  JqNetSession *s;
+  GRand *rand;
+  gboolean over, lost, started;
+  int peer_moves, chats, taken_back;
+  int moves_made; /* plies in this side's game, as last seen */
+  gboolean auto_play;
+  int stop_after; /* plies after which auto play stops (0: never) */
+  gboolean accept_draw, accept_takeback;
+  GError *error;
+  guint idle; /* the pending play_random */
+} Side;
+
+static gboolean play_random(gpointer data) {
+  Side *side = data;
+  side->idle = 0;
+  const JqGame *game = jq_net_session_game(side->s);
+  if (!side->auto_play ||
+      jq_net_session_state(side->s) != JQ_NET_STATE_PLAYING ||
+      jq_game_side_to_move(game) != jq_net_session_color(side->s))
+    return G_SOURCE_REMOVE;
+  if (side->stop_after && jq_game_move_count(game) >= side->stop_after)
+    return G_SOURCE_REMOVE;
+  JqMoveList list;
+  jq_game_legal_moves(game, &list);
+  g_assert_cmpint(list.count, >, 0);
+  JqMove m = list.moves[g_rand_int_range(side->rand, 0, list.count)];
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(side->s, m, &error));
+  g_assert_no_error(error);
+  side->moves_made = jq_game_move_count(game);
+  return G_SOURCE_REMOVE;
+}
+
+static void schedule(Side *side) {
+  if (side->auto_play && !side->idle)
+    side->idle = g_idle_add(play_random, side);
+}
+
+static void on_started(JqNetSession *s, Side *side) {
+  side->started = TRUE;
+  schedule(side);
+}
+
+static void on_peer_move(JqNetSession *s, guint move, Side *side) {
+  side->peer_moves++;
+  side->moves_made = jq_game_move_count(jq_net_session_game(s));
+  schedule(side);
+}
+
+static void on_game_over(JqNetSession *s, Side *side) { side->over = TRUE; }
+
+static void on_lost(JqNetSession *s, const GError *error, Side *side) {
+  side->lost = TRUE;
+  g_clear_error(&side->error);
+  side->error = g_error_copy(error);
+}
+
+static void on_chat(JqNetSession *s, const char *text, Side *side) {
+  g_assert_cmpstr(text, ==, "好棋! good move");
+  side->chats++;
+}
+
+static void on_draw_offered(JqNetSession *s, Side *side) {
+  g_assert_true(jq_net_session_answer_draw(s, side->accept_draw, NULL));
+}
+
+static void on_takeback_requested(JqNetSession *s, Side *side) {
+  g_assert_true(jq_net_session_answer_takeback(s, side->accept_takeback, NULL));
+}
+
+static void on_taken_back(JqNetSession *s, int plies, Side *side) {
+  side->taken_back += plies;
+}
+
+static void side_init(Side *side, JqNetSession *s, guint32 seed) {
+  memset(side, 0, sizeof *side);
+  side->s = s;
+  side->rand = g_rand_new_with_seed(seed);
+  g_signal_connect(s, "started", G_CALLBACK(on_started), side);
+  g_signal_connect(s, "peer-move", G_CALLBACK(on_peer_move), side);
+  g_signal_connect(s, "game-over", G_CALLBACK(on_game_over), side);
+  g_signal_connect(s, "connection-lost", G_CALLBACK(on_lost), side);
+  g_signal_connect(s, "peer-chat", G_CALLBACK(on_chat), side);
+  g_signal_connect(s, "draw-offered", G_CALLBACK(on_draw_offered), side);
+  g_signal_connect(s, "takeback-requested", G_CALLBACK(on_takeback_requested),
+                   side);
+  g_signal_connect(s, "taken-back", G_CALLBACK(on_taken_back), side);
+}
+
+static void side_clear(Side *side) {
+  g_clear_handle_id(&side->idle, g_source_remove);
+  g_rand_free(side->rand);
+  g_clear_error(&side->error);
+  g_object_unref(side->s);
+}
+
+static void connect_sides(Side *host, Side *join, const JqNetParams *params,
+                          const char *code, guint32 seed) {
+  GError *error = NULL;
+  JqNetSession *h =
+      jq_net_session_new_host(params, "Host 主", "sesame-1", &error);
+  g_assert_no_error(error);
+  JqNetSession *j = jq_net_session_new_join("Joiner", code, &error);
+  g_assert_no_error(error);
+  side_init(host, h, seed);
+  side_init(join, j, seed + 1);
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  jq_net_session_start(h, a);
+  jq_net_session_start(j, b);
+  g_object_unref(a);
+  g_object_unref(b);
+}
+
+static gboolean both_started(Side *a, Side *b) {
+  return a->started && b->started;
+}
+
+static void wait_started(Side *host, Side *join) {
+  gboolean done = FALSE;
+  while (!done) {
+    run_until(&host->started);
+    run_until(&join->started);
+    done = both_started(host, join);
+  }
+  g_assert_cmpstr(jq_net_session_peer_name(join->s), ==, "Host 主");
+  g_assert_cmpstr(jq_net_session_peer_name(host->s), ==, "Joiner");
+}
+
+static void assert_same_games(Side *a, Side *b) {
+  const JqGame *ga = jq_net_session_game(a->s), *gb = jq_net_session_game(b->s);
+  g_assert_cmpint(jq_game_move_count(ga), ==, jq_game_move_count(gb));
+  for (int i = 0; i < jq_game_move_count(ga); i++)
+    g_assert_cmpuint(jq_game_move_at(ga, i).move, ==,
+                     jq_game_move_at(gb, i).move);
+  JqResult ra = jq_game_result(ga), rb = jq_game_result(gb);
+  g_assert_cmpint(ra.outcome, ==, rb.outcome);
+  g_assert_cmpint(ra.reason, ==, rb.reason);
+}
+
+static void test_whole_games(void) {
+  /* Both colour assignments, random players to the game's end. */
+  for (int g = 0; g < 4; g++) {
+    Side host, join;
+    connect_sides(&host, &join, g % 2 ? &xiangqi_black : &xiangqi_red,
+                  "sesame-1", 100 + (guint32)g);
+    host.auto_play = join.auto_play = TRUE;
+    wait_started(&host, &join);
+    g_assert_cmpint(jq_net_session_color(host.s), ==,
+                    g % 2 ? JQ_BLACK : JQ_RED);
+    g_assert_cmpint(jq_net_session_color(join.s), ==,
+                    g % 2 ? JQ_RED : JQ_BLACK);
+    /* Red's first move starts the game in started's idle. */
+    run_until(&host.over);
+    run_until(&join.over);
+    g_assert_false(host.lost);
+    g_assert_false(join.lost);
+    g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_OVER);
+    g_assert_cmpint(jq_net_session_state(join.s), ==, JQ_NET_STATE_OVER);
+    assert_same_games(&host, &join);
+    const JqGame *game = jq_net_session_game(host.s);
+    g_assert_cmpint(jq_game_result(game).outcome, !=, JQ_OUTCOME_NONE);
+    g_assert_cmpint(jq_game_move_count(game), >, 10);
+    side_clear(&host);
+    side_clear(&join);
+  }
+}
+
+/* Plays `plies` random plies, then stops with both sides idle. */
+static void play_plies(Side *host, Side *join, int plies) {
+  host->auto_play = join->auto_play = TRUE;
+  host->stop_after = join->stop_after = plies;
+  wait_started(host, join);
+  run_until_count(&host->moves_made, plies);
+  run_until_count(&join->moves_made, plies);
+  host->auto_play = join->auto_play = FALSE;
+}
+
+static void test_resign_and_chat(void) {
+  Side host, join;
+  connect_sides(&host, &join, &xiangqi_red, "sesame-1", 7);
+  play_plies(&host, &join, 4);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_chat(join.s, "好棋! good move", &error));
+  g_assert_false(jq_net_session_chat(join.s, "bad\x01", &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  run_until_count(&host.chats, 1);
+  /* Black resigns although it is Red's turn: resigning needs no turn. */
+  g_assert_true(jq_net_session_resign(join.s, &error));
+  run_until(&host.over);
+  g_assert_true(join.over);
+  assert_same_games(&host, &join);
+  JqResult r = jq_game_result(jq_net_session_game(host.s));
+  g_assert_cmpint(r.outcome, ==, JQ_OUTCOME_RED_WINS);
+  g_assert_cmpint(r.reason, ==, JQ_REASON_RESIGNATION);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 4);
+  g_assert_false(host.lost);
+  side_clear(&host);
+  side_clear(&join);
+}
+
+static void test_draw_by_agreement(void) {
+  Side host, join;
+  connect_sides(&host, &join, &xiangqi_red, "sesame-1", 8);
+  play_plies(&host, &join, 3);
+  /* Declined first, then accepted. */
+  gboolean declined = FALSE;
+  g_signal_connect_swapped(host.s, "draw-declined", G_CALLBACK(guard_fired),
+                           &declined);
+  join.accept_draw = FALSE;
+  GError *error = NULL;
+  g_assert_true(jq_net_session_offer_draw(host.s, &error));
+  g_assert_false(jq_net_session_offer_draw(host.s, &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  run_until(&declined);
+  g_assert_false(host.over);
+  join.accept_draw = TRUE;
+  g_assert_true(jq_net_session_offer_draw(host.s, &error));
+  run_until(&host.over);
+  g_assert_true(join.over);
+  assert_same_games(&host, &join);
+  JqResult r = jq_game_result(jq_net_session_game(join.s));
+  g_assert_cmpint(r.outcome, ==, JQ_OUTCOME_DRAW);
+  g_assert_cmpint(r.reason, ==, JQ_REASON_AGREEMENT);
+  side_clear(&host);
+  side_clear(&join);
+}
+
+static void test_takeback(void) {
+  Side host, join;
+  connect_sides(&host, &join, &xiangqi_red, "sesame-1", 9);
+  play_plies(&host, &join, 4);
+  GError *error = NULL;
+  /* Red to move after four plies: its last move and Black's reply go. */
+  join.accept_takeback = TRUE;
+  g_assert_true(jq_net_session_request_takeback(host.s, &error));
+  run_until_count(&host.taken_back, 2);
+  run_until_count(&join.taken_back, 2);
+  g_assert_cmpint(host.taken_back, ==, 2);
+  g_assert_cmpint(join.taken_back, ==, 2);
+  assert_same_games(&host, &join);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 2);
+  /* Black asks with Red to move: only its own last move goes. */
+  host.accept_takeback = TRUE;
+  g_assert_true(jq_net_session_request_takeback(join.s, &error));
+  run_until_count(&host.taken_back, 3);
+  run_until_count(&join.taken_back, 3);
+  g_assert_cmpint(join.taken_back, ==, 3);
+  assert_same_games(&host, &join);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 1);
+  /* At ply 1 Black has no move of its own to take back. */
+  g_assert_false(jq_net_session_request_takeback(join.s, &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  /* A declined request changes nothing. */
+  join.accept_takeback = FALSE;
+  gboolean declined = FALSE;
+  g_signal_connect_swapped(host.s, "takeback-declined", G_CALLBACK(guard_fired),
+                           &declined);
+  g_assert_true(jq_net_session_request_takeback(host.s, &error));
+  run_until(&declined);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 1);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(join.s)), ==, 1);
+  /* The game goes on after take-backs: both can still play it out. */
+  host.stop_after = join.stop_after = 0;
+  host.auto_play = join.auto_play = TRUE;
+  schedule(&join);
+  run_until(&host.over);
+  run_until(&join.over);
+  assert_same_games(&host, &join);
+  side_clear(&host);
+  side_clear(&join);
+}
+
+/* ---- A peer that cheats or talks nonsense */
+
+#define HELLO(code)                                                         \
+  "{\"type\":\"hello\",\"version\":1,\"program\":\"raw\",\"name\":\"Raw\"," \
+  "\"code\":\"" code "\"}\n"
+
+typedef struct {
+  const char *what;
+  const char *send; /* after which the raw peer waits */
+  gboolean flood;   /* then 100 MB without a line end */
+  guint timeout_ms;
+  int code;
+  const char *says;
+  int moves_kept; /* -1: no game */
+} Cheat;
+
+static void run_cheat(const Cheat *c) {
+  GError *error = NULL;
+  /* The honest host plays Black, so the raw peer (Red) moves first. */
+  JqNetSession *h =
+      jq_net_session_new_host(&xiangqi_black, "Honest", "sesame-1", &error);
+  g_assert_no_error(error);
+  Side host;
+  side_init(&host, h, 1);
+  if (c->timeout_ms)
+    jq_net_session_set_timeout(h, c->timeout_ms);
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  jq_net_session_start(h, a);
+  RawReader *reader = c->flood ? NULL : raw_reader_start(b);
+  if (c->send[0])
+    raw_send(b, c->send);
+  Flood f = {b, 0};
+  GThread *t = c->flood ? g_thread_new("flood", flood_thread, &f) : NULL;
+  run_until(&host.lost);
+  g_test_message("%s: %s", c->what, host.error->message);
+  g_assert_error(host.error, JQ_NET_ERROR, c->code);
+  if (!strstr(host.error->message, c->says))
+    g_error("%s: '%s' does not say '%s'", c->what, host.error->message,
+            c->says);
+  g_assert_true(jq_net_session_error(h) != NULL);
+  if (c->moves_kept < 0) {
+    g_assert_cmpint(jq_net_session_state(h), ==, JQ_NET_STATE_FAILED);
+    g_assert_null(jq_net_session_game(h));
+  } else {
+    /* The game so far is kept, unfinished. */
+    g_assert_cmpint(jq_net_session_state(h), ==, JQ_NET_STATE_PAUSED);
+    const JqGame *game = jq_net_session_game(h);
+    g_assert_nonnull(game);
+    g_assert_cmpint(jq_game_move_count(game), ==, c->moves_kept);
+    g_assert_false(jq_game_is_over(game));
+  }
+  if (reader) {
+    /* The peer is told why, in a bye, and the connection ends. */
+    run_until(&reader->eof);
+    char *want = g_strescape(c->says, NULL);
+    if (!strstr(reader->text->str, "{\"type\":\"bye\",\"reason\":") ||
+        !strstr(reader->text->str, want))
+      g_error("%s: the peer got '%s'", c->what, reader->text->str);
+    g_free(want);
+    raw_reader_free(reader);
+  }
+  if (t) {
+    while (!g_io_stream_is_closed(a))
+      g_main_context_iteration(NULL, FALSE);
+    g_io_stream_close(b, NULL, NULL);
+    g_thread_join(t);
+    g_assert_cmpuint(f.sent, <, 100u * 1024 * 1024);
+  }
+  g_object_unref(a);
+  g_object_unref(b);
+  side_clear(&host);
+}
+
+static const Cheat cheats[] = {
+    {"garbage",
+     HELLO("sesame-1") "{\"type\":\"move\",\"move\":\"h2e2\","
+                       "\"ply\":0}\nthis is not json\n",
+     FALSE, 0, JQ_NET_ERROR_MALFORMED, "not JSON", 1},
+    {"oversized",
+     HELLO("sesame-1") "{\"type\":\"move\",\"move\":\"h2e2\","
+                       "\"ply\":0}\n",
+     TRUE, 0, JQ_NET_ERROR_TOO_LONG, "longer than 65536 bytes", 1},
+    {"out of turn",
+     HELLO("sesame-1") "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}\n"
+                       "{\"type\":\"move\",\"move\":\"b0c2\",\"ply\":1}\n",
+     FALSE, 0, JQ_NET_ERROR_OUT_OF_TURN,
+     "the peer played b0c2 when it was not its turn", 1},
+    {"illegal",
+     HELLO("sesame-1") "{\"type\":\"move\",\"move\":\"a0a5\","
+                       "\"ply\":0}\n",
+     FALSE, 0, JQ_NET_ERROR_ILLEGAL, "the peer played a0a5, an illegal move",
+     0},
+    {"wrong ply",
+     HELLO("sesame-1") "{\"type\":\"move\",\"move\":\"h2e2\","
+                       "\"ply\":4}\n",
+     FALSE, 0, JQ_NET_ERROR_ORDER, "as ply 4, at ply 0", 0},
+    {"hello again",
+     HELLO("sesame-1") "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}"
+                       "\n" HELLO("sesame-1"),
+     FALSE, 0, JQ_NET_ERROR_ORDER, "a hello message during the game", 1},
+    {"move before hello", "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}\n",
+     FALSE, 0, JQ_NET_ERROR_ORDER, "a move message before the hello", -1},
+    {"wrong code", HELLO("sesame-2"), FALSE, 0, JQ_NET_ERROR_CODE,
+     "the wrong game code", -1},
+    {"no code", HELLO(""), FALSE, 0, JQ_NET_ERROR_CODE, "the wrong game code",
+     -1},
+    {"wrong version",
+     "{\"type\":\"hello\",\"version\":2,\"program\":\"raw\",\"name\":\"Raw\","
+     "\"code\":\"sesame-1\"}\n",
+     FALSE, 0, JQ_NET_ERROR_VERSION,
+     "the peer speaks protocol version 2, this program version 1", -1},
+    {"nothing at all", "", FALSE, 300, JQ_NET_ERROR_TIMEOUT,
+     "nothing from the peer for 1 s", -1},
+    {"silent after a move",
+     HELLO("sesame-1") "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}\n",
+     FALSE, 300, JQ_NET_ERROR_TIMEOUT, "nothing from the peer", 1},
+    {"accept nothing asked",
+     HELLO("sesame-1") "{\"type\":\"draw_accept\",\"ply\":0}\n", FALSE, 0,
+     JQ_NET_ERROR_ORDER, "a draw_accept message for ply 0 with nothing asked",
+     0},
+};
+
+static void test_cheats(void) {
+  for (gsize i = 0; i < G_N_ELEMENTS(cheats); i++)
+    run_cheat(&cheats[i]);
+}
+
+static void test_flood_of_messages(void) {
+  GError *error = NULL;
+  JqNetSession *h =
+      jq_net_session_new_host(&xiangqi_black, "Honest", "sesame-1", &error);
+  Side host;
+  side_init(&host, h, 1);
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  jq_net_session_start(h, a);
+  GString *flood = g_string_new(HELLO("sesame-1"));
+  for (int i = 0; i < 2000; i++)
+    g_string_append(flood, "{\"type\":\"ping\",\"id\":1}\n");
+  raw_send(b, flood->str);
+  g_string_free(flood, TRUE);
+  run_until(&host.lost);
+  g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_RATE);
+  g_assert_cmpint(jq_net_session_state(h), ==, JQ_NET_STATE_PAUSED);
+  g_object_unref(a);
+  g_object_unref(b);
+  side_clear(&host);
+}
+
+/* The joiner refuses a host that asks for jieqi, and a host that is not
+ * what it says. */
+static void test_join_refusals(void) {
+  struct {
+    const char *send;
+    int code;
+    const char *says;
+  } cases[] = {
+      {HELLO("") "{\"type\":\"params\",\"variant\":\"jieqi\",\"host_color\":"
+                 "\"red\",\"base_ms\":0,\"inc_ms\":0,\"movestogo\":0,"
+                 "\"movetime_ms\":0}\n",
+       JQ_NET_ERROR_UNSUPPORTED, "jieqi over the network: not yet"},
+      {HELLO("") "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}\n",
+       JQ_NET_ERROR_ORDER, "a move message before the game parameters"},
+      {HELLO("") "{\"type\":\"bye\",\"reason\":\"busy\"}\n",
+       JQ_NET_ERROR_CLOSED, "the peer left: busy"},
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+    GError *error = NULL;
+    JqNetSession *j = jq_net_session_new_join("Joiner", "sesame-1", &error);
+    g_assert_no_error(error);
+    Side join;
+    side_init(&join, j, 1);
+    GIOStream *a, *b;
+    connect_pair(&a, &b);
+    jq_net_session_start(j, b);
+    raw_send(a, cases[i].send);
+    run_until(&join.lost);
+    g_assert_error(join.error, JQ_NET_ERROR, cases[i].code);
+    g_assert_cmpstr(join.error->message, ==, cases[i].says);
+    g_assert_cmpint(jq_net_session_state(j), ==, JQ_NET_STATE_FAILED);
+    g_object_unref(a);
+    g_object_unref(b);
+    side_clear(&join);
+  }
+  /* And a host is never made for jieqi yet. */
+  JqNetParams jieqi = xiangqi_red;
+  jieqi.variant = JQ_VARIANT_JIEQI;
+  GError *error = NULL;
+  g_assert_null(jq_net_session_new_host(&jieqi, "H", "c", &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_UNSUPPORTED);
+  g_clear_error(&error);
+  g_assert_null(jq_net_session_new_join("bad\nname", "c", &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  g_assert_null(jq_net_session_new_join("n", "two words", &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+}
+
+static void test_takeback_plies(void) {
+  g_assert_cmpint(jq_net_takeback_plies(0, JQ_RED), ==, 0);
+  g_assert_cmpint(jq_net_takeback_plies(1, JQ_RED), ==, 1);
+  g_assert_cmpint(jq_net_takeback_plies(2, JQ_RED), ==, 2);
+  g_assert_cmpint(jq_net_takeback_plies(1, JQ_BLACK), ==, 0);
+  g_assert_cmpint(jq_net_takeback_plies(2, JQ_BLACK), ==, 1);
+  g_assert_cmpint(jq_net_takeback_plies(3, JQ_BLACK), ==, 2);
+}
+
+static void test_host_port(void) {
+  char *host = NULL;
+  guint16 port = 0;
+  g_assert_true(jq_net_parse_host_port("127.0.0.1:5000", &host, &port, NULL));
+  g_assert_cmpstr(host, ==, "127.0.0.1");
+  g_assert_cmpuint(port, ==, 5000);
+  g_free(host);
+  g_assert_true(jq_net_parse_host_port("[::1]:80", &host, &port, NULL));
+  g_assert_cmpstr(host, ==, "::1");
+  g_free(host);
+  GError *error = NULL;
+  g_assert_false(jq_net_parse_host_port("localhost", &host, &port, &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  g_assert_false(jq_net_parse_host_port("h:70000", &host, &port, &error));
+  g_clear_error(&error);
+  g_assert_null(jq_net_listen("localhost", 0, NULL, &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  char **addresses = jq_net_local_addresses();
+  for (char **a = addresses; *a; a++)
+    g_assert_cmpstr(*a, !=, "127.0.0.1");
+  g_strfreev(addresses);
+}
+
+int main(int argc, char **argv) {
+  g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/net/message/round-trip", test_message_round_trip);
+  g_test_add_func("/net/message/refusals", test_message_refusals);
+  g_test_add_func("/net/stream/size-limit", test_stream_size_limit);
+  g_test_add_func("/net/stream/rate-limit", test_stream_rate_limit);
+  g_test_add_func("/net/session/whole-games", test_whole_games);
+  g_test_add_func("/net/session/resign-and-chat", test_resign_and_chat);
+  g_test_add_func("/net/session/draw", test_draw_by_agreement);
+  g_test_add_func("/net/session/takeback", test_takeback);
+  g_test_add_func("/net/session/takeback-plies", test_takeback_plies);
+  g_test_add_func("/net/session/cheats", test_cheats);
+  g_test_add_func("/net/session/flood", test_flood_of_messages);
+  g_test_add_func("/net/session/join-refusals", test_join_refusals);
+  g_test_add_func("/net/transport/host-port", test_host_port);
+  return g_test_run();
+}
