@@ -162,6 +162,23 @@ static guint toasts_with(const char *text) {
 
 static gboolean toast_shown(gpointer text) { return toasts_with(text) > 0; }
 
+/* A toast with `text` posted after `before` of them were: toasts queue and
+ * show one at a time, so under load the one awaited may not be on show
+ * yet while it is already on its way. */
+typedef struct {
+  const char *text;
+  guint before;
+} ToastWait;
+
+static ToastWait toast_wait(const char *text) {
+  return (ToastWait){text, jq_window_count_posted_toasts(window, text)};
+}
+
+static gboolean toast_posted(gpointer data) {
+  const ToastWait *w = data;
+  return jq_window_count_posted_toasts(window, w->text) > w->before;
+}
+
 static guint count_toasts(GtkWidget *widget) {
   guint n = strcmp(G_OBJECT_TYPE_NAME(widget), "AdwToastWidget") == 0;
   for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
@@ -910,8 +927,9 @@ static void test_replace_asks(void) {
    * the clipboard was read; it may wait behind earlier ones). */
   char *fen = jq_game_controller_get_fen(controller());
   gdk_clipboard_set_text(clipboard, "not a position");
+  ToastWait refused = toast_wait("Cannot paste the position");
   win_action("paste-fen");
-  g_assert_true(spin_until(toast_shown, "Cannot paste the position", 15000));
+  g_assert_true(spin_until(toast_posted, &refused, 15000));
   g_assert_null(find_question());
   assert_unchanged(fen, 2);
 
@@ -1272,8 +1290,8 @@ static void test_bad_autosave(void) {
   window = JQ_WINDOW(gtk_application_get_active_window(GTK_APPLICATION(app)));
   g_assert_nonnull(window);
   g_assert_true(spin_until(board_ready, NULL, 5000));
-  g_assert_true(
-      spin_until(toast_shown, "Could not read the autosaved game", 3000));
+  ToastWait unread = {"Could not read the autosaved game", 0};
+  g_assert_true(spin_until(toast_posted, &unread, 3000));
   g_assert_cmpuint(toasts_with("autosave.pgn.bad-"), ==, 1);
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 0);
   /* The bad bytes are kept next to where they were. */
@@ -1938,10 +1956,12 @@ static void check_chinese_errors(void) {
   JqPosition pos;
   JqError fen_err = {{0}};
   g_assert_false(jq_fen_parse(BAD_FEN, JQ_FEN_VARIANT_AUTO, &pos, &fen_err));
-  g_assert_false(jq_window_paste_fen(window, BAD_FEN));
   char *start = format_start("Cannot paste the position: %s");
+  ToastWait refused = toast_wait(start);
+  g_assert_false(jq_window_paste_fen(window, BAD_FEN));
+  g_assert_true(spin_until(toast_posted, &refused, 1000));
   /* Toasts show one after another: earlier ones may be ahead of it. */
-  g_assert_true(spin_until(toast_shown, start, 20000));
+  g_assert_true(spin_until(toast_shown, start, 30000));
   char *toast = toast_line(start);
   g_assert_nonnull(toast);
   assert_no_english(toast, fen_err.message, BAD_FEN);
@@ -2253,10 +2273,11 @@ static void test_draw_offer(void) {
   jq_board_view_set_animate(board(), FALSE);
   click_move("h2e2");
   /* Declined: the game goes on. */
+  ToastWait declined = toast_wait("declined");
   win_action("offer-draw");
   answer_draw_offer("decline");
   g_assert_false(jq_game_controller_is_over(controller()));
-  g_assert_true(spin_until(toast_shown, "declined", 30000));
+  g_assert_true(spin_until(toast_posted, &declined, 30000));
   click_move("h9g7");
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
   /* Accepted: a draw by agreement. */
@@ -2276,9 +2297,10 @@ static void test_draw_offer(void) {
                       JQ_PLAYER_MODE_COMPUTER);
   click_move("h2e2");
   g_assert_true(spin_until(human_to_play, NULL, 20000));
+  ToastWait refused = toast_wait("computer declines");
   win_action("offer-draw");
   g_assert_null(find_draw_offer());
-  g_assert_true(spin_until(toast_shown, "computer declines", 30000));
+  g_assert_true(spin_until(toast_posted, &refused, 30000));
   g_assert_false(jq_game_controller_is_over(controller()));
   jq_board_view_set_animate(board(), TRUE);
 }

@@ -20,6 +20,9 @@ JqSoundPlayer *jq_window_get_sound_player(JqWindow *self);
 GtkWidget *jq_window_get_side_panel(JqWindow *self);
 /* Analysis mode's lines (win.analyse shows them). */
 JqAnalysisView *jq_window_get_analysis_view(JqWindow *self);
+/* How many toasts containing `text` the window has posted, shown yet or
+ * still queued behind others (they show one at a time). */
+guint jq_window_count_posted_toasts(JqWindow *self, const char *text);
 /* The status line's text. */
 const char *jq_window_get_status(JqWindow *self);
 /* The end of a paste (once the game in progress may go): sets up the

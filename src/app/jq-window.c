@@ -42,6 +42,7 @@ struct _JqWindow {
   JqSoundPlayer *sounds;
 
   AdwToastOverlay *toast_overlay;
+  GPtrArray *toasts_posted; /* every toast's text, for the tests */
   AdwWindowTitle *window_title;
   JqBoardView *board;
   GtkSpinner *status_spinner;
@@ -84,6 +85,7 @@ static void toast(JqWindow *self, const char *text) {
   adw_toast_set_timeout(t, 4);
   adw_toast_overlay_add_toast(self->toast_overlay, t);
   g_free(escaped);
+  g_ptr_array_add(self->toasts_posted, g_strdup(text));
 }
 
 static void message(JqWindow *self, const char *heading, const char *body) {
@@ -1032,6 +1034,14 @@ GtkWidget *jq_window_get_side_panel(JqWindow *self) {
   return self->side_panel;
 }
 
+guint jq_window_count_posted_toasts(JqWindow *self, const char *text) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), 0);
+  guint n = 0;
+  for (guint i = 0; i < self->toasts_posted->len; i++)
+    n += strstr(g_ptr_array_index(self->toasts_posted, i), text) != NULL;
+  return n;
+}
+
 JqAnalysisView *jq_window_get_analysis_view(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   return self->analysis_view;
@@ -1181,6 +1191,7 @@ static void jq_window_finalize(GObject *object) {
   JqWindow *self = JQ_WINDOW(object);
   g_free(self->note);
   g_free(self->game_over_text);
+  g_ptr_array_unref(self->toasts_posted);
   G_OBJECT_CLASS(jq_window_parent_class)->finalize(object);
 }
 
@@ -1234,6 +1245,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
 
 static void jq_window_init(JqWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
+  self->toasts_posted = g_ptr_array_new_with_free_func(g_free);
   jq_tooltips_keep_on_one_line(GTK_WIDGET(self));
   jq_fold_button_follow(self->panel_button, self->flap);
   self->settings = jq_app_settings_new();
