@@ -333,10 +333,10 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
     jq_game_controller_ai_setup(self, side, &algorithm, &strength);
     jq_ai_player_set_algorithm(self->ais[side], algorithm);
     jq_ai_player_set_strength(self->ais[side], strength);
-    player = self->players[side] == JQ_PLAYER_MODE_COMPUTER
-                 ? jq_game_controller_outside_seat(self, side, algorithm,
-                                                   strength)
-                 : NULL;
+    player =
+        self->players[side] == JQ_PLAYER_MODE_COMPUTER
+            ? jq_game_controller_outside_seat(self, side, algorithm, strength)
+            : NULL;
     if (!player)
       player = seat(self, side);
   }
