@@ -98,8 +98,7 @@ static void test_values(void) {
   const char *id = jq_engine_list_add(list, e);
   g_assert_cmpstr(id, ==, "fake-engine");
   /* Xiangqi is set for an engine that offers it. */
-  g_assert_cmpstr(g_hash_table_lookup(e->values, "UCI_Variant"), ==,
-                  "xiangqi");
+  g_assert_cmpstr(g_hash_table_lookup(e->values, "UCI_Variant"), ==, "xiangqi");
   GError *error = NULL;
   g_assert_true(jq_engine_list_set_value(list, id, "Hash", "64", &error));
   g_assert_no_error(error);
@@ -294,8 +293,8 @@ static void test_good(void) {
 }
 
 /* A failing engine: told, stopped, and the game goes on. */
-static void check_failure(JqVariant variant, const char *args,
-                          const char *what, int moves) {
+static void check_failure(JqVariant variant, const char *args, const char *what,
+                          int moves) {
   g_autofree char *id = add_fake(args);
   Watch w = {.moves = moves};
   JqGameController *c = controller_new(&w);
@@ -321,13 +320,15 @@ static void test_crash(void) {
 static void test_hang(void) {
   /* 200 ms a move and the grace: told within the bound, game goes on. */
   gint64 start_time = g_get_monotonic_time();
-  check_failure(JQ_VARIANT_XIANGQI, "hang", "gave no move within 3.2 seconds", 4);
+  check_failure(JQ_VARIANT_XIANGQI, "hang", "gave no move within 3.2 seconds",
+                4);
   g_assert_cmpint(g_get_monotonic_time() - start_time, <,
                   G_GINT64_CONSTANT(15000000));
 }
 
 static void test_illegal(void) {
-  check_failure(JQ_VARIANT_XIANGQI, "illegal", "sent a move that is not legal: “a0a9”", 4);
+  check_failure(JQ_VARIANT_XIANGQI, "illegal",
+                "sent a move that is not legal: “a0a9”", 4);
 }
 
 /* An engine that does not offer jieqi is not made to play it. */
