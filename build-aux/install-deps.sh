@@ -6,8 +6,9 @@
 set -euo pipefail
 
 core=(build-essential meson ninja-build pkg-config libglib2.0-dev)
-# clang and its runtime libraries build the libFuzzer targets.
-test_extra=(clang libclang-rt-14-dev)
+# clang and its runtime libraries build the libFuzzer targets; the app's
+# outside-engine tests play Fairy-Stockfish.
+test_extra=(clang libclang-rt-14-dev fairy-stockfish)
 app_extra=(libgtk-4-dev libadwaita-1-dev libsodium-dev gettext desktop-file-utils appstream
            libjson-glib-dev xvfb dbus fonts-wqy-microhei libgtk-4-media-gstreamer
            gstreamer1.0-plugins-good)

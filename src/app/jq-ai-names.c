@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "jq-ai.h"
+#include "jq-engine-list.h"
 
 /* The baselines are there to practise against, so they come last. */
 static gboolean is_baseline(const char *name) {
@@ -30,6 +31,25 @@ char **jq_ai_names_list(void) {
   return list;
 }
 
+char **jq_ai_names_list_for(int variant) {
+  char **own = jq_ai_names_list();
+  GStrvBuilder *builder = g_strv_builder_new();
+  g_strv_builder_addv(builder, (const char **)own);
+  g_strfreev(own);
+  JqEngineList *engines = jq_engine_list_get_default();
+  for (guint i = 0; i < jq_engine_list_count(engines); i++) {
+    const JqEngine *e = jq_engine_list_get(engines, i);
+    if (variant < 0 || jq_engine_plays(e, (JqVariant)variant)) {
+      char *name = jq_engine_list_algorithm(e->id);
+      g_strv_builder_add(builder, name);
+      g_free(name);
+    }
+  }
+  char **list = g_strv_builder_end(builder);
+  g_strv_builder_unref(builder);
+  return list;
+}
+
 const char *jq_ai_names_label(const char *algorithm) {
   g_return_val_if_fail(algorithm != NULL, "");
   if (strcmp(algorithm, "alphabeta") == 0)
@@ -42,6 +62,10 @@ const char *jq_ai_names_label(const char *algorithm) {
     return _("Greedy");
   if (strcmp(algorithm, "random") == 0)
     return _("Beginner");
+  const JqEngine *e =
+      jq_engine_list_find_algorithm(jq_engine_list_get_default(), algorithm);
+  if (e)
+    return e->name;
   return algorithm;
 }
 
@@ -56,6 +80,8 @@ const char *jq_ai_names_description(const char *algorithm) {
     return _("Takes whatever it can, one move ahead");
   if (strcmp(algorithm, "random") == 0)
     return _("Plays random moves, for a first game");
+  if (g_str_has_prefix(algorithm, "uci:"))
+    return _("An outside engine (Preferences, Outside Engines)");
   return _("How the computer chooses its moves");
 }
 
@@ -67,7 +93,8 @@ GListModel *jq_ai_names_model(char **algorithms) {
 }
 
 gboolean jq_ai_names_has_strength(const char *algorithm) {
-  return algorithm != NULL && !is_baseline(algorithm);
+  return algorithm != NULL && !is_baseline(algorithm) &&
+         !g_str_has_prefix(algorithm, "uci:");
 }
 
 const char *jq_ai_names_strength_hint(const char *algorithm) {
@@ -80,6 +107,8 @@ const char *jq_ai_names_strength_hint(const char *algorithm) {
              "out fewer games a move, from 50 at 0 to 25,600 at 19");
   if (is_baseline(algorithm))
     return _("This opponent has no strength setting");
+  if (g_str_has_prefix(algorithm, "uci:"))
+    return _("An outside engine plays at the strength its options set");
   return _("From 0, the weakest, to 20, full strength");
 }
 

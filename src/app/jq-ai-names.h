@@ -12,6 +12,9 @@ G_BEGIN_DECLS
  * last; the developers' measuring baseline "determinized" is left out.
  * NULL-terminated; free with g_strfreev. */
 char **jq_ai_names_list(void);
+/* The same, then the outside engines of jq_engine_list_get_default() as
+ * "uci:ID": all of them for `variant` -1, else those that play it. */
+char **jq_ai_names_list_for(int variant);
 /* A short label, "Alpha-beta" for "alphabeta", that fits a combo row; the
  * name itself when unknown. */
 const char *jq_ai_names_label(const char *algorithm);

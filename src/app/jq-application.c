@@ -4,6 +4,8 @@
 
 #include <glib/gi18n.h>
 
+#include "jq-app-settings.h"
+#include "jq-engine-list.h"
 #include "jq-help-window.h"
 #include "jq-window.h"
 
@@ -116,6 +118,13 @@ static void jq_application_startup(GApplication *app) {
   set_accels(gtk_app, "win.show-help-overlay", "<Control>question", NULL);
   set_accels(gtk_app, "app.help", "F1", NULL);
   gtk_window_set_default_icon_name(JQ_APP_ID);
+  /* The outside engines, read before a window binds its algorithms to
+   * them; Debian's Fairy-Stockfish is offered when it is installed. */
+  GSettings *settings = jq_app_settings_new();
+  JqEngineList *engines = jq_engine_list_get_default();
+  jq_engine_list_bind(engines, settings);
+  g_object_unref(settings);
+  jq_engine_list_offer(engines, JQ_FAIRY_STOCKFISH_PATH);
 }
 
 static void jq_application_activate(GApplication *app) {

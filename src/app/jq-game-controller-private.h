@@ -10,6 +10,7 @@
 #include "jq-game-controller.h"
 #include "jq-human-player.h"
 #include "jq-move-pacer.h"
+#include "jq-uci-player.h"
 
 G_BEGIN_DECLS
 
@@ -43,6 +44,8 @@ struct _JqGameController {
   JqHumanPlayer *humans[2];
   JqAiPlayer *ais[2];
   JqAiPlayer *advisor;
+  JqUciPlayer *outside[2]; /* an outside engine playing a side, made when
+                            * its algorithm is "uci:ID" */
   /* The player thinking now, for its side's move or for a hint, about
    * think_view, think_ply moves into the game. */
   JqPlayer *thinker;
@@ -111,6 +114,23 @@ void jq_game_controller_notice(JqGameController *self, const char *text);
 /* Ends the game still going on with `result` (a resignation, a draw
  * agreed, a flag fallen). */
 void jq_game_controller_declare_result(JqGameController *self, JqResult result);
+
+/* The players' answers, for each player the controller listens to. */
+void jq_game_controller_on_move_chosen(JqPlayer *player, guint move,
+                                       JqGameController *self);
+void jq_game_controller_on_progress(JqPlayer *player, const JqProgress *p,
+                                    JqGameController *self);
+
+/* ---- jq-game-controller-engines.c ---- */
+
+/* A built-in algorithm, or "uci:ID" of an engine in the default
+ * JqEngineList. */
+gboolean jq_game_controller_algorithm_known(const char *algorithm);
+/* The outside engine's player for `side` when `algorithm` is one ("uci:ID"),
+ * made or remade for it; NULL for a built-in algorithm. */
+JqPlayer *jq_game_controller_outside_seat(JqGameController *self, JqColor side,
+                                          const char *algorithm, int strength);
+void jq_game_controller_engines_dispose(JqGameController *self);
 
 /* ---- jq-game-controller-files.c ---- */
 

@@ -255,8 +255,8 @@ gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
 /* ---- thinking ---- */
 
 /* The thinking player's report, as the analysis view shows it. */
-static void on_player_progress(JqPlayer *player, const JqProgress *p,
-                               JqGameController *self) {
+void jq_game_controller_on_progress(JqPlayer *player, const JqProgress *p,
+                                    JqGameController *self) {
   if (player != self->thinker)
     return;
   JqMoveFormat format = {self->notation, self->charset};
@@ -298,8 +298,8 @@ static void play_paced(JqMove move, gpointer data) {
   jq_game_controller_emit_pending(self);
 }
 
-static void on_move_chosen(JqPlayer *player, guint move,
-                           JqGameController *self) {
+void jq_game_controller_on_move_chosen(JqPlayer *player, guint move,
+                                       JqGameController *self) {
   if (player != self->thinker)
     return;
   self->thinker = NULL;
@@ -333,7 +333,12 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
     jq_game_controller_ai_setup(self, side, &algorithm, &strength);
     jq_ai_player_set_algorithm(self->ais[side], algorithm);
     jq_ai_player_set_strength(self->ais[side], strength);
-    player = seat(self, side);
+    player =
+        self->players[side] == JQ_PLAYER_MODE_COMPUTER
+            ? jq_game_controller_outside_seat(self, side, algorithm, strength)
+            : NULL;
+    if (!player)
+      player = seat(self, side);
   }
   if (!self->think_view)
     self->think_view = g_new(JqPosition, 1);
@@ -628,7 +633,7 @@ gboolean jq_game_controller_new_game(JqGameController *self,
   int strengths[] = {setup->strength, setup->side_strength[JQ_RED],
                      setup->side_strength[JQ_BLACK]};
   for (gsize i = 0; i < G_N_ELEMENTS(algorithms); i++) {
-    if (algorithms[i] && !jq_ai_player_algorithm_known(algorithms[i])) {
+    if (algorithms[i] && !jq_game_controller_algorithm_known(algorithms[i])) {
       g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
                   JQ_GAME_CONTROLLER_ERROR_BAD_OPTION,
                   _("Unknown computer algorithm “%s”."), algorithms[i]);
@@ -740,7 +745,7 @@ const char *jq_game_controller_get_algorithm(JqGameController *self) {
 void jq_game_controller_set_algorithm(JqGameController *self,
                                       const char *algorithm) {
   g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  if (!jq_ai_player_algorithm_known(algorithm)) {
+  if (!jq_game_controller_algorithm_known(algorithm)) {
     g_warning("Unknown computer algorithm '%s': keeping '%s'",
               algorithm ? algorithm : "(null)", self->algorithm);
     return;
@@ -777,7 +782,7 @@ void jq_game_controller_set_side_algorithm(JqGameController *self, JqColor side,
                                            const char *algorithm) {
   g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
   g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
-  if (!jq_ai_player_algorithm_known(algorithm)) {
+  if (!jq_game_controller_algorithm_known(algorithm)) {
     g_warning("Unknown computer algorithm '%s': keeping '%s'",
               algorithm ? algorithm : "(null)", self->side_algorithm[side]);
     return;
@@ -1204,6 +1209,7 @@ static void jq_game_controller_dispose(GObject *object) {
   for (gsize i = 0; i < G_N_ELEMENTS(players); i++)
     if (players[i])
       g_signal_handlers_disconnect_by_data(players[i], self);
+  jq_game_controller_engines_dispose(self);
   g_clear_object(&self->ais[JQ_RED]);
   g_clear_object(&self->ais[JQ_BLACK]);
   g_clear_object(&self->advisor);
@@ -1332,9 +1338,9 @@ static void jq_game_controller_init(JqGameController *self) {
   gpointer players[] = {self->humans[JQ_RED], self->humans[JQ_BLACK],
                         self->ais[JQ_RED], self->ais[JQ_BLACK], self->advisor};
   for (gsize i = 0; i < G_N_ELEMENTS(players); i++) {
-    g_signal_connect(players[i], "move-chosen", G_CALLBACK(on_move_chosen),
-                     self);
-    g_signal_connect(players[i], "progress", G_CALLBACK(on_player_progress),
-                     self);
+    g_signal_connect(players[i], "move-chosen",
+                     G_CALLBACK(jq_game_controller_on_move_chosen), self);
+    g_signal_connect(players[i], "progress",
+                     G_CALLBACK(jq_game_controller_on_progress), self);
   }
 }

@@ -241,6 +241,35 @@ static void select_algorithm(JqNewGameDialog *self, ComputerRows *rows,
       adw_combo_row_set_selected(rows->algorithm_row, i);
 }
 
+/* The algorithms the variant chosen can be played with (outside engines
+ * that play it), `current` selected when it is one of them. */
+static void fill_algorithms(JqNewGameDialog *self, ComputerRows *rows,
+                            const char *current) {
+  if (!self->algorithms)
+    self->algorithms = jq_ai_names_list_for(
+        (int)adw_combo_row_get_selected(self->variant_row));
+  GListModel *labels = jq_ai_names_model(self->algorithms);
+  adw_combo_row_set_model(rows->algorithm_row, labels);
+  g_object_unref(labels);
+  adw_combo_row_set_selected(rows->algorithm_row, 0);
+  select_algorithm(self, rows, current);
+}
+
+/* Another variant: a jieqi game offers only engines that play jieqi. */
+static void on_variant_changed(JqNewGameDialog *self) {
+  if (!self->algorithms)
+    return; /* not filled in yet */
+  char *current[G_N_ELEMENTS(self->computers)];
+  for (gsize i = 0; i < G_N_ELEMENTS(self->computers); i++)
+    current[i] = g_strdup(chosen_algorithm(self, &self->computers[i]));
+  g_clear_pointer(&self->algorithms, g_strfreev);
+  for (gsize i = 0; i < G_N_ELEMENTS(self->computers); i++) {
+    fill_algorithms(self, &self->computers[i], current[i]);
+    g_free(current[i]);
+  }
+  update_strength(self);
+}
+
 void jq_new_game_dialog_set_computer(JqNewGameDialog *self, int side,
                                      const char *algorithm, int strength) {
   g_return_if_fail(JQ_IS_NEW_GAME_DIALOG(self));
@@ -282,14 +311,11 @@ static void fill_in(JqNewGameDialog *self) {
   adw_combo_row_set_selected(self->black_row,
                              g_settings_get_enum(s, "black-player"));
 
-  self->algorithms = jq_ai_names_list();
+  g_clear_pointer(&self->algorithms, g_strfreev);
   for (gsize i = 0; i < G_N_ELEMENTS(self->computers); i++) {
     ComputerRows *rows = &self->computers[i];
-    GListModel *labels = jq_ai_names_model(self->algorithms);
-    adw_combo_row_set_model(rows->algorithm_row, labels);
-    g_object_unref(labels);
     char *current = g_settings_get_string(s, algorithm_keys[i]);
-    select_algorithm(self, rows, current);
+    fill_algorithms(self, rows, current);
     g_free(current);
     gtk_spin_button_set_value(rows->strength_spin,
                               g_settings_get_int(s, strength_keys[i]));
@@ -390,4 +416,6 @@ static void jq_new_game_dialog_init(JqNewGameDialog *self) {
                            G_CALLBACK(update_computer), self);
   g_signal_connect_swapped(self->clock_row, "notify::selected",
                            G_CALLBACK(update_clock), self);
+  g_signal_connect_swapped(self->variant_row, "notify::selected",
+                           G_CALLBACK(on_variant_changed), self);
 }

@@ -14,6 +14,18 @@
 
 typedef struct JqUciClient JqUciClient;
 
+/* An option the engine declared in its "uci" reply, as written there. */
+typedef struct {
+  char *name;
+  char *type;          /* "spin", "check", "combo", "string", "button" */
+  char *default_value; /* NULL when none was given */
+  char *min, *max;     /* a spin's bounds, NULL when not given */
+  GPtrArray *vars;     /* of char*: a combo's choices */
+} JqUciOption;
+
+/* Called with each "info" line a search reads, in the searching thread. */
+typedef void (*JqUciInfoFunc)(const char *line, void *data);
+
 /* What a wait ended with. */
 typedef enum {
   JQ_UCI_OK = 0,
@@ -44,6 +56,9 @@ JqUciStatus jq_uci_client_handshake(JqUciClient *client, gint64 deadline);
 const char *jq_uci_client_name(const JqUciClient *client);
 /* Did the engine list an option of that name (UCI names ignore case)? */
 bool jq_uci_client_has_option(const JqUciClient *client, const char *name);
+/* The options in the order declared; valid until the client is closed. */
+guint jq_uci_client_option_count(const JqUciClient *client);
+const JqUciOption *jq_uci_client_option(const JqUciClient *client, guint i);
 /* For a combo option: is `value` one of its "var"s? True for other types. */
 bool jq_uci_client_option_allows(const JqUciClient *client, const char *name,
                                  const char *value);
@@ -60,3 +75,12 @@ JqUciStatus jq_uci_client_sync(JqUciClient *client, gint64 deadline);
 JqUciStatus jq_uci_client_search(JqUciClient *client, const char *position,
                                  const char *go, gint64 deadline,
                                  int stop_grace_ms, char **bestmove);
+/* The same, with each "info" line the engine sends meanwhile handed to
+ * on_info (may be NULL). */
+JqUciStatus jq_uci_client_search_info(JqUciClient *client, const char *position,
+                                      const char *go, gint64 deadline,
+                                      int stop_grace_ms, JqUciInfoFunc on_info,
+                                      void *data, char **bestmove);
+/* Sends "stop" from another thread while one waits in a search, so that
+ * it ends soon; it touches nothing but the socket. */
+void jq_uci_client_interrupt(JqUciClient *client);

@@ -15,11 +15,7 @@
  * cannot fill the memory while the caller waits. */
 #define LINE_MAX_BYTES (1 << 20)
 
-typedef struct {
-  char *name;
-  char *type;
-  GPtrArray *vars; /* of char*, for combo options */
-} EngineOption;
+typedef JqUciOption EngineOption;
 
 struct JqUciClient {
   GPid pid;
@@ -36,6 +32,9 @@ static void option_free(gpointer data) {
   EngineOption *opt = data;
   g_free(opt->name);
   g_free(opt->type);
+  g_free(opt->default_value);
+  g_free(opt->min);
+  g_free(opt->max);
   g_ptr_array_unref(opt->vars);
   g_free(opt);
 }
@@ -231,6 +230,12 @@ static void parse_option(JqUciClient *client, const char *line) {
           opt->name = text;
         else if (strcmp(key, "type") == 0 && !opt->type)
           opt->type = text;
+        else if (strcmp(key, "default") == 0 && !opt->default_value)
+          opt->default_value = text;
+        else if (strcmp(key, "min") == 0 && !opt->min)
+          opt->min = text;
+        else if (strcmp(key, "max") == 0 && !opt->max)
+          opt->max = text;
         else if (strcmp(key, "var") == 0)
           g_ptr_array_add(opt->vars, text);
         else
@@ -283,6 +288,15 @@ const char *jq_uci_client_name(const JqUciClient *client) {
   return client->name;
 }
 
+guint jq_uci_client_option_count(const JqUciClient *client) {
+  return client->options->len;
+}
+
+const JqUciOption *jq_uci_client_option(const JqUciClient *client, guint i) {
+  g_return_val_if_fail(i < client->options->len, NULL);
+  return g_ptr_array_index(client->options, i);
+}
+
 static EngineOption *find_option(const JqUciClient *client, const char *name) {
   for (guint i = 0; i < client->options->len; i++) {
     EngineOption *opt = g_ptr_array_index(client->options, i);
@@ -318,9 +332,10 @@ bool jq_uci_client_set_option(JqUciClient *client, const char *name,
 }
 
 /* Reads until a line whose first word is `word`; that line goes to *line
- * (or is freed when line is NULL). */
-static JqUciStatus wait_for(JqUciClient *client, const char *word,
-                            gint64 deadline, char **line) {
+ * (or is freed when line is NULL). "info" lines on the way go to on_info. */
+static JqUciStatus wait_for_info(JqUciClient *client, const char *word,
+                                 gint64 deadline, JqUciInfoFunc on_info,
+                                 void *data, char **line) {
   size_t n = strlen(word);
   for (;;) {
     char *text;
@@ -338,8 +353,15 @@ static JqUciStatus wait_for(JqUciClient *client, const char *word,
         g_free(text);
       return JQ_UCI_OK;
     }
+    if (on_info && strncmp(p, "info", 4) == 0 && (p[4] == ' ' || !p[4]))
+      on_info(p, data);
     g_free(text);
   }
+}
+
+static JqUciStatus wait_for(JqUciClient *client, const char *word,
+                            gint64 deadline, char **line) {
+  return wait_for_info(client, word, deadline, NULL, NULL, line);
 }
 
 JqUciStatus jq_uci_client_sync(JqUciClient *client, gint64 deadline) {
@@ -351,11 +373,27 @@ JqUciStatus jq_uci_client_sync(JqUciClient *client, gint64 deadline) {
 JqUciStatus jq_uci_client_search(JqUciClient *client, const char *position,
                                  const char *go, gint64 deadline,
                                  int stop_grace_ms, char **bestmove) {
+  return jq_uci_client_search_info(client, position, go, deadline,
+                                   stop_grace_ms, NULL, NULL, bestmove);
+}
+
+void jq_uci_client_interrupt(JqUciClient *client) {
+  /* One small write: it cannot interleave with the searcher's, which
+   * sent its commands before it started waiting. */
+  static const char stop[] = "stop\n";
+  (void)!send(client->fd, stop, sizeof stop - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+JqUciStatus jq_uci_client_search_info(JqUciClient *client, const char *position,
+                                      const char *go, gint64 deadline,
+                                      int stop_grace_ms, JqUciInfoFunc on_info,
+                                      void *data, char **bestmove) {
   *bestmove = NULL;
   if (!jq_uci_client_send(client, position) || !jq_uci_client_send(client, go))
     return JQ_UCI_DEAD;
   char *line = NULL;
-  JqUciStatus st = wait_for(client, "bestmove", deadline, &line);
+  JqUciStatus st =
+      wait_for_info(client, "bestmove", deadline, on_info, data, &line);
   if (st == JQ_UCI_TIMEOUT) {
     /* Too late whatever it says; its answer is drained so the next
      * position does not get this search's move. */

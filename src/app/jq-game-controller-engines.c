@@ -1,0 +1,76 @@
+/* The game controller's outside engines: a side whose algorithm is
+ * "uci:ID" is played by a JqUciPlayer for that engine of the default
+ * JqEngineList; its failures are told to the user (the notice signal)
+ * while the built-in AI plays on for it. */
+#include "jq-config.h"
+
+#include "jq-game-controller-private.h"
+
+gboolean jq_game_controller_algorithm_known(const char *algorithm) {
+  return jq_ai_player_algorithm_known(algorithm) ||
+         jq_engine_list_find_algorithm(jq_engine_list_get_default(),
+                                       algorithm) != NULL;
+}
+
+static void on_failed(JqUciPlayer *player, const char *message,
+                      JqGameController *self) {
+  jq_game_controller_notice(self, message);
+}
+
+static gboolean same_values(GHashTable *a, GHashTable *b) {
+  if (g_hash_table_size(a) != g_hash_table_size(b))
+    return FALSE;
+  GHashTableIter it;
+  gpointer k, v;
+  g_hash_table_iter_init(&it, a);
+  while (g_hash_table_iter_next(&it, &k, &v))
+    if (g_strcmp0(v, g_hash_table_lookup(b, k)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether the player still runs the engine as the list has it now. */
+static gboolean player_fits(JqUciPlayer *player, const JqEngine *engine) {
+  const JqEngine *has = jq_uci_player_get_engine(player);
+  return g_strcmp0(has->id, engine->id) == 0 &&
+         g_strcmp0(has->command, engine->command) == 0 &&
+         has->ranks_from_one == engine->ranks_from_one &&
+         same_values(has->values, engine->values);
+}
+
+static void drop_player(JqGameController *self, JqColor side) {
+  if (!self->outside[side])
+    return;
+  g_signal_handlers_disconnect_by_data(self->outside[side], self);
+  g_clear_object(&self->outside[side]);
+}
+
+JqPlayer *jq_game_controller_outside_seat(JqGameController *self, JqColor side,
+                                          const char *algorithm, int strength) {
+  const JqEngine *engine =
+      jq_engine_list_find_algorithm(jq_engine_list_get_default(), algorithm);
+  if (!engine) {
+    drop_player(self, side);
+    return NULL;
+  }
+  /* A new game or a changed engine: the thinker was cancelled before. */
+  if (self->outside[side] && !player_fits(self->outside[side], engine))
+    drop_player(self, side);
+  if (!self->outside[side]) {
+    JqUciPlayer *p = jq_uci_player_new(engine);
+    g_signal_connect(p, "move-chosen",
+                     G_CALLBACK(jq_game_controller_on_move_chosen), self);
+    g_signal_connect(p, "progress", G_CALLBACK(jq_game_controller_on_progress),
+                     self);
+    g_signal_connect(p, "failed", G_CALLBACK(on_failed), self);
+    self->outside[side] = p;
+  }
+  /* The built-in AI that takes over is the one the side would have. */
+  jq_uci_player_set_fallback(self->outside[side], "alphabeta", strength);
+  return JQ_PLAYER(self->outside[side]);
+}
+
+void jq_game_controller_engines_dispose(JqGameController *self) {
+  drop_player(self, JQ_RED);
+  drop_player(self, JQ_BLACK);
+}
