@@ -194,6 +194,9 @@ JqGame *jq_game_copy(const JqGame *game) {
   memcpy(g, game, sizeof *g);
   g->moves = NULL;
   g->move_capacity = 0;
+  /* Not the original's, should a failure below free the copy. */
+  g->notes = NULL;
+  g->note_capacity = 0;
   if (game->move_count) {
     g->moves = malloc((size_t)game->move_count * sizeof g->moves[0]);
     if (!g->moves) {
@@ -212,8 +215,6 @@ JqGame *jq_game_copy(const JqGame *game) {
       jq_game_free(g);
       return NULL;
     }
-  g->notes = NULL;
-  g->note_capacity = 0;
   if (game->note_capacity > 0) {
     g->notes = malloc((size_t)game->note_capacity * sizeof g->notes[0]);
     if (!g->notes) {
