@@ -1284,6 +1284,107 @@ static void test_bad_comments(void) {
   g_string_free(text, TRUE);
 }
 
+/* A review's marks and scores: NAGs after the moves, [%eval] commands at
+ * the start of the comments, the user's own text kept beside them. */
+static void test_evals_and_nags(void) {
+  const char *text =
+      "[Variant \"xiangqi\"]\n\n"
+      "{[%eval 0.20,10] Opening} 1. h2e2 $6 {[%eval -0.45,9]} h9g7 "
+      "{[%eval 0.5] 屏风马} 2. h0g2?? $18 {[%eval #-3,7] oops} "
+      "2... b9c7 $2 {[%eval -3.456,8]} *\n";
+  JqError err = {{0}};
+  JqGame *game = jq_pgn_read(text, NULL, &err);
+  if (!game)
+    g_error("%s", err.message);
+  g_assert_cmpint(jq_game_move_count(game), ==, 4);
+  g_assert_cmpint(jq_game_nag(game, 1), ==, JQ_NAG_DUBIOUS);
+  g_assert_cmpint(jq_game_nag(game, 2), ==, JQ_NAG_NONE);
+  g_assert_cmpint(jq_game_nag(game, 3), ==, JQ_NAG_BLUNDER); /* "??" */
+  g_assert_cmpint(jq_game_nag(game, 4), ==, JQ_NAG_MISTAKE);
+  struct {
+    JqEvalKind kind;
+    int value, depth;
+    const char *comment;
+  } want[5] = {
+      {JQ_EVAL_CP, 20, 10, "Opening"}, {JQ_EVAL_CP, -45, 9, NULL},
+      {JQ_EVAL_CP, 50, 0, "屏风马"},   {JQ_EVAL_MATE, -3, 7, "oops"},
+      {JQ_EVAL_CP, -346, 8, NULL},
+  };
+  for (int ply = 0; ply <= 4; ply++) {
+    JqEval eval;
+    g_assert_true(jq_game_eval(game, ply, &eval));
+    g_assert_cmpint(eval.kind, ==, want[ply].kind);
+    g_assert_cmpint(eval.value, ==, want[ply].value);
+    g_assert_cmpint(eval.depth, ==, want[ply].depth);
+    g_assert_cmpstr(jq_game_comment(game, ply), ==, want[ply].comment);
+  }
+  char *pgn = jq_pgn_write(game, NULL);
+  g_assert_cmpstr(movetext(pgn), ==,
+                  "{[%eval 0.20,10] Opening} 1. h2e2 $6 {[%eval -0.45,9]} "
+                  "1... h9g7\n{[%eval 0.50] 屏风马} 2. h0g2 $4 "
+                  "{[%eval #-3,7] oops} 2... b9c7 $2\n"
+                  "{[%eval -3.46,8]} *\n\n");
+  /* Read back: the same, and the same text again. */
+  JqGame *back = jq_pgn_read(pgn, NULL, &err);
+  g_assert_nonnull(back);
+  for (int ply = 0; ply <= 4; ply++) {
+    JqEval a, b;
+    g_assert_true(jq_game_eval(back, ply, &a));
+    g_assert_true(jq_game_eval(game, ply, &b));
+    g_assert_cmpint(a.kind, ==, b.kind);
+    g_assert_cmpint(a.value, ==, b.value);
+    g_assert_cmpint(a.depth, ==, b.depth);
+    g_assert_cmpstr(jq_game_comment(back, ply), ==, jq_game_comment(game, ply));
+    g_assert_cmpint(jq_game_nag(back, ply), ==, jq_game_nag(game, ply));
+  }
+  char *again = jq_pgn_write(back, NULL);
+  g_assert_cmpstr(again, ==, pgn);
+  free(again);
+  /* A copy keeps them; undo takes the undone move's away. */
+  JqGame *copy = jq_game_copy(back);
+  jq_game_undo(copy);
+  JqEval eval;
+  g_assert_false(jq_game_eval(copy, 4, &eval));
+  g_assert_cmpint(jq_game_nag(copy, 4), ==, JQ_NAG_NONE);
+  g_assert_true(jq_game_eval(copy, 3, &eval));
+  g_assert_cmpint(jq_game_nag(copy, 3), ==, JQ_NAG_BLUNDER);
+  g_assert_true(jq_game_play(copy, jq_test_move("b9c7"), NULL));
+  g_assert_false(jq_game_eval(copy, 4, &eval));
+  g_assert_cmpint(jq_game_nag(copy, 4), ==, JQ_NAG_NONE);
+  jq_game_free(copy);
+  jq_game_free(back);
+  free(pgn);
+
+  /* Bad annotations change nothing. */
+  g_assert_false(jq_game_set_nag(game, 0, JQ_NAG_MISTAKE));
+  g_assert_false(jq_game_set_nag(game, 5, JQ_NAG_MISTAKE));
+  g_assert_false(jq_game_set_nag(game, 1, JQ_NAG_MAX + 1));
+  g_assert_cmpint(jq_game_nag(game, 1), ==, JQ_NAG_DUBIOUS);
+  JqEval bad = {JQ_EVAL_MATE, 0, 3};
+  g_assert_false(jq_game_set_eval(game, 1, &bad));
+  bad = (JqEval){JQ_EVAL_CP, JQ_EVAL_CP_MAX + 1, 3};
+  g_assert_false(jq_game_set_eval(game, 1, &bad));
+  g_assert_true(jq_game_eval(game, 1, &eval));
+  g_assert_cmpint(eval.value, ==, -45);
+  g_assert_true(jq_game_set_eval(game, 1, NULL));
+  g_assert_false(jq_game_eval(game, 1, &eval));
+  jq_game_free(game);
+
+  /* Malformed commands stay the user's text. */
+  const char *odd[] = {"[%eval]", "[%eval x]", "[%eval 0.5", "[%eval #0]",
+                       "[%evaluate 1]"};
+  for (size_t i = 0; i < G_N_ELEMENTS(odd); i++) {
+    char *t =
+        g_strdup_printf("[Variant \"xiangqi\"]\n\n1. h2e2 {%s} *\n", odd[i]);
+    game = jq_pgn_read(t, NULL, &err);
+    g_assert_nonnull(game);
+    g_assert_false(jq_game_eval(game, 1, &eval));
+    g_assert_cmpstr(jq_game_comment(game, 1), ==, odd[i]);
+    jq_game_free(game);
+    g_free(t);
+  }
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/pgn/xiangqi-tags-moves", test_xiangqi_tags_and_moves);
@@ -1307,5 +1408,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/pgn/find-games", test_find_games);
   g_test_add_func("/pgn/comments", test_comments);
   g_test_add_func("/pgn/bad-comments", test_bad_comments);
+  g_test_add_func("/pgn/evals-nags", test_evals_and_nags);
   return g_test_run();
 }

@@ -108,6 +108,7 @@ static void jq_application_startup(GApplication *app) {
   set_accels(gtk_app, "win.save-as", "<Control><Shift>s", NULL);
   set_accels(gtk_app, "win.flip-board", "<Control>f", NULL);
   set_accels(gtk_app, "win.set-up-position", "<Control>e", NULL);
+  set_accels(gtk_app, "win.review", "<Control>r", NULL);
   set_accels(gtk_app, "win.show-analysis", "<Control>i", NULL);
   set_accels(gtk_app, "win.analyse", "<Control><Shift>a", NULL);
   set_accels(gtk_app, "win.pause", "<Control>p", NULL);

@@ -268,6 +268,26 @@ char **jq_game_controller_get_comments(JqGameController *self);
 gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
                                         const char *text, GError **error);
 
+/* ---- Review (jq-game-review.h) ---- */
+
+/* Every position of the game, 0 to the move count, as its side to move
+ * knew it (jq_game_view: the view handed to that player, no hidden
+ * identity it did not know); *count receives how many. Free with g_free. */
+JqPosition *jq_game_controller_get_mover_views(JqGameController *self,
+                                               int *count);
+/* The score of the position after `ply` moves, from the review or the file
+ * read (FALSE when none), and the mark of the `ply`-th move as its NAG
+ * (jq-annotation.h; JQ_NAG_NONE when none). Both are saved in the PGN. */
+gboolean jq_game_controller_get_eval(JqGameController *self, int ply,
+                                     JqEval *out);
+int jq_game_controller_get_nag(JqGameController *self, int ply);
+/* Keeps a review's scores of the positions 0 to count - 1 (Red's point of
+ * view) and marks each move whose two positions are scored
+ * (jq-review-marks.h). FALSE, and nothing changed, when count is more
+ * than the positions or a score is not valid. */
+gboolean jq_game_controller_set_review(JqGameController *self,
+                                       const JqEval *evals, int count);
+
 /* Browsing: show the position after `ply` moves (0 = the start) without
  * touching the game; the computer keeps thinking meanwhile (its move does
  * not end browsing) and a human cannot move until back at the live

@@ -2,6 +2,8 @@
 
 #include "jq-move-list-view.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 struct _JqMoveListView {
@@ -75,11 +77,17 @@ static GtkWidget *cell_new(const char *number, const char *move) {
   gtk_widget_set_hexpand(label, TRUE);
   gtk_widget_add_css_class(label, "move-text");
   gtk_box_append(GTK_BOX(box), label);
+  /* The review's mark, "??", after the move; empty until there is one. */
+  GtkWidget *mark = gtk_label_new(NULL);
+  gtk_widget_add_css_class(mark, "move-mark");
+  gtk_widget_set_visible(mark, FALSE);
+  gtk_box_append(GTK_BOX(box), mark);
   GtkWidget *comment = comment_label_new();
   gtk_box_append(GTK_BOX(cell), comment);
   GtkWidget *child = gtk_flow_box_child_new();
   gtk_flow_box_child_set_child(GTK_FLOW_BOX_CHILD(child), cell);
   g_object_set_data(G_OBJECT(child), "jq-comment", comment);
+  g_object_set_data(G_OBJECT(child), "jq-mark", mark);
   return child;
 }
 
@@ -150,6 +158,38 @@ void jq_move_list_view_set_comments(JqMoveListView *self,
     show_comment(g_object_get_data(G_OBJECT(child), "jq-comment"),
                  k + 1 < n ? comments[k + 1] : NULL);
   }
+}
+
+void jq_move_list_view_set_marks(JqMoveListView *self,
+                                 const char *const *marks) {
+  g_return_if_fail(JQ_IS_MOVE_LIST_VIEW(self));
+  guint n = marks != NULL ? g_strv_length((char **)marks) : 0;
+  for (guint k = 0; k < self->moves->len; k++) {
+    GtkFlowBoxChild *child =
+        gtk_flow_box_get_child_at_index(self->flow, (int)k + offset(self));
+    GtkWidget *label = g_object_get_data(G_OBJECT(child), "jq-mark");
+    const char *mark = k < n ? marks[k] : "";
+    if (g_strcmp0(gtk_label_get_text(GTK_LABEL(label)), mark) == 0)
+      continue;
+    gtk_label_set_text(GTK_LABEL(label), mark);
+    gtk_widget_set_visible(label, mark[0] != '\0');
+    /* A blunder stands out; the lesser marks less. */
+    gtk_widget_remove_css_class(label, "error");
+    gtk_widget_remove_css_class(label, "warning");
+    if (strcmp(mark, "??") == 0)
+      gtk_widget_add_css_class(label, "error");
+    else if (mark[0] != '\0')
+      gtk_widget_add_css_class(label, "warning");
+  }
+}
+
+const char *jq_move_list_view_get_mark(JqMoveListView *self, guint index) {
+  g_return_val_if_fail(JQ_IS_MOVE_LIST_VIEW(self), NULL);
+  g_return_val_if_fail(index < self->moves->len, NULL);
+  GtkFlowBoxChild *child =
+      gtk_flow_box_get_child_at_index(self->flow, (int)index + offset(self));
+  return gtk_label_get_text(
+      GTK_LABEL(g_object_get_data(G_OBJECT(child), "jq-mark")));
 }
 
 const char *jq_move_list_view_get_comment(JqMoveListView *self, guint ply) {

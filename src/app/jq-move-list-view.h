@@ -40,8 +40,13 @@ int jq_move_list_view_get_current(JqMoveListView *self);
  * after set_moves. */
 void jq_move_list_view_set_comments(JqMoveListView *self,
                                     const char *const *comments);
-/* The moves, their comments (NULL for none) and the menu, as shown (for
- * tests). */
+/* The review's marks of the moves ("?!", "?", "??"; "" for none), one a
+ * move from the first, after set_moves. */
+void jq_move_list_view_set_marks(JqMoveListView *self,
+                                 const char *const *marks);
+/* The moves, their comments (NULL for none), their marks ("" for none) and
+ * the menu, as shown (for tests). */
+const char *jq_move_list_view_get_mark(JqMoveListView *self, guint index);
 const char *jq_move_list_view_get_comment(JqMoveListView *self, guint ply);
 GtkPopover *jq_move_list_view_get_menu(JqMoveListView *self);
 guint jq_move_list_view_get_count(JqMoveListView *self);

@@ -5,6 +5,7 @@
 #include "jq-board-view.h"
 #include "jq-clock-view.h"
 #include "jq-move-list-view.h"
+#include "jq-score-graph.h"
 #include "jq-sound-player.h"
 #include "jq-window.h"
 
@@ -14,6 +15,8 @@ JqGameController *jq_window_get_controller(JqWindow *self);
 GSettings *jq_window_get_settings(JqWindow *self);
 JqBoardView *jq_window_get_board(JqWindow *self);
 JqMoveListView *jq_window_get_move_list(JqWindow *self);
+/* The review's score graph under the move list. */
+JqScoreGraph *jq_window_get_score_graph(JqWindow *self);
 JqClockView *jq_window_get_clock_view(JqWindow *self);
 JqSoundPlayer *jq_window_get_sound_player(JqWindow *self);
 /* The side panel (pieces, moves, analysis). */

@@ -22,6 +22,9 @@
 #include "jq-pieces-panel.h"
 #include "jq-position-editor.h"
 #include "jq-preferences-window.h"
+#include "jq-review-dialog.h"
+#include "jq-review-marks.h"
+#include "jq-score-graph.h"
 #include "jq-sound-player.h"
 #include "jq-take-back.h"
 #include "jq-tooltips.h"
@@ -53,6 +56,7 @@ struct _JqWindow {
   JqPiecesPanel *pieces_panel;
   JqClockView *clock_view;
   JqMoveListView *move_list;
+  JqScoreGraph *score_graph;
   GtkRevealer *live_revealer;
   JqAnalysisView *analysis_view;
   GtkToggleButton *pause_button;
@@ -277,6 +281,7 @@ static void update_actions(JqWindow *self) {
   /* Pausing is for watching the computer play itself. */
   enable(self, "pause", !over && !any_human);
   gtk_widget_set_visible(GTK_WIDGET(self->pause_button), !any_human);
+  enable(self, "review", jq_game_controller_get_move_count(c) > 0);
   enable(self, "browse-start", ply > 0);
   enable(self, "browse-back", ply > 0);
   enable(self, "browse-forward", browsing);
@@ -284,6 +289,40 @@ static void update_actions(JqWindow *self) {
 }
 
 /* Everything shown, from the controller's display view. */
+
+/* A review's marks in the move list and its scores in the graph, which
+ * shows only once there are some. */
+static void update_review(JqWindow *self) {
+  JqGameController *c = self->controller;
+  int n = jq_game_controller_get_move_count(c);
+  const char **marks = g_new0(const char *, n + 1);
+  for (int ply = 1; ply <= n; ply++) {
+    int nag = jq_game_controller_get_nag(c, ply);
+    marks[ply - 1] = nag == JQ_NAG_GOOD || nag == JQ_NAG_BRILLIANT ||
+                             nag == JQ_NAG_INTERESTING ||
+                             jq_review_mark_from_nag(nag) != JQ_REVIEW_MARK_NONE
+                         ? jq_nag_symbol(nag)
+                         : "";
+  }
+  jq_move_list_view_set_marks(self->move_list, marks);
+  g_free(marks);
+  int *cp = g_new0(int, n + 1);
+  gboolean *have = g_new0(gboolean, n + 1);
+  gboolean any = FALSE;
+  for (int ply = 0; ply <= n; ply++) {
+    JqEval eval;
+    have[ply] = jq_game_controller_get_eval(c, ply, &eval);
+    if (have[ply])
+      cp[ply] = jq_review_graph_cp(&eval);
+    any = any || have[ply];
+  }
+  jq_score_graph_set_scores(self->score_graph, cp, have, n + 1);
+  jq_score_graph_set_current(self->score_graph,
+                             jq_game_controller_get_browse_ply(c));
+  gtk_widget_set_visible(GTK_WIDGET(self->score_graph), any);
+  g_free(cp);
+  g_free(have);
+}
 static void refresh(JqWindow *self) {
   JqGameController *c = self->controller;
   JqPosition *pos = g_new(JqPosition, 1);
@@ -321,6 +360,7 @@ static void refresh(JqWindow *self) {
   g_strfreev(comments);
   jq_move_list_view_set_current(self->move_list,
                                 jq_game_controller_get_browse_ply(c));
+  update_review(self);
   gtk_revealer_set_reveal_child(self->live_revealer, browsing);
 
   update_title(self);
@@ -484,6 +524,11 @@ static void on_illegal_move(JqBoardView *board, const char *reason,
                             JqWindow *self) {
   set_note(self, reason, TRUE);
   refresh_status(self);
+}
+
+static void review_activated(GSimpleAction *action, GVariant *param,
+                             gpointer data) {
+  jq_window_show_review(data);
 }
 
 static void on_move_list_browse(JqWindow *self, int ply) {
@@ -886,6 +931,7 @@ static const GActionEntry win_actions[] = {
     {"copy-fen", copy_fen_activated, NULL, NULL, NULL, {0}},
     {"paste-fen", paste_fen_activated, NULL, NULL, NULL, {0}},
     {"set-up-position", set_up_position_activated, NULL, NULL, NULL, {0}},
+    {"review", review_activated, NULL, NULL, NULL, {0}},
     {"resign", resign_activated, NULL, NULL, NULL, {0}},
     {"show-analysis", NULL, NULL, "false", show_analysis_changed, {0}},
     {"analyse", NULL, NULL, "false", analyse_changed, {0}},
@@ -902,6 +948,14 @@ GtkWindow *jq_window_show_new_game(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   JqNewGameDialog *dialog = jq_new_game_dialog_new(
       GTK_WINDOW(self), self->controller, self->settings);
+  gtk_window_present(GTK_WINDOW(dialog));
+  return GTK_WINDOW(dialog);
+}
+
+GtkWindow *jq_window_show_review(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  JqReviewDialog *dialog =
+      jq_review_dialog_new(GTK_WINDOW(self), self->controller);
   gtk_window_present(GTK_WINDOW(dialog));
   return GTK_WINDOW(dialog);
 }
@@ -1022,6 +1076,11 @@ JqClockView *jq_window_get_clock_view(JqWindow *self) {
 JqMoveListView *jq_window_get_move_list(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   return self->move_list;
+}
+
+JqScoreGraph *jq_window_get_score_graph(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->score_graph;
 }
 
 JqSoundPlayer *jq_window_get_sound_player(JqWindow *self) {
@@ -1213,6 +1272,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
   g_type_ensure(JQ_TYPE_PIECES_PANEL);
   g_type_ensure(JQ_TYPE_CLOCK_VIEW);
   g_type_ensure(JQ_TYPE_MOVE_LIST_VIEW);
+  g_type_ensure(JQ_TYPE_SCORE_GRAPH);
   g_type_ensure(JQ_TYPE_ANALYSIS_VIEW);
   gtk_widget_class_set_template_from_resource(
       widget_class, "/io/github/jieqi/Jieqi/jq-window.ui");
@@ -1229,6 +1289,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
   BIND(pieces_panel);
   BIND(clock_view);
   BIND(move_list);
+  BIND(score_graph);
   BIND(live_revealer);
   BIND(analysis_view);
   BIND(pause_button);

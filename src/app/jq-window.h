@@ -27,6 +27,8 @@ GtkWindow *jq_window_show_preferences(JqWindow *self);
 /* The position editor (jq-position-editor.h), starting from the position
  * shown. */
 GtkWindow *jq_window_show_position_editor(JqWindow *self);
+/* "Review Game…": the review dialog (jq-review-dialog.h), presented. */
+GtkWindow *jq_window_show_review(JqWindow *self);
 
 /* Replaces the game with the one in a PGN file, unasked; a file that
  * cannot be read is reported in a message and changes nothing. A file of

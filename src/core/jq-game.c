@@ -10,6 +10,12 @@
 /* views[0] and views[1] are the players', views[2] an onlooker's. */
 enum { PUBLIC_VIEW = 2, VIEW_COUNT = 3 };
 
+/* A ply's NAG and eval (jq-annotation.h). */
+typedef struct {
+  int nag;
+  JqEval eval;
+} JqNote;
+
 struct JqGame {
   JqVariant variant;
   JqDisclosure disclosure;
@@ -24,6 +30,8 @@ struct JqGame {
   int move_count, move_capacity;
   char **comments; /* per ply, NULL: none; comment_capacity slots */
   int comment_capacity;
+  JqNote *notes; /* per ply, note_capacity slots, zero: none */
+  int note_capacity;
   JqResult result;
   /* Starting points whose identity a record named (play_with_reveal);
    * the others' came from the deal and may still be changed. */
@@ -186,6 +194,9 @@ JqGame *jq_game_copy(const JqGame *game) {
   memcpy(g, game, sizeof *g);
   g->moves = NULL;
   g->move_capacity = 0;
+  /* Not the original's, should a failure below free the copy. */
+  g->notes = NULL;
+  g->note_capacity = 0;
   if (game->move_count) {
     g->moves = malloc((size_t)game->move_count * sizeof g->moves[0]);
     if (!g->moves) {
@@ -204,6 +215,16 @@ JqGame *jq_game_copy(const JqGame *game) {
       jq_game_free(g);
       return NULL;
     }
+  if (game->note_capacity > 0) {
+    g->notes = malloc((size_t)game->note_capacity * sizeof g->notes[0]);
+    if (!g->notes) {
+      jq_game_free(g);
+      return NULL;
+    }
+    memcpy(g->notes, game->notes,
+           (size_t)game->note_capacity * sizeof g->notes[0]);
+    g->note_capacity = game->note_capacity;
+  }
   return g;
 }
 
@@ -213,6 +234,7 @@ void jq_game_free(JqGame *game) {
   for (int ply = 0; ply < game->comment_capacity; ply++)
     free(game->comments[ply]);
   free(game->comments);
+  free(game->notes);
   free(game->moves);
   free(game);
 }
@@ -426,6 +448,8 @@ bool jq_game_undo(JqGame *game) {
     free(game->comments[game->move_count]);
     game->comments[game->move_count] = NULL;
   }
+  if (game->move_count < game->note_capacity)
+    memset(&game->notes[game->move_count], 0, sizeof game->notes[0]);
   replay(game, game->move_count - 1);
   return true;
 }
@@ -530,6 +554,59 @@ bool jq_game_set_comment(JqGame *game, int ply, const char *text,
   memcpy(copy, text, len + 1);
   free(game->comments[ply]);
   game->comments[ply] = copy;
+  return true;
+}
+
+/* The note of `ply`, made room for; NULL when memory runs out. */
+static JqNote *note_for(JqGame *game, int ply) {
+  if (ply >= game->note_capacity) {
+    int cap = game->note_capacity ? game->note_capacity : 16;
+    while (cap <= ply)
+      cap *= 2;
+    JqNote *notes = realloc(game->notes, (size_t)cap * sizeof *notes);
+    if (!notes)
+      return NULL;
+    memset(notes + game->note_capacity, 0,
+           (size_t)(cap - game->note_capacity) * sizeof *notes);
+    game->notes = notes;
+    game->note_capacity = cap;
+  }
+  return &game->notes[ply];
+}
+
+int jq_game_nag(const JqGame *game, int ply) {
+  if (ply < 1 || ply > game->move_count || ply >= game->note_capacity)
+    return JQ_NAG_NONE;
+  return game->notes[ply].nag;
+}
+
+bool jq_game_set_nag(JqGame *game, int ply, int nag) {
+  if (ply < 1 || ply > game->move_count || nag < 0 || nag > JQ_NAG_MAX)
+    return false;
+  JqNote *note = note_for(game, ply);
+  if (!note)
+    return false;
+  note->nag = nag;
+  return true;
+}
+
+bool jq_game_eval(const JqGame *game, int ply, JqEval *out) {
+  if (ply < 0 || ply > game->move_count || ply >= game->note_capacity ||
+      game->notes[ply].eval.kind == JQ_EVAL_NONE)
+    return false;
+  *out = game->notes[ply].eval;
+  return true;
+}
+
+bool jq_game_set_eval(JqGame *game, int ply, const JqEval *eval) {
+  if (ply < 0 || ply > game->move_count || (eval && !jq_eval_is_valid(eval)))
+    return false;
+  if (!eval && ply >= game->note_capacity)
+    return true;
+  JqNote *note = note_for(game, ply);
+  if (!note)
+    return false;
+  note->eval = eval ? *eval : (JqEval){JQ_EVAL_NONE, 0, 0};
   return true;
 }
 

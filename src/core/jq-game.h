@@ -3,6 +3,7 @@
  * they get jq_game_view(), a position with no hidden identity in it. */
 #pragma once
 
+#include "jq-annotation.h"
 #include "jq-error.h"
 #include "jq-fen.h"
 #include "jq-position.h"
@@ -81,6 +82,18 @@ const char *jq_game_comment(const JqGame *game, int ply);
  * err filled and nothing changed for a ply that is not there or text a
  * comment cannot be. */
 bool jq_game_set_comment(JqGame *game, int ply, const char *text, JqError *err);
+
+/* Annotations, kept with the record like comments (undo takes the undone
+ * move's with it; jq-annotation.h): a move's NAG, ply 1..move count, and
+ * an engine's score of the position after `ply` moves, 0..move count.
+ * jq_game_nag: JQ_NAG_NONE when none. jq_game_eval: false when none.
+ * The setters (eval NULL removes it) return false and change nothing for
+ * a ply that is not there, a NAG above JQ_NAG_MAX or an eval that is not
+ * valid (jq_eval_is_valid), or when memory runs out. */
+int jq_game_nag(const JqGame *game, int ply);
+bool jq_game_set_nag(JqGame *game, int ply, int nag);
+bool jq_game_eval(const JqGame *game, int ply, JqEval *out);
+bool jq_game_set_eval(JqGame *game, int ply, const JqEval *eval);
 
 /* The result: set by the referee after each move, or by declare. */
 JqResult jq_game_result(const JqGame *game);

@@ -163,6 +163,33 @@ static bool tells_capture(const JqGame *game, const JqPgnInfo *info,
   }
 }
 
+/* Whether ply `ply` has a comment or an eval to write. */
+static bool has_ply_comment(const JqGame *game, int ply) {
+  JqEval eval;
+  return jq_game_comment(game, ply) || jq_game_eval(game, ply, &eval);
+}
+
+/* Ply `ply`'s comment token, its [%eval] first; false when memory runs
+ * out. */
+static bool add_ply_comment(Text *t, size_t *line_len, const JqGame *game,
+                            int ply) {
+  const char *comment = jq_game_comment(game, ply);
+  JqEval eval;
+  char command[64];
+  if (!jq_game_eval(game, ply, &eval) ||
+      !jq_eval_format(&eval, command, sizeof command))
+    return comment ? add_comment(t, line_len, comment) : true;
+  if (!comment)
+    return add_comment(t, line_len, command);
+  Text c = {0};
+  text_puts(&c, command);
+  text_puts(&c, " ");
+  text_puts(&c, comment);
+  bool ok = !c.failed && add_comment(t, line_len, c.data);
+  free(c.data);
+  return ok;
+}
+
 static void write_moves(Text *t, const JqGame *game, const JqPgnInfo *info,
                         size_t *line_len) {
   /* The arbiter's start is replayed with the recorded identities, so each
@@ -175,8 +202,7 @@ static void write_moves(Text *t, const JqGame *game, const JqPgnInfo *info,
   *pos = *jq_game_initial(game);
   int number = pos->fullmove > 0 ? pos->fullmove : 1;
   int count = jq_game_move_count(game);
-  const char *game_comment = jq_game_comment(game, 0);
-  if (game_comment && !add_comment(t, line_len, game_comment))
+  if (!add_ply_comment(t, line_len, game, 0))
     t->failed = true;
   for (int i = 0; i < count; i++) {
     JqGameMove gm = jq_game_move_at(game, i);
@@ -199,14 +225,18 @@ static void write_moves(Text *t, const JqGame *game, const JqPgnInfo *info,
     char token[32 + JQ_CHINESE_MAX];
     if (mover == JQ_RED)
       snprintf(token, sizeof token, "%d. %s", number, name);
-    else if (i == 0 || jq_game_comment(game, i))
+    else if (i == 0 || has_ply_comment(game, i))
       /* After a comment Black's move is numbered again, as PGN does. */
       snprintf(token, sizeof token, "%d... %s", number, name);
     else
       snprintf(token, sizeof token, "%s", name);
     add_token(t, line_len, token);
-    const char *comment = jq_game_comment(game, i + 1);
-    if (comment && !add_comment(t, line_len, comment))
+    int nag = jq_game_nag(game, i + 1);
+    if (nag != JQ_NAG_NONE) {
+      snprintf(token, sizeof token, "$%d", nag);
+      add_token(t, line_len, token);
+    }
+    if (!add_ply_comment(t, line_len, game, i + 1))
       t->failed = true;
     jq_position_make_move(pos, gm.move, gm.reveal);
     if (mover == JQ_BLACK)
@@ -728,12 +758,20 @@ static bool read_comment(Reader *r, JqGame *game, JqError *err) {
     return skip_group(r, err);
   int ply = jq_game_move_count(game);
   const char *before = jq_game_comment(game, ply);
+  /* An [%eval] command at its start is the ply's eval, not text. */
+  const char *from = at + 1;
+  JqEval eval;
+  const char *past;
+  if (jq_eval_parse(from, &eval, &past) && past <= close) {
+    jq_game_set_eval(game, ply, &eval);
+    from = past;
+  }
   Text c = {0};
-  if (before && close > at + 1) {
+  if (before && close > from) {
     text_puts(&c, before);
     text_puts(&c, "\n");
   }
-  for (const char *p = at + 1; p < close; p++)
+  for (const char *p = from; p < close; p++)
     if (!(p[0] == '\r' && p[1] == '\n'))
       text_append(&c, p, 1);
   r->p = close + 1;
@@ -870,11 +908,26 @@ static bool read_moves_in(Reader *r, JqGame *game, bool dealt, char score[8],
       memcpy(score, token, n + 1);
       return true;
     }
-    if (token[0] == '$') /* a NAG */
+    if (token[0] == '$') {
+      /* A NAG: a move assessment is kept for the move before it. */
+      char *tail;
+      long nag = strtol(token + 1, &tail, 10);
+      if (*tail == '\0' && nag > 0 && nag <= JQ_NAG_MAX)
+        jq_game_set_nag(game, jq_game_move_count(game), (int)nag);
       continue;
+    }
     char *move_text = token + move_number_length(token);
     size_t len = strlen(move_text);
-    while (len > 0 && strchr("!?+#", move_text[len - 1]))
+    while (len > 0 && strchr("+#", move_text[len - 1]))
+      move_text[--len] = '\0';
+    /* A suffix "?!" is the move's NAG. */
+    size_t bare = len;
+    while (bare > 0 && strchr("!?", move_text[bare - 1]))
+      bare--;
+    JqNag suffix_nag = jq_nag_from_symbol(move_text + bare);
+    len = bare;
+    move_text[len] = '\0';
+    while (len > 0 && strchr("+#", move_text[len - 1]))
       move_text[--len] = '\0';
     if (len == 0)
       continue;
@@ -906,6 +959,8 @@ static bool read_moves_in(Reader *r, JqGame *game, bool dealt, char score[8],
     }
     if (!jq_game_play_with_reveal(game, move, reveal, &why))
       return jq_error_locate(err, &why, line, ply, move_text, NULL);
+    if (suffix_nag != JQ_NAG_NONE)
+      jq_game_set_nag(game, ply, suffix_nag);
   }
 }
 

@@ -16,8 +16,10 @@
  *   [ResultReason "..."]        jq_result_reason_text: "checkmate", "Red lost
  *                               on time"... (or the caller's)
  * then the moves, numbered "1. h2e2 h9g7 2. ..." ("1... h9g7" when Black
- * moves first or after a comment), the game's comments (jq_game_comment:
- * ply 0's before the first move, each move's after it, as {text}), the
+ * moves first or after a comment), each move's NAG after it ("$4",
+ * jq_game_nag), the game's comments (jq_game_comment: ply 0's before the
+ * first move, each move's after it, as {text}; a ply's eval, jq_game_eval,
+ * as an [%eval] command at the start of its comment), the
  * caller's optional {comment}, and the result ("1-0", "0-1", "1/2-1/2",
  * "*"). Move text lines stay under 80 bytes (a long comment may run
  * over).
@@ -96,9 +98,11 @@ char *jq_pgn_write(const JqGame *game, const JqPgnInfo *info);
 /* Reads the first game of `text` (tags, then moves in coordinates, with or
  * without reveal letters, or in Chinese, a reveal glued on as written
  * above, or WXF; variations, NAGs, move numbers and ';' comments are
- * skipped) and replays it through the arbiter, so a move that is not legal
- * is an error. Each {comment} is kept, as written (CRLF read as a line
- * break), as the comment of the ply reached (0: before the first move); two
+ * skipped, but for a move assessment, $1 to $6 or a suffix such as "?!",
+ * kept as the move's NAG) and replays it through the arbiter, so a move that is
+ * not legal is an error. Each {comment} is kept, as written (CRLF read as a
+ * line break), as the comment of the ply reached (0: before the first move),
+ * but for an [%eval] command at its start, which is the ply's eval; two
  * after one move are joined a line apart. A comment the game cannot keep
  * (jq_game_set_comment: too long, not UTF-8) is an error, as is one without
  * its '}'. A UTF-8 byte-order mark and CRLF line ends are accepted; a tag
