@@ -1,6 +1,7 @@
 #include "jq-eval.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "jq-eval-psqt.h"
 #include "jq-eval-weights.h"
@@ -313,6 +314,40 @@ static int hidden_under_attack(const JqPosition *pos, int c,
   return count;
 }
 
+/* The occupied points of a board, in order, into out; returns how many.
+ * Most of the 90 points are empty: eight are tested at a time. */
+static int occupied_points(const JqPiece *board, uint8_t out[JQ_SQUARES]) {
+  int n = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
+  for (int base = 0; base < JQ_SQUARES; base += 8) {
+    uint64_t w = 0;
+    memcpy(&w, board + base, JQ_SQUARES - base < 8 ? JQ_SQUARES - base : 8);
+    /* The top bit of each byte that is not zero. */
+    uint64_t m = (((w & low7) + low7) | w) & high;
+    while (m) {
+      out[n++] = (uint8_t)(base + (__builtin_ctzll(m) >> 3));
+      m &= m - 1;
+    }
+  }
+#else
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    if (board[sq])
+      out[n++] = (uint8_t)sq;
+#endif
+  return n;
+}
+
+/* jq_eval_hidden_value with the jieqi weights at hand. */
+static int pool_average(const int *jieqi_wt, const uint8_t *pool) {
+  int total = 0, sum = 0;
+  for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+    total += pool[t];
+    sum += pool[t] * jieqi_wt[value_weight[t]];
+  }
+  return total ? sum / total : 0;
+}
+
 int jq_evaluate(const JqPosition *pos) {
   bool jieqi = pos->variant == JQ_VARIANT_JIEQI;
   const int *wt = jq_eval_weights[jieqi];
@@ -322,25 +357,30 @@ int jq_evaluate(const JqPosition *pos) {
   int attackers[2] = {0, 0};
   PalaceAttack attack[2] = {{0, 0, 0}, {0, 0, 0}};   /* by colour */
   int table_full[2] = {0, 0}, table_end[2] = {0, 0}; /* the fitted tables */
-  int hidden_value[2] = {jq_eval_hidden_value(pos, JQ_RED),
-                         jq_eval_hidden_value(pos, JQ_BLACK)};
+  /* A side's pool average, worked out at its first hidden piece. */
+  int hidden_value[2] = {0, 0};
+  bool hidden_known[2] = {false, false};
   /* Jieqi: hidden pieces on guard points, and the chariot and cannon
    * movers of each side. */
   int hidden_guards[2] = {0, 0};
   uint8_t sliders[2][JQ_MAX_SLIDERS];
   int slider_count[2] = {0, 0};
-  for (int sq = 0; sq < JQ_SQUARES; sq++) {
-    JqPiece p = pos->board[sq];
-    if (!p)
-      continue;
+  uint8_t points[JQ_SQUARES];
+  int count = occupied_points(pos->board, points);
+  for (int k = 0; k < count; k++) {
+    JqPiece p = pos->board[points[k]];
     JqPieceType t = jq_piece_type(p);
     if (jq_piece_is_hidden(p) || (t >= JQ_HORSE && t <= JQ_CANNON))
       phase++;
   }
-  for (int sq = 0; sq < JQ_SQUARES; sq++) {
+  int ekf_of[2]; /* the enemy king's file for each colour's pieces */
+  for (int c = 0; c < 2; c++) {
+    int k = pos->king[c ^ 1];
+    ekf_of[c] = k == JQ_NO_SQUARE ? 4 : jq_square_file(k);
+  }
+  for (int k = 0; k < count; k++) {
+    int sq = points[k];
     JqPiece p = pos->board[sq];
-    if (!p)
-      continue;
     int c = jq_piece_color(p);
     int file = jq_square_file(sq), rank = jq_square_rank(sq);
     int own_rank = c == JQ_RED ? rank : 9 - rank;
@@ -354,13 +394,17 @@ int jq_evaluate(const JqPosition *pos) {
        * hidden, and what its reveal may cost. */
       if (t >= JQ_ADVISOR && t < JQ_TYPE_COUNT)
         score[c] += wt[hidden_weight[t]];
+      if (!hidden_known[c]) {
+        hidden_value[c] = pool_average(jq_eval_weights[true], pos->pool[c]);
+        hidden_known[c] = true;
+      }
       score[c] += hidden_value[c];
       if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
         hidden_guards[c]++;
       continue;
     }
     int enemy_king = pos->king[c ^ 1];
-    int ekf = enemy_king == JQ_NO_SQUARE ? 4 : jq_square_file(enemy_king);
+    int ekf = ekf_of[c];
     score[c] += wt[value_weight[t]] +
                 placement(wt, t, file, own_rank, ekf, phase) +
                 activity(wt, pos, sq, t, c, &attack[c]);
