@@ -1,7 +1,6 @@
 #include "jq-eval.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "jq-eval-psqt.h"
 #include "jq-eval-weights.h"
@@ -314,30 +313,6 @@ static int hidden_under_attack(const JqPosition *pos, int c,
   return count;
 }
 
-/* The occupied points of a board, in order, into out; returns how many.
- * Most of the 90 points are empty: eight are tested at a time. */
-static int occupied_points(const JqPiece *board, uint8_t out[JQ_SQUARES]) {
-  int n = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
-  for (int base = 0; base < JQ_SQUARES; base += 8) {
-    uint64_t w = 0;
-    memcpy(&w, board + base, JQ_SQUARES - base < 8 ? JQ_SQUARES - base : 8);
-    /* The top bit of each byte that is not zero. */
-    uint64_t m = (((w & low7) + low7) | w) & high;
-    while (m) {
-      out[n++] = (uint8_t)(base + (__builtin_ctzll(m) >> 3));
-      m &= m - 1;
-    }
-  }
-#else
-  for (int sq = 0; sq < JQ_SQUARES; sq++)
-    if (board[sq])
-      out[n++] = (uint8_t)sq;
-#endif
-  return n;
-}
-
 /* jq_eval_hidden_value with the jieqi weights at hand. */
 static int pool_average(const int *jieqi_wt, const uint8_t *pool) {
   int total = 0, sum = 0;
@@ -366,7 +341,7 @@ int jq_evaluate(const JqPosition *pos) {
   uint8_t sliders[2][JQ_MAX_SLIDERS];
   int slider_count[2] = {0, 0};
   uint8_t points[JQ_SQUARES];
-  int count = occupied_points(pos->board, points);
+  int count = jq_board_occupied(pos->board, points);
   for (int k = 0; k < count; k++) {
     JqPiece p = pos->board[points[k]];
     JqPieceType t = jq_piece_type(p);
