@@ -14,7 +14,7 @@ static int centre_distance(int file) { return abs(file - 4); }
 /* Weight w of the variant whose weights `wt` are. */
 #define W(name) (wt[JQ_W_##name])
 
-static const int value_weight[JQ_TYPE_COUNT] = {
+const int jq_eval_value_weight[JQ_TYPE_COUNT] = {
     [JQ_ADVISOR] = JQ_W_ADVISOR, [JQ_ELEPHANT] = JQ_W_ELEPHANT,
     [JQ_HORSE] = JQ_W_HORSE,     [JQ_CHARIOT] = JQ_W_CHARIOT,
     [JQ_CANNON] = JQ_W_CANNON,   [JQ_PAWN] = JQ_W_PAWN};
@@ -28,32 +28,6 @@ static const int hidden_weight[JQ_TYPE_COUNT] = {
     [JQ_CHARIOT] = JQ_W_HIDDEN_CHARIOT_POINT,
     [JQ_CANNON] = JQ_W_HIDDEN_CANNON_POINT,
     [JQ_PAWN] = JQ_W_HIDDEN_PAWN_POINT};
-
-int jq_eval_piece_value(JqPieceType type, bool jieqi) {
-  JqPieceType t = type & 7;
-  if (t < JQ_ADVISOR || t >= JQ_TYPE_COUNT)
-    return 0;
-  return jq_eval_weights[jieqi][value_weight[t]];
-}
-
-int jq_eval_hidden_value(const JqPosition *pos, JqColor c) {
-  int total = 0, sum = 0;
-  for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
-    total += pos->pool[c][t];
-    sum += pos->pool[c][t] * jq_eval_piece_value((JqPieceType)t, true);
-  }
-  return total ? sum / total : 0;
-}
-
-int jq_eval_square_value(const JqPosition *pos, int sq) {
-  JqPiece p = pos->board[sq];
-  if (!p)
-    return 0;
-  if (jq_piece_is_hidden(p))
-    return jq_eval_hidden_value(pos, jq_piece_color(p));
-  return jq_eval_piece_value(jq_piece_type(p),
-                             pos->variant == JQ_VARIANT_JIEQI);
-}
 
 /* Bonus for a revealed piece of type t at (file, rank) from its own side;
  * `phase` (attacking pieces on the board, 0..22) scales terms that matter
@@ -318,7 +292,7 @@ static int pool_average(const int *jieqi_wt, const uint8_t *pool) {
   int total = 0, sum = 0;
   for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
     total += pool[t];
-    sum += pool[t] * jieqi_wt[value_weight[t]];
+    sum += pool[t] * jieqi_wt[jq_eval_value_weight[t]];
   }
   return total ? sum / total : 0;
 }
@@ -380,7 +354,7 @@ int jq_evaluate(const JqPosition *pos) {
     }
     int enemy_king = pos->king[c ^ 1];
     int ekf = ekf_of[c];
-    score[c] += wt[value_weight[t]] +
+    score[c] += wt[jq_eval_value_weight[t]] +
                 placement(wt, t, file, own_rank, ekf, phase) +
                 activity(wt, pos, sq, t, c, &attack[c]);
     /* The fitted per-point tables; jieqi's positions were not fitted. */
