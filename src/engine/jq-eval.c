@@ -106,6 +106,24 @@ int jq_eval_quiet_hint(const JqPosition *pos, JqMove m) {
          placement(wt, t, jq_square_file(from), fr, ekf, 16);
 }
 
+/* The palace each point is in, a bit per colour (1 Red's, 2 Black's):
+ * jq_square_in_palace as a table for the scans along the rays. */
+#define PALACE_AT(sq)                                                          \
+  ((sq) % JQ_FILES >= 3 && (sq) % JQ_FILES <= 5 ? ((sq) / JQ_FILES <= 2   ? 1  \
+                                                   : (sq) / JQ_FILES >= 7 ? 2  \
+                                                                          : 0) \
+                                                : 0)
+#define PALACE_RANK(r)                                                  \
+  PALACE_AT((r)*9), PALACE_AT((r)*9 + 1), PALACE_AT((r)*9 + 2),         \
+      PALACE_AT((r)*9 + 3), PALACE_AT((r)*9 + 4), PALACE_AT((r)*9 + 5), \
+      PALACE_AT((r)*9 + 6), PALACE_AT((r)*9 + 7), PALACE_AT((r)*9 + 8)
+static const uint8_t palace_of[JQ_SQUARES] = {
+    PALACE_RANK(0), PALACE_RANK(1), PALACE_RANK(2), PALACE_RANK(3),
+    PALACE_RANK(4), PALACE_RANK(5), PALACE_RANK(6), PALACE_RANK(7),
+    PALACE_RANK(8), PALACE_RANK(9)};
+
+static inline bool in_palace(int sq, int c) { return (palace_of[sq] >> c) & 1; }
+
 /* Pressure on one side's palace: the attackers that reach into it and the
  * points they reach. */
 typedef struct {
@@ -129,7 +147,7 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
       int n = tb->ray_len[sq][d];
       for (int i = 0; i < n; i++) {
         int to = ray[i];
-        if (jq_square_in_palace(to, (JqColor)enemy)) {
+        if (in_palace(to, enemy)) {
           score += W(CHARIOT_PALACE);
           points++;
         }
@@ -152,7 +170,7 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
       if (board[tb->horse_leg[sq][i]])
         continue;
       int to = tb->horse_to[sq][i];
-      bool palace = jq_square_in_palace(to, (JqColor)enemy);
+      bool palace = in_palace(to, enemy);
       points += palace;
       if (board[to] && (int)jq_piece_color(board[to]) == c)
         continue;
@@ -177,7 +195,7 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
         int to = ray[i];
         /* Past one screen the cannon controls points up to the next
          * piece. */
-        if (screens == 0 && jq_square_in_palace(to, (JqColor)enemy))
+        if (screens == 0 && in_palace(to, enemy))
           points++;
         if (!board[to])
           continue;
