@@ -99,24 +99,23 @@ static inline bool jq_position_is_jieqi(const JqPosition *pos) {
  * Most of the 90 points are empty: eight are tested at a time. */
 static inline int jq_board_occupied(const JqPiece *board,
                                     uint8_t out[JQ_SQUARES]) {
-  int n = 0;
+  int n = 0, sq = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
-  for (int base = 0; base < JQ_SQUARES; base += 8) {
-    uint64_t w = 0;
-    memcpy(&w, board + base, JQ_SQUARES - base < 8 ? JQ_SQUARES - base : 8);
+  for (; sq + 8 <= JQ_SQUARES; sq += 8) {
+    uint64_t w;
+    memcpy(&w, board + sq, 8); /* a constant size: one load */
     /* The top bit of each byte that is not zero. */
     uint64_t m = (((w & low7) + low7) | w) & high;
     while (m) {
-      out[n++] = (uint8_t)(base + (__builtin_ctzll(m) >> 3));
+      out[n++] = (uint8_t)(sq + (__builtin_ctzll(m) >> 3));
       m &= m - 1;
     }
   }
-#else
-  for (int sq = 0; sq < JQ_SQUARES; sq++)
+#endif
+  for (; sq < JQ_SQUARES; sq++) /* the last two points, or all */
     if (board[sq])
       out[n++] = (uint8_t)sq;
-#endif
   return n;
 }
 /* Number of unrevealed pieces of colour c that the pools account for. */
