@@ -93,11 +93,11 @@ void jq_generate_pseudo(const JqPosition *pos, JqGenStage stage,
                         JqMoveList *list) {
   int us_bit = pos->side == JQ_BLACK ? JQ_PIECE_BLACK : 0;
   list->count = 0;
-  for (int sq = 0; sq < JQ_SQUARES; sq++) {
-    JqPiece p = pos->board[sq];
-    if (p && (p & JQ_PIECE_BLACK) == us_bit)
-      gen_piece(pos, sq, stage, list);
-  }
+  uint8_t points[JQ_SQUARES];
+  int count = jq_board_occupied(pos->board, points);
+  for (int k = 0; k < count; k++)
+    if ((pos->board[points[k]] & JQ_PIECE_BLACK) == us_bit)
+      gen_piece(pos, points[k], stage, list);
 }
 
 bool jq_position_move_is_safe(const JqPosition *pos, JqMove move) {

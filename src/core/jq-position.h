@@ -5,6 +5,8 @@
  * passed to jq_position_make_move. */
 #pragma once
 
+#include <string.h>
+
 #include "jq-types.h"
 
 /* Undo entries kept in a position. A game longer than this keeps working
@@ -92,6 +94,29 @@ bool jq_position_king_attacked(const JqPosition *pos, JqColor c);
 
 static inline bool jq_position_is_jieqi(const JqPosition *pos) {
   return pos->variant == JQ_VARIANT_JIEQI;
+}
+/* The occupied points of a board, in order, into out; returns how many.
+ * Most of the 90 points are empty: eight are tested at a time. */
+static inline int jq_board_occupied(const JqPiece *board,
+                                    uint8_t out[JQ_SQUARES]) {
+  int n = 0, sq = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
+  for (; sq + 8 <= JQ_SQUARES; sq += 8) {
+    uint64_t w;
+    memcpy(&w, board + sq, 8); /* a constant size: one load */
+    /* The top bit of each byte that is not zero. */
+    uint64_t m = (((w & low7) + low7) | w) & high;
+    while (m) {
+      out[n++] = (uint8_t)(sq + (__builtin_ctzll(m) >> 3));
+      m &= m - 1;
+    }
+  }
+#endif
+  for (; sq < JQ_SQUARES; sq++) /* the last two points, or all */
+    if (board[sq])
+      out[n++] = (uint8_t)sq;
+  return n;
 }
 /* Number of unrevealed pieces of colour c that the pools account for. */
 int jq_position_pool_total(const JqPosition *pos, JqColor c);

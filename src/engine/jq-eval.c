@@ -14,7 +14,7 @@ static int centre_distance(int file) { return abs(file - 4); }
 /* Weight w of the variant whose weights `wt` are. */
 #define W(name) (wt[JQ_W_##name])
 
-static const int value_weight[JQ_TYPE_COUNT] = {
+const int jq_eval_value_weight[JQ_TYPE_COUNT] = {
     [JQ_ADVISOR] = JQ_W_ADVISOR, [JQ_ELEPHANT] = JQ_W_ELEPHANT,
     [JQ_HORSE] = JQ_W_HORSE,     [JQ_CHARIOT] = JQ_W_CHARIOT,
     [JQ_CANNON] = JQ_W_CANNON,   [JQ_PAWN] = JQ_W_PAWN};
@@ -28,32 +28,6 @@ static const int hidden_weight[JQ_TYPE_COUNT] = {
     [JQ_CHARIOT] = JQ_W_HIDDEN_CHARIOT_POINT,
     [JQ_CANNON] = JQ_W_HIDDEN_CANNON_POINT,
     [JQ_PAWN] = JQ_W_HIDDEN_PAWN_POINT};
-
-int jq_eval_piece_value(JqPieceType type, bool jieqi) {
-  JqPieceType t = type & 7;
-  if (t < JQ_ADVISOR || t >= JQ_TYPE_COUNT)
-    return 0;
-  return jq_eval_weights[jieqi][value_weight[t]];
-}
-
-int jq_eval_hidden_value(const JqPosition *pos, JqColor c) {
-  int total = 0, sum = 0;
-  for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
-    total += pos->pool[c][t];
-    sum += pos->pool[c][t] * jq_eval_piece_value((JqPieceType)t, true);
-  }
-  return total ? sum / total : 0;
-}
-
-int jq_eval_square_value(const JqPosition *pos, int sq) {
-  JqPiece p = pos->board[sq];
-  if (!p)
-    return 0;
-  if (jq_piece_is_hidden(p))
-    return jq_eval_hidden_value(pos, jq_piece_color(p));
-  return jq_eval_piece_value(jq_piece_type(p),
-                             pos->variant == JQ_VARIANT_JIEQI);
-}
 
 /* Bonus for a revealed piece of type t at (file, rank) from its own side;
  * `phase` (attacking pieces on the board, 0..22) scales terms that matter
@@ -132,6 +106,24 @@ int jq_eval_quiet_hint(const JqPosition *pos, JqMove m) {
          placement(wt, t, jq_square_file(from), fr, ekf, 16);
 }
 
+/* The palace each point is in, a bit per colour (1 Red's, 2 Black's):
+ * jq_square_in_palace as a table for the scans along the rays. */
+#define PALACE_AT(sq)                                                          \
+  ((sq) % JQ_FILES >= 3 && (sq) % JQ_FILES <= 5 ? ((sq) / JQ_FILES <= 2   ? 1  \
+                                                   : (sq) / JQ_FILES >= 7 ? 2  \
+                                                                          : 0) \
+                                                : 0)
+#define PALACE_RANK(r)                                                  \
+  PALACE_AT((r)*9), PALACE_AT((r)*9 + 1), PALACE_AT((r)*9 + 2),         \
+      PALACE_AT((r)*9 + 3), PALACE_AT((r)*9 + 4), PALACE_AT((r)*9 + 5), \
+      PALACE_AT((r)*9 + 6), PALACE_AT((r)*9 + 7), PALACE_AT((r)*9 + 8)
+static const uint8_t palace_of[JQ_SQUARES] = {
+    PALACE_RANK(0), PALACE_RANK(1), PALACE_RANK(2), PALACE_RANK(3),
+    PALACE_RANK(4), PALACE_RANK(5), PALACE_RANK(6), PALACE_RANK(7),
+    PALACE_RANK(8), PALACE_RANK(9)};
+
+static inline bool in_palace(int sq, int c) { return (palace_of[sq] >> c) & 1; }
+
 /* Pressure on one side's palace: the attackers that reach into it and the
  * points they reach. */
 typedef struct {
@@ -155,7 +147,7 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
       int n = tb->ray_len[sq][d];
       for (int i = 0; i < n; i++) {
         int to = ray[i];
-        if (jq_square_in_palace(to, (JqColor)enemy)) {
+        if (in_palace(to, enemy)) {
           score += W(CHARIOT_PALACE);
           points++;
         }
@@ -178,7 +170,7 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
       if (board[tb->horse_leg[sq][i]])
         continue;
       int to = tb->horse_to[sq][i];
-      bool palace = jq_square_in_palace(to, (JqColor)enemy);
+      bool palace = in_palace(to, enemy);
       points += palace;
       if (board[to] && (int)jq_piece_color(board[to]) == c)
         continue;
@@ -203,7 +195,7 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
         int to = ray[i];
         /* Past one screen the cannon controls points up to the next
          * piece. */
-        if (screens == 0 && jq_square_in_palace(to, (JqColor)enemy))
+        if (screens == 0 && in_palace(to, enemy))
           points++;
         if (!board[to])
           continue;
@@ -313,6 +305,16 @@ static int hidden_under_attack(const JqPosition *pos, int c,
   return count;
 }
 
+/* jq_eval_hidden_value with the jieqi weights at hand. */
+static int pool_average(const int *jieqi_wt, const uint8_t *pool) {
+  int total = 0, sum = 0;
+  for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+    total += pool[t];
+    sum += pool[t] * jieqi_wt[jq_eval_value_weight[t]];
+  }
+  return total ? sum / total : 0;
+}
+
 int jq_evaluate(const JqPosition *pos) {
   bool jieqi = pos->variant == JQ_VARIANT_JIEQI;
   const int *wt = jq_eval_weights[jieqi];
@@ -322,25 +324,30 @@ int jq_evaluate(const JqPosition *pos) {
   int attackers[2] = {0, 0};
   PalaceAttack attack[2] = {{0, 0, 0}, {0, 0, 0}};   /* by colour */
   int table_full[2] = {0, 0}, table_end[2] = {0, 0}; /* the fitted tables */
-  int hidden_value[2] = {jq_eval_hidden_value(pos, JQ_RED),
-                         jq_eval_hidden_value(pos, JQ_BLACK)};
+  /* A side's pool average, worked out at its first hidden piece. */
+  int hidden_value[2] = {0, 0};
+  bool hidden_known[2] = {false, false};
   /* Jieqi: hidden pieces on guard points, and the chariot and cannon
    * movers of each side. */
   int hidden_guards[2] = {0, 0};
   uint8_t sliders[2][JQ_MAX_SLIDERS];
   int slider_count[2] = {0, 0};
-  for (int sq = 0; sq < JQ_SQUARES; sq++) {
-    JqPiece p = pos->board[sq];
-    if (!p)
-      continue;
+  uint8_t points[JQ_SQUARES];
+  int count = jq_board_occupied(pos->board, points);
+  for (int k = 0; k < count; k++) {
+    JqPiece p = pos->board[points[k]];
     JqPieceType t = jq_piece_type(p);
     if (jq_piece_is_hidden(p) || (t >= JQ_HORSE && t <= JQ_CANNON))
       phase++;
   }
-  for (int sq = 0; sq < JQ_SQUARES; sq++) {
+  int ekf_of[2]; /* the enemy king's file for each colour's pieces */
+  for (int c = 0; c < 2; c++) {
+    int k = pos->king[c ^ 1];
+    ekf_of[c] = k == JQ_NO_SQUARE ? 4 : jq_square_file(k);
+  }
+  for (int k = 0; k < count; k++) {
+    int sq = points[k];
     JqPiece p = pos->board[sq];
-    if (!p)
-      continue;
     int c = jq_piece_color(p);
     int file = jq_square_file(sq), rank = jq_square_rank(sq);
     int own_rank = c == JQ_RED ? rank : 9 - rank;
@@ -354,14 +361,18 @@ int jq_evaluate(const JqPosition *pos) {
        * hidden, and what its reveal may cost. */
       if (t >= JQ_ADVISOR && t < JQ_TYPE_COUNT)
         score[c] += wt[hidden_weight[t]];
+      if (!hidden_known[c]) {
+        hidden_value[c] = pool_average(jq_eval_weights[true], pos->pool[c]);
+        hidden_known[c] = true;
+      }
       score[c] += hidden_value[c];
       if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
         hidden_guards[c]++;
       continue;
     }
     int enemy_king = pos->king[c ^ 1];
-    int ekf = enemy_king == JQ_NO_SQUARE ? 4 : jq_square_file(enemy_king);
-    score[c] += wt[value_weight[t]] +
+    int ekf = ekf_of[c];
+    score[c] += wt[jq_eval_value_weight[t]] +
                 placement(wt, t, file, own_rank, ekf, phase) +
                 activity(wt, pos, sq, t, c, &attack[c]);
     /* The fitted per-point tables; jieqi's positions were not fitted. */
