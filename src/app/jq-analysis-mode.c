@@ -9,6 +9,7 @@
 
 #include "jq-ai-worker.h"
 #include "jq-move-format.h"
+#include "jq-movegen.h"
 
 /* Alpha-beta's deepest pass (the search's own limit is near). */
 #define ANALYSIS_DEPTH_MAX 60
@@ -58,6 +59,7 @@ struct _JqAnalysisMode {
   char *key;        /* which position is analysed */
   JqPosition *view; /* what the AI was handed */
   int ply;          /* the position's ply in the game */
+  JqReason end;     /* no legal move there: mated or stalemated */
   guint restarts;
   int line_count;
   JqProgress progress[JQ_ANALYSIS_MODE_LINES_MAX];
@@ -132,7 +134,10 @@ static gboolean progress_idle(gpointer data) {
   JqAnalysisMode *self = g_weak_ref_get(&job->mode);
   if (!self)
     return G_SOURCE_REMOVE;
-  if (self->task == task && job->generation == self->generation) {
+  /* The generation alone says whose lines these are: a search that ended
+   * (its depth limit reached in moments, on a tiny position) has already
+   * let go of self->task, and its last lines are still the ones to show. */
+  if (job->generation == self->generation) {
     /* Lines come in order; one not reported yet ends the list. */
     int count = 0;
     while (count < job->lines && have[count]) {
@@ -190,6 +195,10 @@ static void on_progress(const JqProgress *progress, void *data) {
 
 /* ---- searching ---- */
 
+/* Counted after each result is handed back (the job may be gone by then),
+ * for the tests. */
+static atomic_uint searches_ended;
+
 static void search_thread(GTask *task, gpointer source, gpointer data,
                           GCancellable *cancellable) {
   SearchJob *job = data;
@@ -198,6 +207,7 @@ static void search_thread(GTask *task, gpointer source, gpointer data,
     job->ai = jq_ai_worker_new(job->algorithm, job->threads, &error);
     if (!job->ai) {
       g_task_return_error(task, error);
+      atomic_fetch_add(&searches_ended, 1);
       return;
     }
   }
@@ -212,6 +222,7 @@ static void search_thread(GTask *task, gpointer source, gpointer data,
     jq_ai_think(job->ai, job->view, &limits, &job->stop, on_progress, job,
                 NULL);
     g_task_return_boolean(task, TRUE);
+    atomic_fetch_add(&searches_ended, 1);
     return;
   }
   /* The engine searches MultiPV's lines one after another, each until it
@@ -236,6 +247,7 @@ static void search_thread(GTask *task, gpointer source, gpointer data,
         job->base_nodes += job->pass[i].nodes;
   }
   g_task_return_boolean(task, TRUE);
+  atomic_fetch_add(&searches_ended, 1);
 }
 
 static void start_search(JqAnalysisMode *self);
@@ -331,10 +343,15 @@ static void restart(JqAnalysisMode *self) {
   self->ply = jq_game_controller_get_browse_ply(self->controller);
   clear_lines(self);
   self->restarts++;
+  /* Without a legal move the side to move has lost: nothing to search. */
+  self->end = JQ_REASON_NONE;
+  if (!jq_position_has_legal_move(self->view))
+    self->end = jq_position_in_check(self->view) ? JQ_REASON_CHECKMATE
+                                                 : JQ_REASON_STALEMATE;
   /* One search at a time: the next waits for the last to end. */
-  if (self->task)
+  if (self->end == JQ_REASON_NONE && self->task)
     self->restart = TRUE;
-  else
+  else if (self->end == JQ_REASON_NONE)
     start_search(self);
   g_signal_emit(self, signals[SIGNAL_UPDATED], 0);
 }
@@ -389,6 +406,7 @@ void jq_analysis_mode_set_active(JqAnalysisMode *self, gboolean active) {
   } else {
     stop_search(self);
     g_clear_pointer(&self->key, g_free);
+    self->end = JQ_REASON_NONE;
     clear_lines(self);
     g_signal_emit(self, signals[SIGNAL_UPDATED], 0);
   }
@@ -444,6 +462,20 @@ gboolean jq_analysis_mode_get_position(JqAnalysisMode *self, JqPosition *out) {
 guint jq_analysis_mode_get_restarts(JqAnalysisMode *self) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), 0);
   return self->restarts;
+}
+
+gboolean jq_analysis_mode_is_searching(JqAnalysisMode *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), FALSE);
+  return self->task != NULL;
+}
+
+JqReason jq_analysis_mode_get_end(JqAnalysisMode *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), JQ_REASON_NONE);
+  return self->end;
+}
+
+guint jq_analysis_mode_searches_ended(void) {
+  return atomic_load(&searches_ended);
 }
 
 gboolean jq_analysis_mode_can_play(JqAnalysisMode *self, guint index) {
