@@ -41,6 +41,7 @@ scenarios=(
   "xiangqi start, 5 lines, no moves|last-variant=xiangqi red-player=human black-player=human analysis-lines=5"
   "xiangqi, 5 lines, computer against computer|last-variant=xiangqi red-player=computer black-player=computer think-time-ms=700 analysis-lines=5"
   "jieqi, 5 lines, computer against computer|last-variant=jieqi red-player=computer black-player=computer think-time-ms=700 analysis-lines=5"
+  "baseline: xiangqi, computer against computer, no analysis|last-variant=xiangqi red-player=computer black-player=computer think-time-ms=700 analyse=no"
 )
 
 Xvfb ":$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
@@ -68,7 +69,13 @@ for entry in "${scenarios[@]}"; do
     export GSETTINGS_SCHEMA_DIR="$build/data"
     export JIEQI_LOCALEDIR="$build/po"
     export LANGUAGE=en LC_ALL=C.UTF-8
+    analyse=yes
     for pair in ${entry#*|}; do
+      # Not a setting: the analysis left off, for a baseline.
+      if [ "$pair" = analyse=no ]; then
+        analyse=no
+        continue
+      fi
       gsettings set io.github.jieqi.Jieqi "${pair%%=*}" "${pair#*=}"
     done
     JIEQI_LATENCY_LOG="$log" "$app" 2>"$home/stderr" &
@@ -77,7 +84,9 @@ for entry in "${scenarios[@]}"; do
     sleep 2
     # From the switch on: turning it on is part of analysing.
     kill -USR1 "$pid"
-    xdotool key ctrl+shift+a
+    if [ "$analyse" = yes ]; then
+      xdotool key ctrl+shift+a
+    fi
     sleep "$seconds"
     kill -USR2 "$pid"
     sleep 0.5

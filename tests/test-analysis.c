@@ -8,7 +8,9 @@
  * untouched. Progress is waited for with generous deadlines: nothing
  * here asserts how fast the engine is. */
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <glib/gi18n.h>
 
@@ -587,7 +589,6 @@ static void analyse_to_the_end(void) {
   g_assert_cmpuint(jq_analysis_mode_searches_ended(), >, ended);
   while (g_main_context_pending(NULL))
     g_main_context_iteration(NULL, FALSE);
-  spin(50);
 }
 
 /* The search of a tiny position ends before the main loop hears of its
@@ -597,6 +598,8 @@ static void test_search_ends_at_once(void) {
   set_lines(1);
   analyse_to_the_end();
   g_assert_false(jq_analysis_mode_is_searching(mode()));
+  /* The last lines may wait a moment to be shown: never for ever. */
+  g_assert_true(wait_rows(1));
   g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 1);
   g_assert_cmpuint(jq_analysis_view_get_row_count(view()), ==, 1);
   assert_lines_for_shown();
@@ -662,8 +665,90 @@ static void test_jieqi_sparse(void) {
                   JQ_VARIANT_JIEQI);
   set_lines(2);
   analyse_to_the_end();
+  g_assert_true(wait_rows(2));
   g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 2);
   assert_lines_for_shown();
+  set_analysing(FALSE);
+}
+
+/* ---- the main loop kept free ---- */
+
+static void on_updated(JqAnalysisMode *m, GArray *times) {
+  gint64 now = g_get_monotonic_time();
+  /* Only showings of lines: a restart's clearing is no report. */
+  if (jq_analysis_mode_get_line_count(m) > 0)
+    g_array_append_val(times, now);
+}
+
+/* However fast the reports come (the sampling AI's, every 100 ms), the
+ * lines are shown 200 ms apart at the soonest: each showing lays the pane
+ * out again. */
+static void test_shown_at_most_five_times_a_second(void) {
+  new_game(JQ_VARIANT_JIEQI);
+  GSettings *settings = jq_window_get_settings(JQ_WINDOW(window));
+  g_settings_set_string(settings, "ai-algorithm", "ismcts");
+  wait_not_searching();
+  GArray *times = g_array_new(FALSE, FALSE, sizeof(gint64));
+  gulong id =
+      g_signal_connect(mode(), "updated", G_CALLBACK(on_updated), times);
+  set_analysing(TRUE);
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (times->len < 5 && g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+  g_assert_cmpuint(times->len, >=, 5);
+  for (guint i = 1; i < times->len; i++)
+    g_assert_cmpint(g_array_index(times, gint64, i) -
+                        g_array_index(times, gint64, i - 1),
+                    >=, 199 * G_TIME_SPAN_MILLISECOND);
+  g_signal_handler_disconnect(mode(), id);
+  g_array_unref(times);
+  set_analysing(FALSE);
+  g_settings_reset(settings, "ai-algorithm");
+}
+
+/* The niceness of this process's thread named `name`; -100 when there is
+ * none. */
+static int thread_niceness(const char *name) {
+  int found = -100;
+  GDir *dir = g_dir_open("/proc/self/task", 0, NULL);
+  g_assert_nonnull(dir);
+  const char *tid;
+  while ((tid = g_dir_read_name(dir)) != NULL) {
+    char *path = g_strdup_printf("/proc/self/task/%s/stat", tid);
+    char *stat = NULL;
+    if (g_file_get_contents(path, &stat, NULL, NULL)) {
+      /* "tid (comm) state ppid ..." with the niceness the 19th field. */
+      char *open = strchr(stat, '('), *close = strrchr(stat, ')');
+      if (open && close &&
+          strncmp(open + 1, name, (size_t)(close - open - 1)) == 0 &&
+          strlen(name) == (size_t)(close - open - 1)) {
+        char **fields = g_strsplit(close + 2, " ", -1);
+        g_assert_cmpuint(g_strv_length(fields), >, 17);
+        found = atoi(fields[16]);
+        g_strfreev(fields);
+      }
+    }
+    g_free(stat);
+    g_free(path);
+  }
+  g_dir_close(dir);
+  return found;
+}
+
+/* The analysis yields the CPU to the window: its thread runs niced, and
+ * only it (the window's thread keeps its priority). */
+static void test_yields_the_cpu(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  wait_not_searching();
+  set_analysing(TRUE);
+  g_assert_true(jq_analysis_mode_is_searching(mode()));
+  /* Its thread sets it as it starts. */
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (thread_niceness("jieqi-analysis") != 10 &&
+         g_get_monotonic_time() < end)
+    g_usleep(1000);
+  g_assert_cmpint(thread_niceness("jieqi-analysis"), ==, 10);
+  g_assert_cmpint(getpriority(PRIO_PROCESS, 0), ==, 0);
   set_analysing(FALSE);
 }
 
@@ -690,6 +775,9 @@ int main(int argc, char **argv) {
                   test_fewer_moves_than_lines);
   g_test_add_func("/app/analysis/no-legal-move", test_no_legal_move);
   g_test_add_func("/app/analysis/jieqi-sparse", test_jieqi_sparse);
+  g_test_add_func("/app/analysis/shown-at-most-five-times-a-second",
+                  test_shown_at_most_five_times_a_second);
+  g_test_add_func("/app/analysis/yields-the-cpu", test_yields_the_cpu);
   int status = g_test_run();
   jq_test_app_finish(&t);
   return status;

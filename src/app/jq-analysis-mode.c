@@ -2,8 +2,11 @@
 
 #include "jq-analysis-mode.h"
 
+#include <errno.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -13,6 +16,10 @@
 
 /* Alpha-beta's deepest pass (the search's own limit is near). */
 #define ANALYSIS_DEPTH_MAX 60
+/* The lines are shown at most this often: each showing lays the pane out
+ * again, which on a slow machine holds the main loop up for tens of ms,
+ * and the shallow passes come many times a frame. */
+#define SHOW_INTERVAL_US (200 * G_TIME_SPAN_MILLISECOND)
 
 /* One search in the worker: everything it reads is its own copy, so the
  * mode may move on (or go away) meanwhile. Freed with its GTask. */
@@ -36,11 +43,13 @@ typedef struct {
   gboolean pass_have[JQ_ANALYSIS_MODE_LINES_MAX];
   GMainContext *context;
   /* The newest report of each line, handed to the main thread by one
-   * idle at a time however fast the AI reports. */
+   * source at a time however fast the AI reports, SHOW_INTERVAL_US after
+   * the last showing at the soonest. */
   GMutex lock;
   JqProgress latest[JQ_ANALYSIS_MODE_LINES_MAX];
   gboolean have[JQ_ANALYSIS_MODE_LINES_MAX];
   gboolean pending;
+  gint64 shown_us; /* 0 before the first */
 } SearchJob;
 
 struct _JqAnalysisMode {
@@ -129,6 +138,7 @@ static gboolean progress_idle(gpointer data) {
   memcpy(latest, job->latest, sizeof latest);
   memcpy(have, job->have, sizeof have);
   job->pending = FALSE;
+  job->shown_us = g_get_monotonic_time();
   g_mutex_unlock(&job->lock);
 
   JqAnalysisMode *self = g_weak_ref_get(&job->mode);
@@ -167,9 +177,14 @@ static void publish(SearchJob *job, const JqProgress *lines,
   }
   gboolean schedule = !job->pending;
   job->pending = TRUE;
+  gint64 wait_us = job->shown_us == 0 ? 0
+                                      : job->shown_us + SHOW_INTERVAL_US -
+                                            g_get_monotonic_time();
   g_mutex_unlock(&job->lock);
   if (schedule) {
-    GSource *source = g_idle_source_new();
+    GSource *source = wait_us > 0
+                          ? g_timeout_source_new((guint)(wait_us / 1000) + 1)
+                          : g_idle_source_new();
     g_source_set_priority(source, G_PRIORITY_DEFAULT_IDLE);
     g_source_set_callback(source, progress_idle, g_object_ref(job->task),
                           g_object_unref);
@@ -199,15 +214,34 @@ static void on_progress(const JqProgress *progress, void *data) {
  * for the tests. */
 static atomic_uint searches_ended;
 
-static void search_thread(GTask *task, gpointer source, gpointer data,
-                          GCancellable *cancellable) {
-  SearchJob *job = data;
+static void search(GTask *task, SearchJob *job);
+
+/* The analysis runs for as long as it is on: it yields the CPU to the
+ * window (and to the display server) rather than hold them up. A thread
+ * of its own, since a lowered priority cannot be raised back without a
+ * privilege: a pool's thread would keep it for other work. The engine's
+ * helper threads inherit it. */
+#define ANALYSIS_NICENESS 10
+
+static gpointer search_thread(gpointer data) {
+  GTask *task = data;
+  id_t tid = (id_t)gettid();
+  errno = 0;
+  int old = getpriority(PRIO_PROCESS, tid);
+  if (errno == 0 && old < ANALYSIS_NICENESS)
+    (void)setpriority(PRIO_PROCESS, tid, ANALYSIS_NICENESS);
+  search(task, g_task_get_task_data(task));
+  g_object_unref(task);
+  atomic_fetch_add(&searches_ended, 1);
+  return NULL;
+}
+
+static void search(GTask *task, SearchJob *job) {
   if (!job->ai) {
     GError *error = NULL;
     job->ai = jq_ai_worker_new(job->algorithm, job->threads, &error);
     if (!job->ai) {
       g_task_return_error(task, error);
-      atomic_fetch_add(&searches_ended, 1);
       return;
     }
   }
@@ -222,7 +256,6 @@ static void search_thread(GTask *task, gpointer source, gpointer data,
     jq_ai_think(job->ai, job->view, &limits, &job->stop, on_progress, job,
                 NULL);
     g_task_return_boolean(task, TRUE);
-    atomic_fetch_add(&searches_ended, 1);
     return;
   }
   /* The engine searches MultiPV's lines one after another, each until it
@@ -247,7 +280,6 @@ static void search_thread(GTask *task, gpointer source, gpointer data,
         job->base_nodes += job->pass[i].nodes;
   }
   g_task_return_boolean(task, TRUE);
-  atomic_fetch_add(&searches_ended, 1);
 }
 
 static void start_search(JqAnalysisMode *self);
@@ -304,7 +336,8 @@ static void start_search(JqAnalysisMode *self) {
   g_task_set_name(task, "jieqi: analysis");
   job->task = task;
   g_task_set_task_data(task, job, search_job_free);
-  g_task_run_in_thread(task, search_thread);
+  g_thread_unref(
+      g_thread_new("jieqi-analysis", search_thread, g_object_ref(task)));
   self->task = task;
 }
 
