@@ -8,7 +8,9 @@
  * untouched. Progress is waited for with generous deadlines: nothing
  * here asserts how fast the engine is. */
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <glib/gi18n.h>
 
@@ -24,6 +26,7 @@
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-test-app.h"
+#include "jq-test-util.h"
 #include "jq-window-private.h"
 #include "jq-window.h"
 
@@ -539,6 +542,219 @@ static void test_lines_bad_stored(void) {
   g_free(dir);
 }
 
+/* ---- positions with little to search ---- */
+
+/* King and rook against a king: every depth is done in moments. */
+#define ROOK_AGAINST_KING "3k5/9/9/9/9/9/R8/9/9/4K4 w - - 0 1"
+/* Red in check with one way out, Ke0-f0. */
+#define ONE_MOVE "3k5/9/9/9/4r4/9/9/9/3r5/4K4 w - - 0 1"
+/* Ra0-a9 mates. */
+#define RED_MATES "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"
+/* Jieqi, king and rook against a king and a face-down chariot. */
+#define JIEQI_SPARSE "3k4x/9/9/9/R8/9/9/9/9/4K4 w r1 - 0 1"
+
+/* A game between two people from `fen`. */
+static void new_game_at(const char *fen) {
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.players[JQ_RED] = JQ_PLAYER_MODE_HUMAN;
+  setup.players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
+  setup.fen = fen;
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_new_game(controller(), &setup, &error));
+  g_assert_no_error(error);
+}
+
+/* Lets an earlier test's search end, so that the next one starts at once. */
+static void wait_not_searching(void) {
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (jq_analysis_mode_is_searching(mode()) && g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+  g_assert_false(jq_analysis_mode_is_searching(mode()));
+}
+
+/* Turns the analysis on and lets its search run to its own end (its depth
+ * limit) before the main loop runs again: then its reports and its end
+ * are all waiting at once, as when a tiny position is done in moments. */
+static void analyse_to_the_end(void) {
+  wait_not_searching();
+  guint ended = jq_analysis_mode_searches_ended();
+  g_action_group_change_action_state(G_ACTION_GROUP(window), "analyse",
+                                     g_variant_new_boolean(TRUE));
+  g_assert_true(jq_analysis_mode_is_searching(mode()));
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (jq_analysis_mode_searches_ended() == ended &&
+         g_get_monotonic_time() < end)
+    g_usleep(1000);
+  g_assert_cmpuint(jq_analysis_mode_searches_ended(), >, ended);
+  while (g_main_context_pending(NULL))
+    g_main_context_iteration(NULL, FALSE);
+}
+
+/* The search of a tiny position ends before the main loop hears of its
+ * lines: they stay, and are shown. */
+static void test_search_ends_at_once(void) {
+  new_game_at(ROOK_AGAINST_KING);
+  set_lines(1);
+  analyse_to_the_end();
+  g_assert_false(jq_analysis_mode_is_searching(mode()));
+  /* The last lines may wait a moment to be shown: never for ever. */
+  g_assert_true(wait_rows(1));
+  g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 1);
+  g_assert_cmpuint(jq_analysis_view_get_row_count(view()), ==, 1);
+  assert_lines_for_shown();
+  /* Ra4-a9 leaves the king no move: a mate in one. */
+  const JqAnalysis *line = jq_analysis_mode_get_line(mode(), 0);
+  g_assert_cmpint(line->score, ==, JQ_SCORE_MATE - 1);
+  g_assert_cmpuint(line->best, ==, jq_test_move("a3a8"));
+  g_assert_cmpuint(count_in_window("Analysing…\n"), ==, 0);
+  set_analysing(FALSE);
+}
+
+/* Fewer legal moves than lines asked for: one line a move. */
+static void test_fewer_moves_than_lines(void) {
+  new_game_at(ONE_MOVE);
+  set_lines(3);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(1));
+  spin(300);
+  g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 1);
+  g_assert_cmpuint(jq_analysis_view_get_row_count(view()), ==, 1);
+  assert_lines_for_shown();
+  g_assert_cmpuint(jq_analysis_mode_get_line(mode(), 0)->best, ==,
+                   jq_test_move("e0f0"));
+  set_analysing(FALSE);
+}
+
+/* No legal move (a game over, or browsed to its end): nothing to
+ * search, and the pane says why. */
+static void test_no_legal_move(void) {
+  const char *fens[] = {RED_MATES, ROOK_AGAINST_KING};
+  const char *mates[] = {"a0a9", "a3a8"};
+  const JqReason reasons[] = {JQ_REASON_CHECKMATE, JQ_REASON_STALEMATE};
+  const char *texts[] = {"Red wins: Black is checkmated.\n",
+                         "Red wins: Black has no legal move.\n"};
+  for (gsize i = 0; i < G_N_ELEMENTS(fens); i++) {
+    new_game_at(fens[i]);
+    play(mates[i]);
+    wait_not_searching();
+    set_lines(2);
+    set_analysing(TRUE);
+    spin(200);
+    g_assert_cmpint(jq_analysis_mode_get_end(mode()), ==, reasons[i]);
+    g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 0);
+    g_assert_false(jq_analysis_mode_is_searching(mode()));
+    g_assert_cmpuint(count_in_window(texts[i]), >=, 1);
+    g_assert_cmpuint(count_in_window("Analysing…\n"), ==, 0);
+
+    /* Browsing back a move: a position with moves, analysed. */
+    jq_game_controller_browse(controller(), 0);
+    g_assert_cmpint(jq_analysis_mode_get_end(mode()), ==, JQ_REASON_NONE);
+    g_assert_true(wait_rows(1));
+    jq_game_controller_browse_live(controller());
+    g_assert_cmpint(jq_analysis_mode_get_end(mode()), ==, reasons[i]);
+    set_analysing(FALSE);
+    g_assert_cmpint(jq_analysis_mode_get_end(mode()), ==, JQ_REASON_NONE);
+  }
+}
+
+/* A sparse jieqi position, its search ended at once: its lines stay. */
+static void test_jieqi_sparse(void) {
+  new_game_at(JIEQI_SPARSE);
+  g_assert_cmpint(jq_game_controller_get_variant(controller()), ==,
+                  JQ_VARIANT_JIEQI);
+  set_lines(2);
+  analyse_to_the_end();
+  g_assert_true(wait_rows(2));
+  g_assert_cmpuint(jq_analysis_mode_get_line_count(mode()), ==, 2);
+  assert_lines_for_shown();
+  set_analysing(FALSE);
+}
+
+/* ---- the main loop kept free ---- */
+
+static void on_updated(JqAnalysisMode *m, GArray *times) {
+  gint64 now = g_get_monotonic_time();
+  /* Only showings of lines: a restart's clearing is no report. */
+  if (jq_analysis_mode_get_line_count(m) > 0)
+    g_array_append_val(times, now);
+}
+
+/* However fast the reports come (the sampling AI's, every 100 ms), the
+ * lines are shown 200 ms apart at the soonest: each showing lays the pane
+ * out again. */
+static void test_shown_at_most_five_times_a_second(void) {
+  new_game(JQ_VARIANT_JIEQI);
+  GSettings *settings = jq_window_get_settings(JQ_WINDOW(window));
+  g_settings_set_string(settings, "ai-algorithm", "ismcts");
+  wait_not_searching();
+  GArray *times = g_array_new(FALSE, FALSE, sizeof(gint64));
+  gulong id =
+      g_signal_connect(mode(), "updated", G_CALLBACK(on_updated), times);
+  set_analysing(TRUE);
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (times->len < 5 && g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+  g_assert_cmpuint(times->len, >=, 5);
+  for (guint i = 1; i < times->len; i++)
+    g_assert_cmpint(g_array_index(times, gint64, i) -
+                        g_array_index(times, gint64, i - 1),
+                    >=, 199 * G_TIME_SPAN_MILLISECOND);
+  g_signal_handler_disconnect(mode(), id);
+  g_array_unref(times);
+  set_analysing(FALSE);
+  g_settings_reset(settings, "ai-algorithm");
+}
+
+/* The niceness of this process's thread named `name`; -100 when there is
+ * none. */
+static int thread_niceness(const char *name) {
+  int found = -100;
+  GDir *dir = g_dir_open("/proc/self/task", 0, NULL);
+  g_assert_nonnull(dir);
+  const char *tid;
+  while ((tid = g_dir_read_name(dir)) != NULL) {
+    char *path = g_strdup_printf("/proc/self/task/%s/stat", tid);
+    char *stat = NULL;
+    if (g_file_get_contents(path, &stat, NULL, NULL)) {
+      /* "tid (comm) state ppid ..." with the niceness the 19th field. */
+      char *open = strchr(stat, '('), *close = strrchr(stat, ')');
+      if (open && close &&
+          strncmp(open + 1, name, (size_t)(close - open - 1)) == 0 &&
+          strlen(name) == (size_t)(close - open - 1)) {
+        char **fields = g_strsplit(close + 2, " ", -1);
+        g_assert_cmpuint(g_strv_length(fields), >, 17);
+        found = atoi(fields[16]);
+        g_strfreev(fields);
+      }
+    }
+    g_free(stat);
+    g_free(path);
+  }
+  g_dir_close(dir);
+  return found;
+}
+
+/* The analysis yields the CPU to the window: its thread runs niced, and
+ * only it (the window's thread keeps its priority). */
+static void test_yields_the_cpu(void) {
+  /* A run under `nice` starts higher: never lowered below that. */
+  int window_nice = getpriority(PRIO_PROCESS, 0);
+  int wanted = MAX(window_nice, 10);
+  new_game(JQ_VARIANT_XIANGQI);
+  wait_not_searching();
+  set_analysing(TRUE);
+  g_assert_true(jq_analysis_mode_is_searching(mode()));
+  /* Its thread sets it as it starts. */
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (thread_niceness("jieqi-analysis") != wanted &&
+         g_get_monotonic_time() < end)
+    g_usleep(1000);
+  g_assert_cmpint(thread_niceness("jieqi-analysis"), ==, wanted);
+  g_assert_cmpint(getpriority(PRIO_PROCESS, 0), ==, window_nice);
+  set_analysing(FALSE);
+}
+
 int main(int argc, char **argv) {
   JqTestApp t;
   jq_test_app_start(&t, &argc, &argv, "analysis");
@@ -556,6 +772,15 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/analysis/play-this-move", test_play_this_move);
   g_test_add_func("/app/analysis/step-through", test_step_through);
   g_test_add_func("/app/analysis/sampling-ai", test_sampling_ai);
+  g_test_add_func("/app/analysis/search-ends-at-once",
+                  test_search_ends_at_once);
+  g_test_add_func("/app/analysis/fewer-moves-than-lines",
+                  test_fewer_moves_than_lines);
+  g_test_add_func("/app/analysis/no-legal-move", test_no_legal_move);
+  g_test_add_func("/app/analysis/jieqi-sparse", test_jieqi_sparse);
+  g_test_add_func("/app/analysis/shown-at-most-five-times-a-second",
+                  test_shown_at_most_five_times_a_second);
+  g_test_add_func("/app/analysis/yields-the-cpu", test_yields_the_cpu);
   int status = g_test_run();
   jq_test_app_finish(&t);
   return status;

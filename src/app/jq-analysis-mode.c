@@ -2,16 +2,24 @@
 
 #include "jq-analysis-mode.h"
 
+#include <errno.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 
 #include "jq-ai-worker.h"
 #include "jq-move-format.h"
+#include "jq-movegen.h"
 
 /* Alpha-beta's deepest pass (the search's own limit is near). */
 #define ANALYSIS_DEPTH_MAX 60
+/* The lines are shown at most this often: each showing lays the pane out
+ * again, which on a slow machine holds the main loop up for tens of ms,
+ * and the shallow passes come many times a frame. */
+#define SHOW_INTERVAL_US (200 * G_TIME_SPAN_MILLISECOND)
 
 /* One search in the worker: everything it reads is its own copy, so the
  * mode may move on (or go away) meanwhile. Freed with its GTask. */
@@ -35,11 +43,13 @@ typedef struct {
   gboolean pass_have[JQ_ANALYSIS_MODE_LINES_MAX];
   GMainContext *context;
   /* The newest report of each line, handed to the main thread by one
-   * idle at a time however fast the AI reports. */
+   * source at a time however fast the AI reports, SHOW_INTERVAL_US after
+   * the last showing at the soonest. */
   GMutex lock;
   JqProgress latest[JQ_ANALYSIS_MODE_LINES_MAX];
   gboolean have[JQ_ANALYSIS_MODE_LINES_MAX];
   gboolean pending;
+  gint64 shown_us; /* 0 before the first */
 } SearchJob;
 
 struct _JqAnalysisMode {
@@ -58,6 +68,7 @@ struct _JqAnalysisMode {
   char *key;        /* which position is analysed */
   JqPosition *view; /* what the AI was handed */
   int ply;          /* the position's ply in the game */
+  JqReason end;     /* no legal move there: mated or stalemated */
   guint restarts;
   int line_count;
   JqProgress progress[JQ_ANALYSIS_MODE_LINES_MAX];
@@ -127,12 +138,16 @@ static gboolean progress_idle(gpointer data) {
   memcpy(latest, job->latest, sizeof latest);
   memcpy(have, job->have, sizeof have);
   job->pending = FALSE;
+  job->shown_us = g_get_monotonic_time();
   g_mutex_unlock(&job->lock);
 
   JqAnalysisMode *self = g_weak_ref_get(&job->mode);
   if (!self)
     return G_SOURCE_REMOVE;
-  if (self->task == task && job->generation == self->generation) {
+  /* The generation alone says whose lines these are: a search that ended
+   * (its depth limit reached in moments, on a tiny position) has already
+   * let go of self->task, and its last lines are still the ones to show. */
+  if (job->generation == self->generation) {
     /* Lines come in order; one not reported yet ends the list. */
     int count = 0;
     while (count < job->lines && have[count]) {
@@ -162,9 +177,14 @@ static void publish(SearchJob *job, const JqProgress *lines,
   }
   gboolean schedule = !job->pending;
   job->pending = TRUE;
+  gint64 wait_us = job->shown_us == 0 ? 0
+                                      : job->shown_us + SHOW_INTERVAL_US -
+                                            g_get_monotonic_time();
   g_mutex_unlock(&job->lock);
   if (schedule) {
-    GSource *source = g_idle_source_new();
+    GSource *source = wait_us > 0
+                          ? g_timeout_source_new((guint)(wait_us / 1000) + 1)
+                          : g_idle_source_new();
     g_source_set_priority(source, G_PRIORITY_DEFAULT_IDLE);
     g_source_set_callback(source, progress_idle, g_object_ref(job->task),
                           g_object_unref);
@@ -190,9 +210,33 @@ static void on_progress(const JqProgress *progress, void *data) {
 
 /* ---- searching ---- */
 
-static void search_thread(GTask *task, gpointer source, gpointer data,
-                          GCancellable *cancellable) {
-  SearchJob *job = data;
+/* Counted after each result is handed back (the job may be gone by then),
+ * for the tests. */
+static atomic_uint searches_ended;
+
+static void search(GTask *task, SearchJob *job);
+
+/* The analysis runs for as long as it is on: it yields the CPU to the
+ * window (and to the display server) rather than hold them up. A thread
+ * of its own, since a lowered priority cannot be raised back without a
+ * privilege: a pool's thread would keep it for other work. The engine's
+ * helper threads inherit it. */
+#define ANALYSIS_NICENESS 10
+
+static gpointer search_thread(gpointer data) {
+  GTask *task = data;
+  id_t tid = (id_t)gettid();
+  errno = 0;
+  int old = getpriority(PRIO_PROCESS, tid);
+  if (errno == 0 && old < ANALYSIS_NICENESS)
+    (void)setpriority(PRIO_PROCESS, tid, ANALYSIS_NICENESS);
+  search(task, g_task_get_task_data(task));
+  g_object_unref(task);
+  atomic_fetch_add(&searches_ended, 1);
+  return NULL;
+}
+
+static void search(GTask *task, SearchJob *job) {
   if (!job->ai) {
     GError *error = NULL;
     job->ai = jq_ai_worker_new(job->algorithm, job->threads, &error);
@@ -292,7 +336,8 @@ static void start_search(JqAnalysisMode *self) {
   g_task_set_name(task, "jieqi: analysis");
   job->task = task;
   g_task_set_task_data(task, job, search_job_free);
-  g_task_run_in_thread(task, search_thread);
+  g_thread_unref(
+      g_thread_new("jieqi-analysis", search_thread, g_object_ref(task)));
   self->task = task;
 }
 
@@ -331,10 +376,15 @@ static void restart(JqAnalysisMode *self) {
   self->ply = jq_game_controller_get_browse_ply(self->controller);
   clear_lines(self);
   self->restarts++;
+  /* Without a legal move the side to move has lost: nothing to search. */
+  self->end = JQ_REASON_NONE;
+  if (!jq_position_has_legal_move(self->view))
+    self->end = jq_position_in_check(self->view) ? JQ_REASON_CHECKMATE
+                                                 : JQ_REASON_STALEMATE;
   /* One search at a time: the next waits for the last to end. */
-  if (self->task)
+  if (self->end == JQ_REASON_NONE && self->task)
     self->restart = TRUE;
-  else
+  else if (self->end == JQ_REASON_NONE)
     start_search(self);
   g_signal_emit(self, signals[SIGNAL_UPDATED], 0);
 }
@@ -389,6 +439,7 @@ void jq_analysis_mode_set_active(JqAnalysisMode *self, gboolean active) {
   } else {
     stop_search(self);
     g_clear_pointer(&self->key, g_free);
+    self->end = JQ_REASON_NONE;
     clear_lines(self);
     g_signal_emit(self, signals[SIGNAL_UPDATED], 0);
   }
@@ -444,6 +495,20 @@ gboolean jq_analysis_mode_get_position(JqAnalysisMode *self, JqPosition *out) {
 guint jq_analysis_mode_get_restarts(JqAnalysisMode *self) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), 0);
   return self->restarts;
+}
+
+gboolean jq_analysis_mode_is_searching(JqAnalysisMode *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), FALSE);
+  return self->task != NULL;
+}
+
+JqReason jq_analysis_mode_get_end(JqAnalysisMode *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), JQ_REASON_NONE);
+  return self->end;
+}
+
+guint jq_analysis_mode_searches_ended(void) {
+  return atomic_load(&searches_ended);
 }
 
 gboolean jq_analysis_mode_can_play(JqAnalysisMode *self, guint index) {

@@ -51,6 +51,17 @@ int jq_analysis_mode_get_line_moves(JqAnalysisMode *self, guint index,
 gboolean jq_analysis_mode_get_position(JqAnalysisMode *self, JqPosition *out);
 /* How many times the analysis started afresh: for the tests. */
 guint jq_analysis_mode_get_restarts(JqAnalysisMode *self);
+/* How many analysis searches (of any mode) have ended in their worker
+ * thread, counted after each has handed back its result: for the tests,
+ * which wait on it without running the main loop. Any thread. */
+guint jq_analysis_mode_searches_ended(void);
+/* Whether a search is running or still ending in its worker (main-thread
+ * state): for the tests. */
+gboolean jq_analysis_mode_is_searching(JqAnalysisMode *self);
+/* Why the position analysed has no line: JQ_REASON_CHECKMATE or
+ * JQ_REASON_STALEMATE when its side to move has no legal move (and has
+ * lost), nothing searched; JQ_REASON_NONE otherwise, or when off. */
+JqReason jq_analysis_mode_get_end(JqAnalysisMode *self);
 
 /* Whether line `index`'s first move may be played: the human is to move
  * on the live board, which is the position analysed. */

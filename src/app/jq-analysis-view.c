@@ -8,6 +8,7 @@
 
 #include "jq-analysis-text.h"
 #include "jq-movegen.h"
+#include "jq-result-text.h"
 
 typedef struct {
   GtkWidget *row;
@@ -82,8 +83,23 @@ static void show_lines(JqAnalysisView *self) {
     g_strfreev(parts);
     g_free(figures);
   }
-  gtk_widget_set_visible(GTK_WIDGET(self->status),
-                         count == 0 && jq_analysis_mode_get_active(self->mode));
+  gboolean waiting = count == 0 && jq_analysis_mode_get_active(self->mode);
+  if (waiting) {
+    /* No legal move: the game's verdict, not a search that never ends. */
+    JqReason end = jq_analysis_mode_get_end(self->mode);
+    JqPosition *pos = g_new(JqPosition, 1);
+    if (end != JQ_REASON_NONE &&
+        jq_analysis_mode_get_position(self->mode, pos)) {
+      char *text =
+          jq_result_text(jq_result_loss((JqColor)pos->side, end), pos->variant);
+      gtk_label_set_label(self->status, text);
+      g_free(text);
+    } else {
+      gtk_label_set_label(self->status, _("Analysing…"));
+    }
+    g_free(pos);
+  }
+  gtk_widget_set_visible(GTK_WIDGET(self->status), waiting);
 }
 
 void jq_analysis_view_step(JqAnalysisView *self, guint index) {
@@ -277,7 +293,6 @@ JqAnalysisMode *jq_analysis_view_get_mode(JqAnalysisView *self) {
 
 void jq_analysis_view_set_active(JqAnalysisView *self, gboolean active) {
   g_return_if_fail(JQ_IS_ANALYSIS_VIEW(self));
-  gtk_label_set_label(self->status, _("Analysing…"));
   gtk_widget_set_visible(self->lines_box, active);
   gtk_widget_set_visible(self->thought, !active);
   gtk_widget_set_visible(GTK_WIDGET(self->list), active);

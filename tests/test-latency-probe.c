@@ -1,0 +1,108 @@
+/* The main-loop latency probe (bench/main-loop-latency.sh): a loop held
+ * up is seen as a gap at least that long, the figures go to the log as a
+ * line on SIGUSR2, SIGUSR1 drops what came before, and a log that cannot
+ * be written is an error. Only lower bounds on the gaps are asserted: a
+ * loaded machine makes them longer, never shorter. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "jq-latency-probe.h"
+
+static char *log_path;
+
+static void run_loop(guint ms) {
+  gint64 end = g_get_monotonic_time() + ms * 1000;
+  while (g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+}
+
+/* Raises `signal` and runs the loop until its handler has run. */
+static void send_signal(int signal) {
+  raise(signal);
+  run_loop(50);
+}
+
+/* The log's last line, parsed. */
+static void last_figures(guint *ticks, double *worst, double *p99,
+                         double *median, guint *over, double *held_worst,
+                         guint *held_over) {
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(log_path, &text, NULL, NULL));
+  char **lines = g_strsplit(g_strchomp(text), "\n", -1);
+  guint n = g_strv_length(lines);
+  g_assert_cmpuint(n, >, 0);
+  double held_p99;
+  g_assert_cmpint(sscanf(lines[n - 1],
+                         "ticks %u worst %lf p99 %lf median %lf over50 %u "
+                         "held-worst %lf held-p99 %lf held-over50 %u",
+                         ticks, worst, p99, median, over, held_worst, &held_p99,
+                         held_over),
+                  ==, 8);
+  g_assert_cmpfloat(held_p99, <=, *held_worst);
+  g_strfreev(lines);
+  g_free(text);
+}
+
+static gboolean block_once(gpointer data) {
+  g_usleep(GPOINTER_TO_UINT(data) * 1000);
+  return G_SOURCE_REMOVE;
+}
+
+static void test_sees_a_block(void) {
+  send_signal(SIGUSR1);
+  run_loop(100);
+  g_idle_add(block_once, GUINT_TO_POINTER(120));
+  run_loop(100);
+  send_signal(SIGUSR2);
+  guint ticks, over, held_over;
+  double worst, p99, median, held_worst;
+  last_figures(&ticks, &worst, &p99, &median, &over, &held_worst, &held_over);
+  /* 250 ms at one tick each 5 ms, less the time held up. */
+  g_assert_cmpuint(ticks, >=, 10);
+  g_assert_cmpfloat(worst, >=, 120.0);
+  g_assert_cmpuint(over, >=, 1);
+  g_assert_cmpfloat(median, >=, JQ_LATENCY_PROBE_TICK_MS - 1);
+  g_assert_cmpfloat(median, <=, worst);
+  g_assert_cmpfloat(p99, <=, worst);
+  /* A sleep is the app's own wait, no wait for a CPU: held time. */
+  g_assert_cmpfloat(held_worst, >=, 120.0);
+  g_assert_cmpfloat(held_worst, <=, worst);
+  g_assert_cmpuint(held_over, >=, 1);
+
+  /* Afresh: the block is forgotten. */
+  send_signal(SIGUSR1);
+  run_loop(100);
+  g_assert_true(jq_latency_probe_write(NULL));
+  last_figures(&ticks, &worst, &p99, &median, &over, &held_worst, &held_over);
+  g_assert_cmpfloat(held_worst, <, 120.0);
+}
+
+/* A directory where the log was: nothing written, and said so. */
+static void test_unwritable_log(void) {
+  g_assert_cmpint(g_unlink(log_path), ==, 0);
+  g_assert_cmpint(g_mkdir(log_path, 0700), ==, 0);
+  GError *error = NULL;
+  g_assert_false(jq_latency_probe_write(&error));
+  g_assert_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+  g_assert_nonnull(strstr(error->message, log_path));
+  g_error_free(error);
+  g_assert_cmpint(g_rmdir(log_path), ==, 0);
+}
+
+int main(int argc, char **argv) {
+  g_test_init(&argc, &argv, NULL);
+  char *dir = g_dir_make_tmp("jieqi-latency-XXXXXX", NULL);
+  log_path = g_build_filename(dir, "latency.log", NULL);
+  jq_latency_probe_start(log_path);
+  g_test_add_func("/latency-probe/sees-a-block", test_sees_a_block);
+  g_test_add_func("/latency-probe/unwritable-log", test_unwritable_log);
+  int status = g_test_run();
+  g_remove(log_path);
+  g_rmdir(dir);
+  g_free(log_path);
+  g_free(dir);
+  return status;
+}
