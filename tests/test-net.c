@@ -128,8 +128,8 @@ static void raw_reader_free(RawReader *r) {
   g_free(r);
 }
 
-static const JqNetParams xiangqi_red = {JQ_VARIANT_XIANGQI, JQ_RED, 0, 0,
-                                        0, 0, JQ_DISCLOSE_CAPTOR};
+static const JqNetParams xiangqi_red = {JQ_VARIANT_XIANGQI, JQ_RED, 0, 0, 0, 0,
+                                        JQ_DISCLOSE_CAPTOR};
 static const JqNetParams xiangqi_black = {
     JQ_VARIANT_XIANGQI, JQ_BLACK, 0, 0, 0, 0, JQ_DISCLOSE_CAPTOR};
 
@@ -228,8 +228,8 @@ static void test_message_refusals(void) {
             "\"inc_ms\":0,\"movestogo\":0,\"movetime_ms\":0}",
             JQ_NET_ERROR_MALFORMED,
             "\"disclosure\" is none of \"captor\", \"nobody\", \"both\"");
-  parse_bad("{\"type\":\"deal\",\"deal\":\"AP9q!Q==\"}",
-            JQ_NET_ERROR_MALFORMED, "\"deal\" is not base64 of at most 1024");
+  parse_bad("{\"type\":\"deal\",\"deal\":\"AP9q!Q==\"}", JQ_NET_ERROR_MALFORMED,
+            "\"deal\" is not base64 of at most 1024");
   parse_bad("{\"type\":\"end\",\"end\":\"AP9\"}", JQ_NET_ERROR_MALFORMED,
             "\"end\" is not base64");
   parse_bad("{\"type\":\"share\",\"share\":\"\",\"ply\":0}",

@@ -8,13 +8,13 @@
 #include "jq-net-error.h"
 
 typedef enum {
-  F_INT,     /* int, within min..max */
-  F_INT64,   /* int64_t, within min..max */
-  F_TEXT,    /* printable UTF-8 of at most max bytes (min: least) */
-  F_CODE,    /* printable ASCII without blanks, at most max bytes */
-  F_MOVE,    /* "h2e2": a file letter and a rank digit, twice */
-  F_VARIANT, /* "xiangqi" or "jieqi" */
-  F_COLOR,   /* "red" or "black" */
+  F_INT,        /* int, within min..max */
+  F_INT64,      /* int64_t, within min..max */
+  F_TEXT,       /* printable UTF-8 of at most max bytes (min: least) */
+  F_CODE,       /* printable ASCII without blanks, at most max bytes */
+  F_MOVE,       /* "h2e2": a file letter and a rank digit, twice */
+  F_VARIANT,    /* "xiangqi" or "jieqi" */
+  F_COLOR,      /* "red" or "black" */
   F_DISCLOSURE, /* "captor", "nobody" or "both" */
   F_BYTES,      /* base64 of min..max bytes, into data and data_len */
 } FieldKind;
@@ -140,7 +140,8 @@ static gboolean base64_is_valid(const char *s, size_t len) {
     return FALSE;
   for (size_t i = 0; i < len; i++) {
     char c = s[i];
-    gboolean pad_ok = i >= len - 2 && c == '=' && (i == len - 1 || s[len - 1] == '=');
+    gboolean pad_ok =
+        i >= len - 2 && c == '=' && (i == len - 1 || s[len - 1] == '=');
     if (!g_ascii_isalnum(c) && c != '+' && c != '/' && !pad_ok)
       return FALSE;
   }
@@ -260,10 +261,11 @@ static gboolean read_field(JsonObject *obj, const char *type_name,
   }
   case F_BYTES: {
     if (len > (size_t)(f->max + 2) / 3 * 4 || !base64_is_valid(s, len))
-      return fail(error,
-                  "%s message: \"%s\" is not base64 of at most %" G_GINT64_FORMAT
-                  " bytes",
-                  type_name, f->name, f->max);
+      return fail(
+          error,
+          "%s message: \"%s\" is not base64 of at most %" G_GINT64_FORMAT
+          " bytes",
+          type_name, f->name, f->max);
     gsize n = 0;
     guchar *bytes = g_base64_decode(s, &n);
     gboolean ok = n >= (gsize)f->min && n <= (gsize)f->max;

@@ -141,8 +141,8 @@ static void jq_net_session_class_init(JqNetSessionClass *klass) {
       g_signal_new("taken-back", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                    G_TYPE_NONE, 1, G_TYPE_INT);
   signals[SIG_FAIR_CHECKED] =
-      g_signal_new("fair-checked", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                   NULL, G_TYPE_NONE, 2, G_TYPE_BOOLEAN, G_TYPE_STRING);
+      g_signal_new("fair-checked", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                   G_TYPE_NONE, 2, G_TYPE_BOOLEAN, G_TYPE_STRING);
   signals[SIG_ERROR] = g_signal_new("error", type, G_SIGNAL_RUN_LAST, 0, NULL,
                                     NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
   signals[SIG_CONNECTION_LOST] =
@@ -246,8 +246,8 @@ gboolean jq_net_session_set_deal_secret(JqNetSession *s,
 #ifdef JQ_NET_FAIR_DEAL
   G_STATIC_ASSERT(JQ_DEAL_SCALAR_BYTES == 32 && JQ_FAIR_CARDS == 15);
   /* Tried once here so that a bad one is refused now, not mid-handshake. */
-  JqFairDeal *probe = jq_fair_deal_new_with(JQ_FAIR_ROLE_A, secret, shuffle,
-                                            NULL);
+  JqFairDeal *probe =
+      jq_fair_deal_new_with(JQ_FAIR_ROLE_A, secret, shuffle, NULL);
   if (!probe || s->state != JQ_NET_STATE_IDLE) {
     jq_fair_deal_free(probe);
     return FALSE;
@@ -334,8 +334,7 @@ static void set_fairness(JqNetSession *s, JqNetFairness fairness,
 }
 
 static void lost(JqNetSession *s, GError *error, gboolean fault) {
-  if (s->state == JQ_NET_STATE_OVER &&
-      s->fairness == JQ_NET_FAIR_WAITING) {
+  if (s->state == JQ_NET_STATE_OVER && s->fairness == JQ_NET_FAIR_WAITING) {
     /* The game stands, but without the peer's end nothing is checked. */
     char *text = g_strdup_printf("the peer sent no end message (%s): the "
                                  "deal cannot be checked",
@@ -521,8 +520,7 @@ static void move_cards(JqNetSession *s, JqMove move, JqColor sender,
         !jq_fair_deal_capture_sends(s->params.disclosure, captor, sender))
       continue;
     /* A hidden piece has never left its starting point: that is its card. */
-    if (!jq_fair_deal_square_card(sq, &out->color[out->n],
-                                  &out->index[out->n]))
+    if (!jq_fair_deal_square_card(sq, &out->color[out->n], &out->index[out->n]))
       continue;
     out->captured[out->n++] = k == 1;
   }
@@ -552,8 +550,8 @@ static char *card_text(const Cards *c, int i) {
   if (sq >= 0)
     jq_square_name(sq, name);
   return g_strdup_printf("%s card %d (%s)",
-                         c->color[i] == JQ_RED ? "red" : "black",
-                         c->index[i], name);
+                         c->color[i] == JQ_RED ? "red" : "black", c->index[i],
+                         name);
 }
 
 static gboolean share_withheld(gpointer data) {
@@ -573,9 +571,8 @@ static gboolean share_withheld(gpointer data) {
   g_object_ref(s);
   g_signal_emit(s, signals[SIG_ERROR], 0, e);
   /* A share not sent in time is time run out: PGN's "time forfeit". */
-  jq_game_declare_result(s->game,
-                         jq_result_loss(jq_color_other(s->color),
-                                        JQ_REASON_TIME));
+  jq_game_declare_result(
+      s->game, jq_result_loss(jq_color_other(s->color), JQ_REASON_TIME));
   check_game_over(s);
   g_object_unref(s);
   return G_SOURCE_REMOVE;
@@ -606,8 +603,10 @@ static gboolean play_known(JqNetSession *s, JqMove move, JqReveal reveal,
   if (!jq_game_play_with_reveal(s->game, move, reveal, &err)) {
     char coords[JQ_COORDS_MAX];
     jq_move_to_coords(move, coords);
-    fault(s, JQ_NET_ERROR_CHEAT, "%s cannot be played with what it turned "
-          "over: %s", coords, err.message);
+    fault(s, JQ_NET_ERROR_CHEAT,
+          "%s cannot be played with what it turned "
+          "over: %s",
+          coords, err.message);
     return FALSE;
   }
   clear_pending(s);
@@ -632,8 +631,8 @@ static void on_share(JqNetSession *s, const JqNetMessage *msg) {
   int i = s->want_got;
   JqPieceType type = JQ_NO_TYPE;
   JqFairDealError err;
-  if (!jq_fair_deal_open(s->fair, s->want.color[i], s->want.index[i],
-                         msg->data, msg->data_len, &type, &err)) {
+  if (!jq_fair_deal_open(s->fair, s->want.color[i], s->want.index[i], msg->data,
+                         msg->data_len, &type, &err)) {
     s->pending = FALSE;
     char *text = g_strdup_printf("the peer cheated: %s", err.message);
     g_object_ref(s);
@@ -764,8 +763,8 @@ static void on_hello(JqNetSession *s, const JqNetMessage *msg) {
 }
 
 static void on_params(JqNetSession *s, const JqNetMessage *msg) {
-  JqNetParams p = {msg->variant,     msg->host_color, msg->base_ms,
-                   msg->inc_ms,      msg->movetime_ms, msg->movestogo,
+  JqNetParams p = {msg->variant,   msg->host_color,  msg->base_ms,
+                   msg->inc_ms,    msg->movetime_ms, msg->movestogo,
                    msg->disclosure};
   GError *error = NULL;
   if (!params_playable(&p, &error)) {
@@ -811,8 +810,8 @@ static void on_move(JqNetSession *s, const JqNetMessage *msg) {
   int count = jq_game_move_count(s->game);
   if (s->pending) {
     fault(s, JQ_NET_ERROR_ORDER,
-          "the peer played %s while the shares of ply %d were owed",
-          msg->move, s->pending_ply);
+          "the peer played %s while the shares of ply %d were owed", msg->move,
+          s->pending_ply);
     return;
   }
   if (jq_game_side_to_move(s->game) != peer_color(s)) {

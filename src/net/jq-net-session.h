@@ -79,8 +79,7 @@ JqNetSession *jq_net_session_new_join(const char *name, const char *code,
 void jq_net_session_set_timeout(JqNetSession *session, guint timeout_ms);
 /* How long the peer may take to send a decryption share it owes (default
  * 30 s); a share withheld longer loses the game on time (forfeit). */
-void jq_net_session_set_share_timeout(JqNetSession *session,
-                                      guint timeout_ms);
+void jq_net_session_set_share_timeout(JqNetSession *session, guint timeout_ms);
 /* For tests, before start: this side's secret scalar and shuffles for the
  * jieqi deal (as jq_fair_deal_new_with), so that a deal can be repeated
  * or arranged. FALSE when they are not valid. */
