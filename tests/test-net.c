@@ -128,9 +128,10 @@ static void raw_reader_free(RawReader *r) {
   g_free(r);
 }
 
-static const JqNetParams xiangqi_red = {JQ_VARIANT_XIANGQI, JQ_RED, 0, 0, 0, 0};
+static const JqNetParams xiangqi_red = {JQ_VARIANT_XIANGQI, JQ_RED, 0, 0, 0, 0,
+                                        JQ_DISCLOSE_CAPTOR};
 static const JqNetParams xiangqi_black = {
-    JQ_VARIANT_XIANGQI, JQ_BLACK, 0, 0, 0, 0};
+    JQ_VARIANT_XIANGQI, JQ_BLACK, 0, 0, 0, 0, JQ_DISCLOSE_CAPTOR};
 
 /* ---- Messages */
 
@@ -172,6 +173,9 @@ static void test_message_round_trip(void) {
     msg.clock_ms[0] = 1234;
     msg.clock_ms[1] = 5678;
     msg.id = 99;
+    msg.disclosure = JQ_DISCLOSE_BOTH;
+    memcpy(msg.data, "\x00\xffjq\n", 5);
+    msg.data_len = 5;
     char *line = jq_net_message_to_line(&msg);
     g_assert_true(g_str_has_suffix(line, "}\n"));
     /* One line: the only '\n' is the last byte. */
@@ -188,6 +192,9 @@ static void test_message_round_trip(void) {
   JqNetMessage m = parse_ok("{\"type\":\"move\",\"move\":\"b0c2\",\"ply\":3}");
   g_assert_cmpstr(m.move, ==, "b0c2");
   g_assert_cmpint(m.ply, ==, 3);
+  m = parse_ok("{\"type\":\"share\",\"share\":\"AP9qcQ==\",\"ply\":3}");
+  g_assert_cmpuint(m.data_len, ==, 4);
+  g_assert_cmpmem(m.data, 4, "\x00\xffjq", 4);
 }
 
 static void test_message_refusals(void) {
@@ -213,9 +220,24 @@ static void test_message_refusals(void) {
   parse_bad("{\"type\":\"move\",\"move\":\"h2e2Rn\",\"ply\":0}",
             JQ_NET_ERROR_MALFORMED, "not a move such as");
   parse_bad("{\"type\":\"params\",\"variant\":\"chess\",\"host_color\":"
-            "\"red\",\"base_ms\":0,\"inc_ms\":0,\"movestogo\":0,"
-            "\"movetime_ms\":0}",
+            "\"red\",\"disclosure\":\"captor\",\"base_ms\":0,\"inc_ms\":0,"
+            "\"movestogo\":0,\"movetime_ms\":0}",
             JQ_NET_ERROR_MALFORMED, "neither \"xiangqi\" nor \"jieqi\"");
+  parse_bad("{\"type\":\"params\",\"variant\":\"jieqi\",\"host_color\":"
+            "\"red\",\"disclosure\":\"everyone\",\"base_ms\":0,"
+            "\"inc_ms\":0,\"movestogo\":0,\"movetime_ms\":0}",
+            JQ_NET_ERROR_MALFORMED,
+            "\"disclosure\" is none of \"captor\", \"nobody\", \"both\"");
+  parse_bad("{\"type\":\"deal\",\"deal\":\"AP9q!Q==\"}", JQ_NET_ERROR_MALFORMED,
+            "\"deal\" is not base64 of at most 1024");
+  parse_bad("{\"type\":\"end\",\"end\":\"AP9\"}", JQ_NET_ERROR_MALFORMED,
+            "\"end\" is not base64");
+  parse_bad("{\"type\":\"share\",\"share\":\"\",\"ply\":0}",
+            JQ_NET_ERROR_MALFORMED, "\"share\" is not base64");
+  char *big = g_strdup_printf("{\"type\":\"deal\",\"deal\":\"%s\"}",
+                              g_strnfill(1368, 'A'));
+  parse_bad(big, JQ_NET_ERROR_MALFORMED, "\"deal\" holds 1026 bytes");
+  g_free(big);
   parse_bad("{\"type\":\"chat\",\"text\":\"\"}", JQ_NET_ERROR_MALFORMED,
             "\"text\" is empty");
   parse_bad("{\"type\":\"chat\",\"text\":\"a\\u001b[2Jb\"}",
@@ -757,18 +779,14 @@ static void test_flood_of_messages(void) {
   side_clear(&host);
 }
 
-/* The joiner refuses a host that asks for jieqi, and a host that is not
- * what it says. */
+/* The joiner refuses a host that is not what it says (jieqi's deal
+ * messages: test-net-jieqi.c). */
 static void test_join_refusals(void) {
   struct {
     const char *send;
     int code;
     const char *says;
   } cases[] = {
-      {HELLO("") "{\"type\":\"params\",\"variant\":\"jieqi\",\"host_color\":"
-                 "\"red\",\"base_ms\":0,\"inc_ms\":0,\"movestogo\":0,"
-                 "\"movetime_ms\":0}\n",
-       JQ_NET_ERROR_UNSUPPORTED, "jieqi over the network: not yet"},
       {HELLO("") "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}\n",
        JQ_NET_ERROR_ORDER, "a move message before the game parameters"},
       {HELLO("") "{\"type\":\"bye\",\"reason\":\"busy\"}\n",
@@ -792,13 +810,8 @@ static void test_join_refusals(void) {
     g_object_unref(b);
     side_clear(&join);
   }
-  /* And a host is never made for jieqi yet. */
-  JqNetParams jieqi = xiangqi_red;
-  jieqi.variant = JQ_VARIANT_JIEQI;
+  /* And names and codes a hello could not carry are refused. */
   GError *error = NULL;
-  g_assert_null(jq_net_session_new_host(&jieqi, "H", "c", &error));
-  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_UNSUPPORTED);
-  g_clear_error(&error);
   g_assert_null(jq_net_session_new_join("bad\nname", "c", &error));
   g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
   g_clear_error(&error);

@@ -21,4 +21,6 @@ typedef enum {
   JQ_NET_ERROR_CLOSED,      /* the peer closed the connection */
   JQ_NET_ERROR_UNSUPPORTED, /* something we cannot play yet (jieqi) */
   JQ_NET_ERROR_LOCAL,       /* our own side asked for something wrong */
+  JQ_NET_ERROR_CHEAT,       /* jieqi: a deal or share that does not check */
+  JQ_NET_ERROR_FORFEIT,     /* jieqi: a share withheld; the peer forfeits */
 } JqNetErrorCode;

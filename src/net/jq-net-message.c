@@ -8,13 +8,15 @@
 #include "jq-net-error.h"
 
 typedef enum {
-  F_INT,     /* int, within min..max */
-  F_INT64,   /* int64_t, within min..max */
-  F_TEXT,    /* printable UTF-8 of at most max bytes (min: least) */
-  F_CODE,    /* printable ASCII without blanks, at most max bytes */
-  F_MOVE,    /* "h2e2": a file letter and a rank digit, twice */
-  F_VARIANT, /* "xiangqi" or "jieqi" */
-  F_COLOR,   /* "red" or "black" */
+  F_INT,        /* int, within min..max */
+  F_INT64,      /* int64_t, within min..max */
+  F_TEXT,       /* printable UTF-8 of at most max bytes (min: least) */
+  F_CODE,       /* printable ASCII without blanks, at most max bytes */
+  F_MOVE,       /* "h2e2": a file letter and a rank digit, twice */
+  F_VARIANT,    /* "xiangqi" or "jieqi" */
+  F_COLOR,      /* "red" or "black" */
+  F_DISCLOSURE, /* "captor", "nobody" or "both" */
+  F_BYTES,      /* base64 of min..max bytes, into data and data_len */
 } FieldKind;
 
 typedef struct {
@@ -47,6 +49,7 @@ static const TypeInfo types[JQ_NET_MSG_COUNT] = {
         {"params",
          {{"variant", F_VARIANT, OFF(variant), 0, 0},
           {"host_color", F_COLOR, OFF(host_color), 0, 0},
+          {"disclosure", F_DISCLOSURE, OFF(disclosure), 0, 0},
           {"base_ms", F_INT64, OFF(base_ms), 0, INT64_C(86400000)},
           {"inc_ms", F_INT64, OFF(inc_ms), 0, INT64_C(3600000)},
           {"movestogo", F_INT, OFF(movestogo), 0, 1000},
@@ -71,6 +74,19 @@ static const TypeInfo types[JQ_NET_MSG_COUNT] = {
     [JQ_NET_MSG_PONG] = {"pong", {{"id", F_INT64, OFF(id), 0, INT64_MAX}}},
     [JQ_NET_MSG_BYE] = {"bye",
                         {{"reason", F_TEXT, OFF(text), 0, JQ_NET_REASON_MAX}}},
+    [JQ_NET_MSG_DEAL] = {"deal",
+                         {{"deal", F_BYTES, OFF(data), 1, JQ_NET_DATA_MAX}}},
+    [JQ_NET_MSG_SHARE] = {"share",
+                          {{"share", F_BYTES, OFF(data), 1, JQ_NET_DATA_MAX},
+                           ply_field}},
+    [JQ_NET_MSG_END] = {"end",
+                        {{"end", F_BYTES, OFF(data), 1, JQ_NET_DATA_MAX}}},
+};
+
+static const char *const disclosure_names[] = {
+    [JQ_DISCLOSE_CAPTOR] = "captor",
+    [JQ_DISCLOSE_NOBODY] = "nobody",
+    [JQ_DISCLOSE_BOTH] = "both",
 };
 
 const char *jq_net_message_type_name(JqNetMsgType type) {
@@ -115,6 +131,21 @@ static gboolean move_is_valid(const char *s) {
   return strlen(s) == 4 && s[0] >= 'a' && s[0] <= 'i' && s[1] >= '0' &&
          s[1] <= '9' && s[2] >= 'a' && s[2] <= 'i' && s[3] >= '0' &&
          s[3] <= '9';
+}
+
+/* Standard base64 with its padding, nothing else: g_base64_decode()
+ * skips what it does not know, so the text is checked first. */
+static gboolean base64_is_valid(const char *s, size_t len) {
+  if (len == 0 || len % 4 != 0)
+    return FALSE;
+  for (size_t i = 0; i < len; i++) {
+    char c = s[i];
+    gboolean pad_ok =
+        i >= len - 2 && c == '=' && (i == len - 1 || s[len - 1] == '=');
+    if (!g_ascii_isalnum(c) && c != '+' && c != '/' && !pad_ok)
+      return FALSE;
+  }
+  return TRUE;
 }
 
 static const char *json_type_name(JsonNode *node) {
@@ -212,6 +243,40 @@ static gboolean read_field(JsonObject *obj, const char *type_name,
       return fail(error, "%s message: \"%s\" is neither \"red\" nor \"black\"",
                   type_name, f->name);
     memcpy(at, &c, sizeof c);
+    return TRUE;
+  }
+  case F_DISCLOSURE: {
+    int d = -1;
+    for (int i = 0; i < (int)G_N_ELEMENTS(disclosure_names); i++)
+      if (strcmp(s, disclosure_names[i]) == 0)
+        d = i;
+    if (d < 0)
+      return fail(error,
+                  "%s message: \"%s\" is none of \"captor\", \"nobody\", "
+                  "\"both\"",
+                  type_name, f->name);
+    JqDisclosure v = (JqDisclosure)d;
+    memcpy(at, &v, sizeof v);
+    return TRUE;
+  }
+  case F_BYTES: {
+    if (len > (size_t)(f->max + 2) / 3 * 4 || !base64_is_valid(s, len))
+      return fail(
+          error,
+          "%s message: \"%s\" is not base64 of at most %" G_GINT64_FORMAT
+          " bytes",
+          type_name, f->name, f->max);
+    gsize n = 0;
+    guchar *bytes = g_base64_decode(s, &n);
+    gboolean ok = n >= (gsize)f->min && n <= (gsize)f->max;
+    if (ok) {
+      memcpy(msg->data, bytes, n);
+      msg->data_len = n;
+    }
+    g_free(bytes);
+    if (!ok)
+      return fail(error, "%s message: \"%s\" holds %zu bytes", type_name,
+                  f->name, (size_t)n);
     return TRUE;
   }
   default: g_assert_not_reached();
@@ -350,6 +415,21 @@ char *jq_net_message_to_line(const JqNetMessage *msg) {
       JqColor c;
       memcpy(&c, at, sizeof c);
       json_builder_add_string_value(b, c == JQ_BLACK ? "black" : "red");
+      break;
+    }
+    case F_DISCLOSURE: {
+      JqDisclosure d;
+      memcpy(&d, at, sizeof d);
+      json_builder_add_string_value(
+          b, disclosure_names[(unsigned)d < G_N_ELEMENTS(disclosure_names)
+                                  ? d
+                                  : JQ_DISCLOSE_CAPTOR]);
+      break;
+    }
+    case F_BYTES: {
+      char *text = g_base64_encode(msg->data, msg->data_len);
+      json_builder_add_string_value(b, text);
+      g_free(text);
       break;
     }
     }

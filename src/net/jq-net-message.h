@@ -21,6 +21,8 @@
 #define JQ_NET_REASON_MAX 200
 /* A ply count no game reaches (the natural limit ends games far sooner). */
 #define JQ_NET_PLY_MAX 10000
+/* The bytes of a deal, share or end message (the largest, a deal, is 992). */
+#define JQ_NET_DATA_MAX 1024
 
 typedef enum {
   JQ_NET_MSG_HELLO = 0,
@@ -38,10 +40,13 @@ typedef enum {
   JQ_NET_MSG_PING,
   JQ_NET_MSG_PONG,
   JQ_NET_MSG_BYE,
-  /* Jieqi's fair deal (src/net/jq-fair-deal.c) adds its messages here:
-   * the shuffled encrypted deal, the decryption shares of a reveal and
-   * the keys at the end. Until then a params message for jieqi is
-   * refused with "jieqi over the network: not yet". */
+  /* Jieqi's fair deal (src/net/jq-fair-deal.h, docs/network-protocol.md):
+   * the encrypted, shuffled deal of each side, a decryption share of a
+   * card turned over or captured, and each side's keys at the end. Their
+   * bytes travel in base64 and are checked by the fair deal library. */
+  JQ_NET_MSG_DEAL,
+  JQ_NET_MSG_SHARE,
+  JQ_NET_MSG_END,
   JQ_NET_MSG_COUNT
 } JqNetMsgType;
 
@@ -56,6 +61,7 @@ typedef struct {
    * (base_ms 0: no clock), movetime_ms 0: none */
   JqVariant variant;
   JqColor host_color;
+  JqDisclosure disclosure; /* jieqi's capture rule ("captor" for xiangqi) */
   int64_t base_ms, inc_ms, movetime_ms;
   int movestogo;
   /* move ("h2e2", the core's coordinate notation); ply: the number of
@@ -69,6 +75,9 @@ typedef struct {
   int64_t clock_ms[2];
   /* ping and pong */
   int64_t id;
+  /* deal, share ("ply": the move it belongs to) and end: their bytes */
+  uint8_t data[JQ_NET_DATA_MAX];
+  size_t data_len;
 } JqNetMessage;
 
 /* The wire name of a type ("draw_offer"). */

@@ -13,11 +13,22 @@
  *   takeback-requested (), takeback-declined ()
  *   taken-back (int plies)     moves taken back, on both sides
  *   game-over ()               jq_game_result() says how
+ *   fair-checked (bool fair, string message)
+ *                              jieqi: the end's check of the deal, or why
+ *                              there was none (jq_net_session_fairness)
  *   error (GError)             the session closes: what the peer did
  *   connection-lost (GError)   the connection ended, game unfinished
  *
- * Xiangqi only for now: jieqi needs the fair deal (src/net/jq-fair-deal.c)
- * and is refused with "jieqi over the network: not yet". */
+ * Jieqi is dealt by both sides together (src/net/jq-fair-deal.h,
+ * docs/network-protocol.md): the session's game knows only what this side
+ * may know. Its jieqi game is played from a stand-in deal that no secret
+ * went into; each identity this side learns (a piece turned over, a
+ * capture the disclosure rule tells it) is played into it as a reveal, so
+ * jq_game_view(game, jq_net_session_color()) is exactly this side's
+ * knowledge, and identities it has not learned are not in it. Only when
+ * the game is over and the transcript checks is the game replayed with
+ * the whole deal. Without libsodium jieqi is refused ("jieqi over the
+ * network needs libsodium"). */
 #pragma once
 
 #include <gio/gio.h>
@@ -42,7 +53,16 @@ typedef struct {
   JqColor host_color;
   int64_t base_ms, inc_ms, movetime_ms;
   int movestogo;
+  JqDisclosure disclosure; /* jieqi: who learns a captured hidden piece */
 } JqNetParams;
+
+/* The jieqi deal's check at the end. */
+typedef enum {
+  JQ_NET_FAIR_NONE = 0, /* xiangqi, or the game is not over */
+  JQ_NET_FAIR_WAITING,  /* over: waiting for the peer's end message */
+  JQ_NET_FAIR_YES,      /* the transcript checks: the game was fair */
+  JQ_NET_FAIR_NO,       /* a message was forged, or the end never came */
+} JqNetFairness;
 
 #define JQ_TYPE_NET_SESSION (jq_net_session_get_type())
 G_DECLARE_FINAL_TYPE(JqNetSession, jq_net_session, JQ, NET_SESSION, GObject)
@@ -57,6 +77,15 @@ JqNetSession *jq_net_session_new_join(const char *name, const char *code,
 /* How long the peer may say nothing (default 60 s; pings keep a quiet
  * but live peer talking). Before start. */
 void jq_net_session_set_timeout(JqNetSession *session, guint timeout_ms);
+/* How long the peer may take to send a decryption share it owes (default
+ * 30 s); a share withheld longer loses the game on time (forfeit). */
+void jq_net_session_set_share_timeout(JqNetSession *session, guint timeout_ms);
+/* For tests, before start: this side's secret scalar and shuffles for the
+ * jieqi deal (as jq_fair_deal_new_with), so that a deal can be repeated
+ * or arranged. FALSE when they are not valid. */
+gboolean jq_net_session_set_deal_secret(JqNetSession *session,
+                                        const uint8_t secret[32],
+                                        const uint8_t shuffle[2][15]);
 /* Begins the handshake on a connected stream. */
 void jq_net_session_start(JqNetSession *session, GIOStream *io);
 
@@ -71,6 +100,10 @@ const char *jq_net_session_peer_program(JqNetSession *session);
 const GError *jq_net_session_error(JqNetSession *session);
 gboolean jq_net_session_draw_offered(JqNetSession *session);
 gboolean jq_net_session_takeback_requested(JqNetSession *session);
+/* Jieqi: whether the game was fair, and the sentence that says so or names
+ * the forged message ("B's share 3, of red card 2 (c0), ..."). */
+JqNetFairness jq_net_session_fairness(JqNetSession *session);
+const char *jq_net_session_fairness_message(JqNetSession *session);
 
 /* Our side's actions. Each is refused (FALSE, JQ_NET_ERROR_LOCAL, nothing
  * sent or changed) when it does not fit: no game, not our turn, an
