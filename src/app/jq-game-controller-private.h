@@ -43,6 +43,9 @@ struct _JqGameController {
   JqHumanPlayer *humans[2];
   JqAiPlayer *ais[2];
   JqAiPlayer *advisor;
+  /* A player from elsewhere (a network peer) in place of a side's
+   * computer; NULL: the app's own. */
+  JqPlayer *remote[2];
   /* The player thinking now, for its side's move or for a hint, about
    * think_view, think_ply moves into the game. */
   JqPlayer *thinker;
