@@ -172,6 +172,10 @@ JqGameController *jq_net_game_get_controller(JqNetGame *self) {
   return self->controller;
 }
 
+gboolean jq_net_game_is_current(JqNetGame *self) {
+  return jq_game_controller_get_game_id(self->controller) == self->game_id;
+}
+
 gboolean jq_net_game_is_live(JqNetGame *self) {
   return ours(self) &&
          jq_net_session_state(self->session) == JQ_NET_STATE_PLAYING;

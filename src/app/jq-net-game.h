@@ -30,6 +30,9 @@ JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
 
 JqNetSession *jq_net_game_get_session(JqNetGame *self);
 JqGameController *jq_net_game_get_controller(JqNetGame *self);
+/* Whether the controller still has the network game (no other game has
+ * taken the board since), finished or not. */
+gboolean jq_net_game_is_current(JqNetGame *self);
 /* Whether the peer still plays: connected and the game going on. */
 gboolean jq_net_game_is_live(JqNetGame *self);
 

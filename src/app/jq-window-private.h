@@ -5,6 +5,7 @@
 #include "jq-board-view.h"
 #include "jq-clock-view.h"
 #include "jq-move-list-view.h"
+#include "jq-net-panel.h"
 #include "jq-sound-player.h"
 #include "jq-window.h"
 
@@ -20,6 +21,8 @@ JqSoundPlayer *jq_window_get_sound_player(JqWindow *self);
 GtkWidget *jq_window_get_side_panel(JqWindow *self);
 /* Analysis mode's lines (win.analyse shows them). */
 JqAnalysisView *jq_window_get_analysis_view(JqWindow *self);
+/* The network game's panel, NULL when no network game is on the board. */
+JqNetPanel *jq_window_get_net_panel(JqWindow *self);
 /* The status line's text. */
 const char *jq_window_get_status(JqWindow *self);
 /* The end of a paste (once the game in progress may go): sets up the
