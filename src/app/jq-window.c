@@ -273,7 +273,6 @@ static void drop_net_game(JqWindow *self) {
   g_clear_object(&self->net);
 }
 
-
 static void update_actions(JqWindow *self) {
   JqGameController *c = self->controller;
   if (self->net && !jq_net_game_is_current(self->net))
