@@ -34,6 +34,13 @@ static void new_game_activated(GSimpleAction *action, GVariant *param,
   jq_window_show_new_game(window);
 }
 
+static void network_activated(GSimpleAction *action, GVariant *param,
+                              gpointer data) {
+  JqWindow *window = get_window(data);
+  gtk_window_present(GTK_WINDOW(window));
+  jq_window_show_net_dialog(window);
+}
+
 static void preferences_activated(GSimpleAction *action, GVariant *param,
                                   gpointer data) {
   JqWindow *window = get_window(data);
@@ -80,6 +87,7 @@ static void quit_activated(GSimpleAction *action, GVariant *param,
 
 static const GActionEntry app_actions[] = {
     {"new-game", new_game_activated, NULL, NULL, NULL, {0}},
+    {"network", network_activated, NULL, NULL, NULL, {0}},
     {"preferences", preferences_activated, NULL, NULL, NULL, {0}},
     {"help", help_activated, NULL, NULL, NULL, {0}},
     {"about", about_activated, NULL, NULL, NULL, {0}},

@@ -43,6 +43,16 @@ void jq_game_controller_take_names(JqGameController *self, const char *text) {
   }
 }
 
+void jq_game_controller_set_player_name(JqGameController *self, JqColor side,
+                                        const char *name) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_free(self->names[side]);
+  self->names[side] = name && *name ? g_strdup(name) : NULL;
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_autosave(self);
+  jq_game_controller_emit_pending(self);
+}
+
 /* ---- PGN ---- */
 
 /* Inserts the PGN standard's player-type tags, and the clocks' of a timed

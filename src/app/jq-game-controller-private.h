@@ -46,6 +46,9 @@ struct _JqGameController {
   JqAiPlayer *advisor;
   JqUciPlayer *outside[2]; /* an outside engine playing a side, made when
                             * its algorithm is "uci:ID" */
+  /* A player from elsewhere (a network peer) in place of a side's
+   * computer; NULL: the app's own. */
+  JqPlayer *remote[2];
   /* The player thinking now, for its side's move or for a hint, about
    * think_view, think_ply moves into the game. */
   JqPlayer *thinker;

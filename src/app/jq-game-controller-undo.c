@@ -115,6 +115,21 @@ gboolean jq_game_controller_take_back(JqGameController *self) {
   return TRUE;
 }
 
+gboolean jq_game_controller_take_back_plies(JqGameController *self, int plies) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  if (plies < 1 || plies > jq_game_move_count(self->game))
+    return FALSE;
+  jq_game_controller_cancel_thinking(self);
+  for (int i = 0; i < plies; i++)
+    jq_game_undo(self->game);
+  g_array_set_size(self->redo, 0);
+  if (self->last_analysis &&
+      jq_game_move_count(self->game) < self->last_analysis->ply)
+    g_clear_pointer(&self->last_analysis, jq_analysis_free);
+  after_undo_redo(self);
+  return TRUE;
+}
+
 gboolean jq_game_controller_redo(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
   int target = redo_target(self);

@@ -74,6 +74,8 @@ void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
 static JqPlayer *seat(JqGameController *self, JqColor side) {
   if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
     return JQ_PLAYER(self->humans[side]);
+  if (self->remote[side])
+    return self->remote[side];
   return JQ_PLAYER(self->ais[side]);
 }
 
@@ -360,6 +362,24 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
   self->think_purpose = purpose;
   self->think_side = side;
   self->think_ply = turn.ply;
+}
+
+void jq_game_controller_set_remote_player(JqGameController *self, JqColor side,
+                                          JqPlayer *player) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  g_return_if_fail(player == NULL || JQ_IS_PLAYER(player));
+  if (self->remote[side] == player)
+    return;
+  if (self->thinker && self->thinker == self->remote[side])
+    jq_game_controller_cancel_thinking(self);
+  if (self->remote[side]) {
+    g_signal_handlers_disconnect_by_data(self->remote[side], self);
+    g_clear_object(&self->remote[side]);
+  }
+  if (player) {
+    self->remote[side] = g_object_ref(player);
+    g_signal_connect(player, "move-chosen", G_CALLBACK(on_move_chosen), self);
+  }
 }
 
 /* After every change: the player to move is told its turn has come
@@ -1215,6 +1235,8 @@ static void jq_game_controller_dispose(GObject *object) {
   g_clear_object(&self->advisor);
   g_clear_object(&self->humans[JQ_RED]);
   g_clear_object(&self->humans[JQ_BLACK]);
+  jq_game_controller_set_remote_player(self, JQ_RED, NULL);
+  jq_game_controller_set_remote_player(self, JQ_BLACK, NULL);
   g_clear_pointer(&self->analysis, jq_analysis_free);
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->dispose(object);

@@ -45,6 +45,7 @@
 #include "jq-game-clock.h"
 #include "jq-game.h"
 #include "jq-pgn.h"
+#include "jq-player.h"
 
 G_BEGIN_DECLS
 
@@ -154,6 +155,19 @@ const char *jq_game_controller_get_player_name(JqGameController *self,
  * side given to a human stops its thinking. */
 void jq_game_controller_set_player(JqGameController *self, JqColor side,
                                    JqPlayerMode mode);
+/* A player from elsewhere (a network peer: jq-net-player.h) plays `side`
+ * whenever its mode is the computer, in place of the app's AI; NULL gives
+ * it back to the app's own players. Set it before the new game whose
+ * side it plays. */
+void jq_game_controller_set_remote_player(JqGameController *self, JqColor side,
+                                          JqPlayer *player);
+/* A player's name for the files and the title (a network peer's, ours);
+ * NULL: its role. Until the next game. */
+void jq_game_controller_set_player_name(JqGameController *self, JqColor side,
+                                        const char *name);
+/* Takes back `plies` moves for good (no redo): what both players of a
+ * network game agreed to. FALSE when there are fewer moves. */
+gboolean jq_game_controller_take_back_plies(JqGameController *self, int plies);
 /* Properties "algorithm", "strength" (the computer's when it plays one
  * side; hints take the algorithm at full strength), "think-time": they
  * apply from the next time the computer starts thinking. An unknown

@@ -6,6 +6,7 @@
 #include "jq-clock-view.h"
 #include "jq-move-list-view.h"
 #include "jq-score-graph.h"
+#include "jq-net-panel.h"
 #include "jq-sound-player.h"
 #include "jq-window.h"
 
@@ -26,6 +27,8 @@ JqAnalysisView *jq_window_get_analysis_view(JqWindow *self);
 /* How many toasts containing `text` the window has posted, shown yet or
  * still queued behind others (they show one at a time). */
 guint jq_window_count_posted_toasts(JqWindow *self, const char *text);
+/* The network game's panel, NULL when no network game is on the board. */
+JqNetPanel *jq_window_get_net_panel(JqWindow *self);
 /* The status line's text. */
 const char *jq_window_get_status(JqWindow *self);
 /* The end of a paste (once the game in progress may go): sets up the

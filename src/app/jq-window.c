@@ -17,6 +17,8 @@
 #include "jq-game-chooser.h"
 #include "jq-game-file.h"
 #include "jq-move-list-view.h"
+#include "jq-net-dialog.h"
+#include "jq-net-game.h"
 #include "jq-new-game-dialog.h"
 #include "jq-notation.h"
 #include "jq-pieces-panel.h"
@@ -71,6 +73,9 @@ struct _JqWindow {
   /* The user turned the board round; for this game only. */
   gboolean user_flipped;
   guint flipped_game_id;
+  /* The network game on the board, and its part of the side panel. */
+  JqNetGame *net;
+  GtkWidget *net_panel;
 };
 
 G_DEFINE_FINAL_TYPE(JqWindow, jq_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -222,6 +227,10 @@ static char *browse_text(JqGameController *c) {
   return g_strdup_printf(_("Looking at move %d, Black, of %d."), number, last);
 }
 
+static gboolean net_live(JqWindow *self) {
+  return self->net && jq_net_game_is_live(self->net);
+}
+
 static void update_status(JqWindow *self, const JqPosition *pos) {
   JqGameController *c = self->controller;
   gboolean thinking = jq_game_controller_is_thinking(c);
@@ -237,9 +246,15 @@ static void update_status(JqWindow *self, const JqPosition *pos) {
      * paused. */
     text = g_strdup(_("Paused."));
   } else if (thinking) {
-    text = g_strdup(jq_game_controller_is_human_turn(c)
-                        ? _("Looking for a hint…")
-                        : _("The computer is thinking…"));
+    if (net_live(self) && !jq_game_controller_is_human_turn(c))
+      /* TRANSLATORS: the status line: the network peer's name. */
+      text = g_strdup_printf(
+          _("Waiting for %s's move…"),
+          jq_net_session_peer_name(jq_net_game_get_session(self->net)));
+    else
+      text = g_strdup(jq_game_controller_is_human_turn(c)
+                          ? _("Looking for a hint…")
+                          : _("The computer is thinking…"));
   } else if (self->note != NULL) {
     text = g_strdup(self->note);
     warning = self->note_is_warning;
@@ -256,8 +271,18 @@ static void update_status(JqWindow *self, const JqPosition *pos) {
   g_free(text);
 }
 
+/* A network game no longer on the board leaves the side panel. */
+static void drop_net_game(JqWindow *self) {
+  if (self->net_panel)
+    gtk_box_remove(GTK_BOX(self->side_panel), self->net_panel);
+  self->net_panel = NULL;
+  g_clear_object(&self->net);
+}
+
 static void update_actions(JqWindow *self) {
   JqGameController *c = self->controller;
+  if (self->net && !jq_net_game_is_current(self->net))
+    drop_net_game(self);
   gboolean browsing = jq_game_controller_is_browsing(c);
   int ply = jq_game_controller_get_browse_ply(c);
   gboolean thinking = jq_game_controller_is_thinking(c);
@@ -282,6 +307,13 @@ static void update_actions(JqWindow *self) {
   enable(self, "pause", !over && !any_human);
   gtk_widget_set_visible(GTK_WIDGET(self->pause_button), !any_human);
   enable(self, "review", jq_game_controller_get_move_count(c) > 0);
+  /* Over the network undo asks the peer; there is no redo or hint. */
+  if (net_live(self)) {
+    enable(self, "undo", jq_game_controller_can_undo(c));
+    enable(self, "redo", FALSE);
+    enable(self, "hint", FALSE);
+    enable(self, "offer-draw", !over);
+  }
   enable(self, "browse-start", ply > 0);
   enable(self, "browse-back", ply > 0);
   enable(self, "browse-forward", browsing);
@@ -462,6 +494,7 @@ static void on_game_over(JqGameController *c, JqOutcome outcome,
   g_free(self->game_over_text);
   self->game_over_text = g_strdup(text);
   g_clear_handle_id(&self->game_over_id, g_source_remove);
+  g_clear_object(&self->net);
   self->game_over_id = g_timeout_add(
       jq_board_view_get_animate(self->board) ? GAME_OVER_DELAY_MS : 100,
       show_game_over, self);
@@ -554,7 +587,19 @@ static void on_edit_comment(JqWindow *self, int ply) {
 static void undo_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
   JqWindow *self = data;
-  if (jq_game_controller_is_over(self->controller))
+  if (net_live(self)) {
+    JqNetSession *session = jq_net_game_get_session(self->net);
+    GError *error = NULL;
+    if (jq_net_session_request_takeback(session, &error)) {
+      char *text = g_strdup_printf(_("Asked %s to take back your move."),
+                                   jq_net_session_peer_name(session));
+      toast(self, text);
+      g_free(text);
+    } else {
+      toast(self, error->message);
+      g_error_free(error);
+    }
+  } else if (jq_game_controller_is_over(self->controller))
     jq_take_back_ask(GTK_WINDOW(self), self->controller);
   else
     jq_game_controller_undo(self->controller);
@@ -694,6 +739,20 @@ static void offer_draw_activated(GSimpleAction *action, GVariant *param,
                                  gpointer data) {
   JqWindow *self = data;
   JqGameController *c = self->controller;
+  if (net_live(self)) {
+    JqNetSession *session = jq_net_game_get_session(self->net);
+    GError *error = NULL;
+    if (jq_net_session_offer_draw(session, &error)) {
+      char *text = g_strdup_printf(_("Draw offered to %s."),
+                                   jq_net_session_peer_name(session));
+      toast(self, text);
+      g_free(text);
+    } else {
+      toast(self, error->message);
+      g_error_free(error);
+    }
+    return;
+  }
   if (jq_game_controller_get_display_side(c) >= 0) {
     gboolean accepted = FALSE;
     GError *error = NULL;
@@ -958,6 +1017,34 @@ GtkWindow *jq_window_show_review(JqWindow *self) {
       jq_review_dialog_new(GTK_WINDOW(self), self->controller);
   gtk_window_present(GTK_WINDOW(dialog));
   return GTK_WINDOW(dialog);
+}
+
+GtkWindow *jq_window_show_net_dialog(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  JqNetDialog *dialog = jq_net_dialog_new(self, self->settings);
+  gtk_window_present(GTK_WINDOW(dialog));
+  return GTK_WINDOW(dialog);
+}
+
+static void on_net_notice(JqNetPanel *panel, const char *text, JqWindow *self) {
+  toast(self, text);
+}
+
+void jq_window_begin_net_game(JqWindow *self, JqNetSession *session,
+                              const char *name) {
+  g_return_if_fail(JQ_IS_WINDOW(self));
+  drop_net_game(self);
+  self->net = jq_net_game_new(self->controller, session, name);
+  self->net_panel = GTK_WIDGET(jq_net_panel_new(self->net));
+  g_signal_connect_object(self->net_panel, "notice", G_CALLBACK(on_net_notice),
+                          self, 0);
+  gtk_box_prepend(GTK_BOX(self->side_panel), self->net_panel);
+  adw_flap_set_reveal_flap(self->flap, TRUE);
+  refresh(self);
+}
+
+JqNetPanel *jq_window_get_net_panel(JqWindow *self) {
+  return self->net_panel ? JQ_NET_PANEL(self->net_panel) : NULL;
 }
 
 GtkWindow *jq_window_show_position_editor(JqWindow *self) {

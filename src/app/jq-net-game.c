@@ -1,0 +1,217 @@
+#include "jq-net-game.h"
+
+#include "jq-game-controller-private.h"
+#include "jq-net-player.h"
+
+struct _JqNetGame {
+  GObject parent_instance;
+  JqGameController *controller;
+  JqNetSession *session;
+  JqNetPlayer *peer;
+  JqColor our_side;
+  guint game_id;    /* the controller's game that is the network game */
+  gboolean ended;   /* the network game is over on this side */
+  gboolean settled; /* and the controller's game has followed */
+};
+
+G_DEFINE_FINAL_TYPE(JqNetGame, jq_net_game, G_TYPE_OBJECT)
+
+enum { SIGNAL_ENDED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static gboolean ours(JqNetGame *self) {
+  return !self->ended &&
+         jq_game_controller_get_game_id(self->controller) == self->game_id;
+}
+
+/* What the session ended, once the board has caught up with it (the
+ * peer's last move may still wait for its turn to be shown): a result
+ * reached there is declared here; after a lost connection the peer's
+ * seat goes back to a person at this screen, so that the game is kept
+ * and can be played on or saved. */
+static void settle(JqNetGame *self) {
+  if (!self->ended || self->settled)
+    return;
+  JqGameController *c = self->controller;
+  JqColor peer = jq_color_other(self->our_side);
+  const JqGame *game = jq_net_session_game(self->session);
+  if (jq_game_controller_get_game_id(c) == self->game_id && game &&
+      jq_game_controller_get_move_count(c) < jq_game_move_count(game))
+    return;
+  self->settled = TRUE;
+  jq_game_controller_set_remote_player(c, peer, NULL);
+  if (jq_game_controller_get_game_id(c) != self->game_id ||
+      jq_game_controller_is_over(c))
+    return;
+  if (jq_net_session_state(self->session) == JQ_NET_STATE_OVER)
+    jq_game_controller_declare_result(c, jq_game_result(game));
+  else
+    jq_game_controller_set_player(c, peer, JQ_PLAYER_MODE_HUMAN);
+}
+
+static void end(JqNetGame *self) {
+  if (self->ended)
+    return;
+  self->ended = TRUE;
+  g_object_ref(self);
+  settle(self);
+  g_signal_emit(self, signals[SIGNAL_ENDED], 0);
+  g_object_unref(self);
+}
+
+/* Our moves, from the board, go to the peer; the peer's (played by the
+ * JqNetPlayer, flagged as the computer's) are already there. */
+static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
+                           JqNetGame *self) {
+  if (flags & JQ_MOVE_FLAGS_COMPUTER) {
+    settle(self);
+    return;
+  }
+  if (!ours(self))
+    return;
+  GError *error = NULL;
+  if (!jq_net_session_move(self->session, (JqMove)move, &error)) {
+    /* Cannot be, with both games in step: say so and leave. */
+    g_warning("The move could not be sent: %s", error->message);
+    g_error_free(error);
+    jq_net_game_leave(self, "the games went out of step");
+  }
+}
+
+/* Our resignation from the window, or a flag that fell here. */
+static void on_controller_over(JqGameController *c, JqOutcome outcome,
+                               JqReason reason, const char *text,
+                               JqNetGame *self) {
+  if (!ours(self) ||
+      jq_net_session_state(self->session) != JQ_NET_STATE_PLAYING)
+    return;
+  if (reason == JQ_REASON_RESIGNATION)
+    jq_net_session_resign(self->session, NULL);
+  else
+    jq_net_game_leave(self, "the game is over");
+}
+
+/* The session's game ended: agreed, resigned, or a move played. */
+static void on_session_over(JqNetSession *session, JqNetGame *self) {
+  end(self);
+}
+
+static void on_taken_back(JqNetSession *session, int plies, JqNetGame *self) {
+  if (!ours(self))
+    return;
+  JqGameController *c = self->controller;
+  /* Back to where the session is: a move of the peer's that the board
+   * had not shown yet is dropped with the rest. */
+  int extra = jq_game_controller_get_move_count(c) -
+              jq_game_move_count(jq_net_session_game(session));
+  if (extra > 0) {
+    jq_game_controller_take_back_plies(c, extra);
+  } else {
+    jq_game_controller_cancel_thinking(c);
+    jq_game_controller_maybe_start_computer(c);
+    jq_game_controller_emit_pending(c);
+  }
+}
+
+static void on_lost(JqNetSession *session, const GError *error,
+                    JqNetGame *self) {
+  end(self);
+}
+
+/* Another game took the board: the network game is left behind. */
+static void on_changed(JqGameController *c, JqNetGame *self) {
+  if (!self->ended &&
+      jq_game_controller_get_game_id(self->controller) != self->game_id)
+    jq_net_game_leave(self, "the player left the game");
+}
+
+JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
+                           const char *our_name) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(controller), NULL);
+  g_return_val_if_fail(jq_net_session_state(session) == JQ_NET_STATE_PLAYING,
+                       NULL);
+  JqNetGame *self = g_object_new(JQ_TYPE_NET_GAME, NULL);
+  self->controller = g_object_ref(controller);
+  self->session = g_object_ref(session);
+  self->our_side = jq_net_session_color(session);
+  JqColor peer = jq_color_other(self->our_side);
+  self->peer = jq_net_player_new(session);
+
+  const JqNetParams *p = jq_net_session_params(session);
+  JqNewGame setup;
+  jq_new_game_init(&setup, p->variant);
+  setup.players[self->our_side] = JQ_PLAYER_MODE_HUMAN;
+  setup.players[peer] = JQ_PLAYER_MODE_COMPUTER;
+  setup.clock.base_ms = (int)p->base_ms;
+  setup.clock.inc_ms = (int)p->inc_ms;
+  jq_game_controller_set_remote_player(controller, peer, JQ_PLAYER(self->peer));
+  GError *error = NULL;
+  if (!jq_game_controller_new_game(controller, &setup, &error)) {
+    /* The session checked the parameters: a xiangqi start cannot fail. */
+    g_warning("The network game could not start: %s", error->message);
+    g_error_free(error);
+  }
+  self->game_id = jq_game_controller_get_game_id(controller);
+  jq_game_controller_set_player_name(controller, self->our_side, our_name);
+  jq_game_controller_set_player_name(controller, peer,
+                                     jq_net_session_peer_name(session));
+
+  g_signal_connect(controller, "move-played", G_CALLBACK(on_move_played), self);
+  g_signal_connect(controller, "game-over", G_CALLBACK(on_controller_over),
+                   self);
+  g_signal_connect(controller, "changed", G_CALLBACK(on_changed), self);
+  g_signal_connect(session, "game-over", G_CALLBACK(on_session_over), self);
+  g_signal_connect(session, "taken-back", G_CALLBACK(on_taken_back), self);
+  g_signal_connect(session, "connection-lost", G_CALLBACK(on_lost), self);
+  return self;
+}
+
+JqNetSession *jq_net_game_get_session(JqNetGame *self) { return self->session; }
+
+JqGameController *jq_net_game_get_controller(JqNetGame *self) {
+  return self->controller;
+}
+
+gboolean jq_net_game_is_current(JqNetGame *self) {
+  return jq_game_controller_get_game_id(self->controller) == self->game_id;
+}
+
+gboolean jq_net_game_is_live(JqNetGame *self) {
+  return ours(self) &&
+         jq_net_session_state(self->session) == JQ_NET_STATE_PLAYING;
+}
+
+void jq_net_game_leave(JqNetGame *self, const char *reason) {
+  g_object_ref(self);
+  jq_net_session_close(self->session, reason);
+  end(self);
+  g_object_unref(self);
+}
+
+static void jq_net_game_dispose(GObject *object) {
+  JqNetGame *self = JQ_NET_GAME(object);
+  if (self->session) {
+    if (!self->ended)
+      jq_net_session_close(self->session, "the player closed the game");
+    g_signal_handlers_disconnect_by_data(self->session, self);
+    g_clear_object(&self->session);
+  }
+  if (self->controller) {
+    g_signal_handlers_disconnect_by_data(self->controller, self);
+    JqColor peer = jq_color_other(self->our_side);
+    if (self->controller->remote[peer] == JQ_PLAYER(self->peer))
+      jq_game_controller_set_remote_player(self->controller, peer, NULL);
+    g_clear_object(&self->controller);
+  }
+  g_clear_object(&self->peer);
+  G_OBJECT_CLASS(jq_net_game_parent_class)->dispose(object);
+}
+
+static void jq_net_game_class_init(JqNetGameClass *klass) {
+  G_OBJECT_CLASS(klass)->dispose = jq_net_game_dispose;
+  signals[SIGNAL_ENDED] =
+      g_signal_new("ended", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void jq_net_game_init(JqNetGame *self) {}

@@ -1,0 +1,42 @@
+/* JqNetGame: a network game on the app's game controller. The peer's side
+ * is played by a JqNetPlayer (its moves come through the controller like
+ * any player's); everything else that must agree on both sides goes
+ * between the controller and the session here: our moves (the human's,
+ * from the board) go to the session; a resignation, a draw agreed or the
+ * peer's resignation end the controller's game as the session's ended; a
+ * take-back both agreed to is taken back. A lost connection keeps the
+ * game: the peer's side goes back to a person at this screen, so the game
+ * can be saved or played on. A new game on the controller (or a load)
+ * leaves the network game: the session is closed.
+ *
+ * Signals:
+ *   ended ()  the network game is over on this side: the game ended, the
+ *             connection was lost, or another game took the board */
+#pragma once
+
+#include "jq-game-controller.h"
+#include "jq-net-session.h"
+
+G_BEGIN_DECLS
+
+#define JQ_TYPE_NET_GAME (jq_net_game_get_type())
+G_DECLARE_FINAL_TYPE(JqNetGame, jq_net_game, JQ, NET_GAME, GObject)
+
+/* `session` has started (its game is agreed): sets up the controller's new
+ * game with our side to the human at this screen and the other to the
+ * peer, named `our_name` and the peer's name. */
+JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
+                           const char *our_name);
+
+JqNetSession *jq_net_game_get_session(JqNetGame *self);
+JqGameController *jq_net_game_get_controller(JqNetGame *self);
+/* Whether the controller still has the network game (no other game has
+ * taken the board since), finished or not. */
+gboolean jq_net_game_is_current(JqNetGame *self);
+/* Whether the peer still plays: connected and the game going on. */
+gboolean jq_net_game_is_live(JqNetGame *self);
+
+/* Closes the session (a goodbye with `reason`), the game kept. */
+void jq_net_game_leave(JqNetGame *self, const char *reason);
+
+G_END_DECLS

@@ -1,0 +1,247 @@
+/* Network play in the app under a virtual display, over loopback: the
+ * app hosts through "Play over the Network…" and a scripted peer (a
+ * JqNetSession in this process) joins; moves both ways, a chat line
+ * shown, a take-back asked from the window, a draw offered by the peer
+ * and accepted in the dialog it raises. Then the app joins a game the
+ * test hosts (the host remembered), and the peer vanishes: the app says
+ * so and keeps the game. Every wait is bounded. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "jq-net-dialog.h"
+#include "jq-net-session.h"
+#include "jq-net-transport.h"
+#include "jq-test-app.h"
+#include "jq-window-private.h"
+
+#define DEADLINE_MS 20000
+
+static JqTestApp t;
+
+typedef gboolean (*Cond)(gpointer data);
+
+static gboolean spin_until(Cond done, gpointer data) {
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (!done(data) && g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+  return done(data);
+}
+
+static JqWindow *window(void) { return JQ_WINDOW(t.window); }
+static JqGameController *controller(void) {
+  return jq_window_get_controller(window());
+}
+
+static gboolean has_panel(gpointer data) {
+  return jq_window_get_net_panel(window()) != NULL;
+}
+static gboolean playing(gpointer data) {
+  return jq_net_session_state(data) == JQ_NET_STATE_PLAYING;
+}
+static int want_moves;
+static gboolean app_moves(gpointer data) {
+  return jq_game_controller_get_move_count(controller()) == want_moves;
+}
+static gboolean peer_moves(gpointer data) {
+  return jq_game_move_count(jq_net_session_game(data)) == want_moves;
+}
+static gboolean chat_shown(gpointer data) {
+  return strstr(jq_net_panel_get_chat(jq_window_get_net_panel(window())),
+                data) != NULL;
+}
+static gboolean flag_set(gpointer data) { return *(gboolean *)data; }
+static void on_chat(JqNetSession *s, const char *text, gboolean *flag) {
+  *flag = TRUE;
+}
+static void on_asked(JqNetSession *s, gboolean *flag) { *flag = TRUE; }
+
+/* The message dialog on show with this heading, NULL when none. */
+static gpointer find_dialog(gpointer heading) {
+  GListModel *tops = gtk_window_get_toplevels();
+  for (guint i = 0; i < g_list_model_get_n_items(tops); i++) {
+    GtkWindow *w = g_list_model_get_item(tops, i);
+    g_object_unref(w);
+    if (ADW_IS_MESSAGE_DIALOG(w) && gtk_widget_get_visible(GTK_WIDGET(w)) &&
+        g_strcmp0(adw_message_dialog_get_heading(ADW_MESSAGE_DIALOG(w)),
+                  heading) == 0)
+      return w;
+  }
+  return NULL;
+}
+static gboolean dialog_shown(gpointer heading) {
+  return find_dialog(heading) != NULL;
+}
+
+static void play(const char *coords) {
+  GError *error = NULL;
+  g_assert_true(
+      jq_game_controller_play_move(controller(), jq_square_parse(coords),
+                                   jq_square_parse(coords + 2), &error));
+  g_assert_no_error(error);
+}
+
+static void peer_play(JqNetSession *peer, const char *coords) {
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(
+      peer, jq_move_make(jq_square_parse(coords), jq_square_parse(coords + 2)),
+      &error));
+  g_assert_no_error(error);
+}
+
+static gboolean action_enabled(const char *name) {
+  return g_action_group_get_action_enabled(G_ACTION_GROUP(window()), name);
+}
+
+static void test_host(void) {
+  JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  jq_net_dialog_set_mode(dialog, "host");
+  g_assert_true(jq_net_dialog_set_host_address(dialog, "127.0.0.1"));
+  /* Jieqi is refused with the session's reason, and nothing listens. */
+  jq_net_dialog_set_variant(dialog, JQ_VARIANT_JIEQI);
+  jq_net_dialog_press(dialog);
+  g_assert_cmpuint(jq_net_dialog_get_port(dialog, NULL), ==, 0);
+  g_assert_nonnull(strstr(jq_net_dialog_get_message(dialog), "jieqi"));
+  jq_net_dialog_set_variant(dialog, JQ_VARIANT_XIANGQI);
+  jq_net_dialog_set_host_color(dialog, 0); /* Red */
+  jq_net_dialog_press(dialog);
+  const char *code = NULL;
+  guint16 port = jq_net_dialog_get_port(dialog, &code);
+  g_assert_cmpuint(port, >, 0);
+  g_assert_nonnull(code);
+  g_assert_nonnull(strstr(jq_net_dialog_get_message(dialog), code));
+
+  GError *error = NULL;
+  JqNetSession *peer = jq_net_session_new_join("Peer", code, &error);
+  g_assert_no_error(error);
+  GSocketClient *client = g_socket_client_new();
+  GSocketConnection *conn =
+      g_socket_client_connect_to_host(client, "127.0.0.1", port, NULL, &error);
+  g_assert_no_error(error);
+  jq_net_session_start(peer, G_IO_STREAM(conn));
+  g_object_unref(conn);
+  g_object_unref(client);
+  g_assert_true(spin_until(has_panel, NULL));
+  g_assert_true(spin_until(playing, peer));
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  g_assert_cmpstr(jq_net_panel_get_status(panel), ==, "Connected to Peer");
+  g_assert_cmpstr(jq_game_controller_get_player_name(controller(), JQ_BLACK),
+                  ==, "Peer");
+
+  /* Moves both ways. */
+  play("h2e2");
+  want_moves = 1;
+  g_assert_true(spin_until(peer_moves, peer));
+  g_assert_nonnull(strstr(jq_window_get_status(window()), "Waiting for Peer"));
+  g_assert_false(action_enabled("redo"));
+  g_assert_false(action_enabled("hint"));
+  peer_play(peer, "h9g7");
+  want_moves = 2;
+  g_assert_true(spin_until(app_moves, NULL));
+
+  /* A chat line both ways. */
+  g_assert_true(jq_net_session_chat(peer, "hello there", &error));
+  g_assert_true(spin_until(chat_shown, "Peer: hello there"));
+  gboolean chatted = FALSE;
+  g_signal_connect(peer, "peer-chat", G_CALLBACK(on_chat), &chatted);
+  GtkEntry *entry = jq_net_panel_get_entry(panel);
+  gtk_editable_set_text(GTK_EDITABLE(entry), "hi");
+  g_signal_emit_by_name(entry, "activate");
+  g_assert_true(spin_until(flag_set, &chatted));
+  g_assert_nonnull(strstr(jq_net_panel_get_chat(panel), "You: hi"));
+
+  /* Undo asks the peer; its yes takes the move back. */
+  gboolean asked = FALSE;
+  g_signal_connect(peer, "takeback-requested", G_CALLBACK(on_asked), &asked);
+  play("b0c2");
+  want_moves = 3;
+  g_assert_true(spin_until(peer_moves, peer));
+  g_assert_true(action_enabled("undo"));
+  g_action_group_activate_action(G_ACTION_GROUP(window()), "undo", NULL);
+  g_assert_true(spin_until(flag_set, &asked));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 3);
+  g_assert_true(jq_net_session_answer_takeback(peer, TRUE, &error));
+  want_moves = 2;
+  g_assert_true(spin_until(app_moves, NULL));
+
+  /* The peer offers a draw; the dialog it raises accepts. */
+  g_assert_true(jq_net_session_offer_draw(peer, &error));
+  g_assert_true(spin_until(dialog_shown, "Draw Offered"));
+  adw_message_dialog_response(find_dialog("Draw Offered"), "accept");
+  g_assert_true(jq_game_controller_is_over(controller()));
+  JqResult r = jq_game_controller_get_result(controller());
+  g_assert_cmpint(r.reason, ==, JQ_REASON_AGREEMENT);
+  g_object_unref(peer);
+}
+
+static gboolean incoming(GSocketService *service, GSocketConnection *conn,
+                         GObject *source, JqNetSession *host) {
+  jq_net_session_start(host, G_IO_STREAM(conn));
+  return TRUE;
+}
+
+static gboolean panel_lost(gpointer data) {
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  return panel && !strcmp(jq_net_panel_get_status(panel), "Connection lost");
+}
+
+static gboolean connected_to_host(gpointer data) {
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  return panel && !strcmp(jq_net_panel_get_status(panel), "Connected to Host");
+}
+
+static void test_join(void) {
+  JqNetParams params = {.variant = JQ_VARIANT_XIANGQI, .host_color = JQ_RED};
+  GError *error = NULL;
+  JqNetSession *host = jq_net_session_new_host(&params, "Host", "123", &error);
+  g_assert_no_error(error);
+  guint16 port = 0;
+  GSocketService *service = jq_net_listen("127.0.0.1", 0, &port, &error);
+  g_assert_no_error(error);
+  g_signal_connect(service, "incoming", G_CALLBACK(incoming), host);
+
+  JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  jq_net_dialog_set_mode(dialog, "join");
+  char *where = g_strdup_printf("127.0.0.1:%u", (guint)port);
+  jq_net_dialog_set_join(dialog, where, "123", "Me");
+  jq_net_dialog_press(dialog);
+  g_assert_true(spin_until(playing, host));
+  g_assert_true(spin_until(connected_to_host, NULL));
+  g_assert_cmpstr(jq_net_session_peer_name(host), ==, "Me");
+  char **recent =
+      g_settings_get_strv(jq_window_get_settings(window()), "net-recent-hosts");
+  g_assert_cmpstr(recent[0], ==, where);
+  g_strfreev(recent);
+
+  peer_play(host, "h2e2");
+  want_moves = 1;
+  g_assert_true(spin_until(app_moves, NULL));
+  play("h9g7");
+  want_moves = 2;
+  g_assert_true(spin_until(peer_moves, host));
+
+  /* The peer vanishes: said, and the game kept for the person here. */
+  g_object_unref(host);
+  g_assert_true(spin_until(panel_lost, NULL));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_player(controller(), JQ_RED), ==,
+                  JQ_PLAYER_MODE_HUMAN);
+  play("b0c2");
+
+  /* A new dialog offers the host just joined. */
+  dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  g_assert_cmpuint(jq_net_dialog_count_recent(dialog), ==, 1);
+  gtk_window_destroy(GTK_WINDOW(dialog));
+  jq_net_stop_listening(service);
+  g_object_unref(service);
+  g_free(where);
+}
+
+int main(int argc, char **argv) {
+  jq_test_app_start(&t, &argc, &argv, "net-app");
+  g_test_add_func("/net-app/host", test_host);
+  g_test_add_func("/net-app/join", test_join);
+  int rc = g_test_run();
+  jq_test_app_finish(&t);
+  return rc;
+}

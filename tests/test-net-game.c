@@ -1,0 +1,256 @@
+/* A network game on the app's game controller, without a display: a peer
+ * (a JqNetSession in this process) hosts over loopback and the app's side
+ * joins through a JqNetGame. Moves both ways, a take-back asked by either
+ * side, a draw agreed, a resignation, and the peer vanishing: the game is
+ * kept and the peer's side goes back to the person at the screen. Every
+ * wait is bounded. */
+#include <gio/gio.h>
+
+#include "jq-game-controller-private.h"
+#include "jq-net-game.h"
+#include "jq-net-session.h"
+#include "jq-net-transport.h"
+
+#define DEADLINE_MS 20000
+
+typedef struct {
+  GSocketService *service;
+  JqNetSession *host; /* the scripted peer */
+  JqNetSession *join; /* the app's side */
+  JqGameController *controller;
+  JqNetGame *net;
+  int peer_moves_seen; /* the app's moves, as the peer saw them */
+  int draw_offers, takeback_requests;
+} Fixture;
+
+static gboolean spin_until(gboolean (*done)(Fixture *), Fixture *f) {
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (!done(f) && g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+  return done(f);
+}
+
+static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
+                            GObject *source, Fixture *f) {
+  jq_net_session_start(f->host, G_IO_STREAM(conn));
+  return TRUE;
+}
+
+static void on_host_move(JqNetSession *s, guint move, Fixture *f) {
+  f->peer_moves_seen++;
+}
+static void on_host_draw(JqNetSession *s, Fixture *f) { f->draw_offers++; }
+static void on_host_takeback(JqNetSession *s, Fixture *f) {
+  f->takeback_requests++;
+}
+
+static gboolean both_playing(Fixture *f) {
+  return jq_net_session_state(f->host) == JQ_NET_STATE_PLAYING &&
+         jq_net_session_state(f->join) == JQ_NET_STATE_PLAYING;
+}
+
+/* The peer hosts as Red; the app joins and plays Black. */
+static void setup(Fixture *f, gconstpointer data) {
+  JqNetParams params = {.variant = JQ_VARIANT_XIANGQI, .host_color = JQ_RED};
+  GError *error = NULL;
+  f->host = jq_net_session_new_host(&params, "Peer", "4711", &error);
+  g_assert_no_error(error);
+  g_signal_connect(f->host, "peer-move", G_CALLBACK(on_host_move), f);
+  g_signal_connect(f->host, "draw-offered", G_CALLBACK(on_host_draw), f);
+  g_signal_connect(f->host, "takeback-requested", G_CALLBACK(on_host_takeback),
+                   f);
+  guint16 port = 0;
+  f->service = jq_net_listen("127.0.0.1", 0, &port, &error);
+  g_assert_no_error(error);
+  g_signal_connect(f->service, "incoming", G_CALLBACK(on_incoming), f);
+
+  f->join = jq_net_session_new_join("Me", "4711", &error);
+  g_assert_no_error(error);
+  GSocketClient *client = g_socket_client_new();
+  GSocketConnection *conn =
+      g_socket_client_connect_to_host(client, "127.0.0.1", port, NULL, &error);
+  g_assert_no_error(error);
+  jq_net_session_start(f->join, G_IO_STREAM(conn));
+  g_object_unref(conn);
+  g_object_unref(client);
+  g_assert_true(spin_until(both_playing, f));
+
+  f->controller = jq_game_controller_new_with_autosave("");
+  f->net = jq_net_game_new(f->controller, f->join, "Me");
+  g_assert_nonnull(f->net);
+}
+
+static void teardown(Fixture *f, gconstpointer data) {
+  g_clear_object(&f->net);
+  g_clear_object(&f->controller);
+  if (f->host)
+    jq_net_session_close(f->host, "test over");
+  g_clear_object(&f->host);
+  g_clear_object(&f->join);
+  jq_net_stop_listening(f->service);
+  g_clear_object(&f->service);
+}
+
+static JqMove parse(const char *coords) {
+  return jq_move_make(jq_square_parse(coords), jq_square_parse(coords + 2));
+}
+
+static int moves(Fixture *f) {
+  return jq_game_controller_get_move_count(f->controller);
+}
+
+static gboolean one_move(Fixture *f) { return moves(f) == 1; }
+static gboolean two_moves(Fixture *f) { return f->peer_moves_seen == 1; }
+static gboolean three_moves(Fixture *f) { return moves(f) == 3; }
+
+/* Red h2e2 from the peer, Black h9g7 from the board, Red h0g2 again. */
+static void play_three(Fixture *f) {
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(f->host, parse("h2e2"), &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(one_move, f));
+  g_assert_true(jq_game_controller_is_human_turn(f->controller));
+  JqMove black = parse("h9g7");
+  g_assert_true(jq_game_controller_play_move(f->controller, jq_move_from(black),
+                                             jq_move_to(black), &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(two_moves, f));
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(f->host)), ==, 2);
+  g_assert_true(jq_net_session_move(f->host, parse("h0g2"), &error));
+  g_assert_true(spin_until(three_moves, f));
+}
+
+static void test_moves_both_ways(Fixture *f, gconstpointer data) {
+  g_assert_cmpint(jq_game_controller_get_player(f->controller, JQ_BLACK), ==,
+                  JQ_PLAYER_MODE_HUMAN);
+  g_assert_cmpstr(jq_game_controller_get_player_name(f->controller, JQ_RED), ==,
+                  "Peer");
+  g_assert_cmpstr(jq_game_controller_get_player_name(f->controller, JQ_BLACK),
+                  ==, "Me");
+  /* The peer's turn: the board refuses the human. */
+  JqMove early = parse("h9g7");
+  GError *error = NULL;
+  g_assert_false(jq_game_controller_play_move(
+      f->controller, jq_move_from(early), jq_move_to(early), &error));
+  g_assert_error(error, JQ_GAME_CONTROLLER_ERROR,
+                 JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN);
+  g_clear_error(&error);
+  play_three(f);
+  g_assert_true(jq_game_controller_is_human_turn(f->controller));
+  g_assert_true(jq_net_game_is_live(f->net));
+}
+
+static gboolean back_to_one(Fixture *f) { return moves(f) == 1; }
+static gboolean asked_takeback(Fixture *f) { return f->takeback_requests == 1; }
+static gboolean host_has_two(Fixture *f) {
+  return jq_game_move_count(jq_net_session_game(f->host)) == 2;
+}
+
+/* We ask; the peer agrees: back to before our move, no redo, and the
+ * game goes on in step. */
+static void test_takeback_ours(Fixture *f, gconstpointer data) {
+  play_three(f);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_request_takeback(f->join, &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(asked_takeback, f));
+  g_assert_true(jq_net_session_answer_takeback(f->host, TRUE, &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(back_to_one, f));
+  g_assert_true(jq_game_controller_is_human_turn(f->controller));
+  g_assert_false(jq_game_controller_can_redo(f->controller));
+  JqMove black = parse("b9c7");
+  g_assert_true(jq_game_controller_play_move(f->controller, jq_move_from(black),
+                                             jq_move_to(black), &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(host_has_two, f));
+  g_assert_cmpint(jq_game_move_at(jq_net_session_game(f->host), 1).move, ==,
+                  black);
+}
+
+static gboolean takeback_offered_here(Fixture *f) {
+  return jq_net_session_takeback_requested(f->join);
+}
+
+/* The peer asks, we agree: its last move goes, and it is its turn. */
+static void test_takeback_peers(Fixture *f, gconstpointer data) {
+  play_three(f);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_request_takeback(f->host, &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(takeback_offered_here, f));
+  g_assert_true(jq_net_session_answer_takeback(f->join, TRUE, &error));
+  g_assert_no_error(error);
+  g_assert_cmpint(moves(f), ==, 2);
+  g_assert_false(jq_game_controller_is_human_turn(f->controller));
+  g_assert_true(jq_game_controller_is_thinking(f->controller));
+  g_assert_true(spin_until(host_has_two, f));
+  g_assert_true(jq_net_session_move(f->host, parse("b0c2"), &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(three_moves, f));
+}
+
+static gboolean draw_offered_here(Fixture *f) {
+  return jq_net_session_draw_offered(f->join);
+}
+
+static void test_draw_agreed(Fixture *f, gconstpointer data) {
+  play_three(f);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_offer_draw(f->host, &error));
+  g_assert_true(spin_until(draw_offered_here, f));
+  g_assert_true(jq_net_session_answer_draw(f->join, TRUE, &error));
+  g_assert_no_error(error);
+  g_assert_true(jq_game_controller_is_over(f->controller));
+  JqResult r = jq_game_controller_get_result(f->controller);
+  g_assert_cmpint(r.outcome, ==, JQ_OUTCOME_DRAW);
+  g_assert_cmpint(r.reason, ==, JQ_REASON_AGREEMENT);
+  g_assert_cmpint(moves(f), ==, 3);
+  g_assert_false(jq_net_game_is_live(f->net));
+}
+
+static gboolean host_over(Fixture *f) {
+  return jq_net_session_state(f->host) == JQ_NET_STATE_OVER;
+}
+
+/* The window's resignation goes to the peer. */
+static void test_resign(Fixture *f, gconstpointer data) {
+  play_three(f);
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_resign(f->controller, &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(host_over, f));
+  JqResult r = jq_game_result(jq_net_session_game(f->host));
+  g_assert_cmpint(r.reason, ==, JQ_REASON_RESIGNATION);
+  g_assert_cmpint(r.outcome, ==, JQ_OUTCOME_RED_WINS);
+}
+
+static gboolean join_paused(Fixture *f) {
+  return jq_net_session_state(f->join) == JQ_NET_STATE_PAUSED;
+}
+
+/* The peer goes: the game is kept, unfinished, and the peer's side is
+ * the person's at this screen now. */
+static void test_peer_vanishes(Fixture *f, gconstpointer data) {
+  play_three(f);
+  g_clear_object(&f->host);
+  g_assert_true(spin_until(join_paused, f));
+  g_assert_false(jq_net_game_is_live(f->net));
+  g_assert_cmpint(moves(f), ==, 3);
+  g_assert_false(jq_game_controller_is_over(f->controller));
+  g_assert_cmpint(jq_game_controller_get_player(f->controller, JQ_RED), ==,
+                  JQ_PLAYER_MODE_HUMAN);
+  g_assert_false(jq_game_controller_is_thinking(f->controller));
+}
+
+int main(int argc, char **argv) {
+  g_test_init(&argc, &argv, NULL);
+#define ADD(path, fn) g_test_add(path, Fixture, NULL, setup, fn, teardown)
+  ADD("/net-game/moves-both-ways", test_moves_both_ways);
+  ADD("/net-game/take-back/ours", test_takeback_ours);
+  ADD("/net-game/take-back/peers", test_takeback_peers);
+  ADD("/net-game/draw-agreed", test_draw_agreed);
+  ADD("/net-game/resign", test_resign);
+  ADD("/net-game/peer-vanishes", test_peer_vanishes);
+  return g_test_run();
+}
