@@ -335,8 +335,9 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
     jq_game_controller_ai_setup(self, side, &algorithm, &strength);
     jq_ai_player_set_algorithm(self->ais[side], algorithm);
     jq_ai_player_set_strength(self->ais[side], strength);
+    /* A network peer holds its seat whatever engine the side is set to. */
     player =
-        self->players[side] == JQ_PLAYER_MODE_COMPUTER
+        self->players[side] == JQ_PLAYER_MODE_COMPUTER && !self->remote[side]
             ? jq_game_controller_outside_seat(self, side, algorithm, strength)
             : NULL;
     if (!player)
@@ -378,7 +379,8 @@ void jq_game_controller_set_remote_player(JqGameController *self, JqColor side,
   }
   if (player) {
     self->remote[side] = g_object_ref(player);
-    g_signal_connect(player, "move-chosen", G_CALLBACK(on_move_chosen), self);
+    g_signal_connect(player, "move-chosen",
+                     G_CALLBACK(jq_game_controller_on_move_chosen), self);
   }
 }
 
