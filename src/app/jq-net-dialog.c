@@ -187,6 +187,14 @@ static JqNetSession *host_session(JqNetDialog *self, GError **error) {
                  G_N_ELEMENTS(time_controls) - 1);
   params.base_ms = (int64_t)time_controls[tc][0] * 1000;
   params.inc_ms = (int64_t)time_controls[tc][1] * 1000;
+  /* The session deals jieqi fairly, but the app's game cannot yet hold a
+   * deal it does not know. */
+  if (params.variant == JQ_VARIANT_JIEQI) {
+    g_set_error_literal(
+        error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+        _("Playing jieqi over the network is not in the app yet."));
+    return NULL;
+  }
   return jq_net_session_new_host(&params, self->name, self->code, error);
 }
 
