@@ -69,6 +69,18 @@ static JqReviewDialog *open_review(void) {
 static void assert_reviewed(void) {
   JqMoveListView *list = jq_window_get_move_list(JQ_WINDOW(window));
   g_assert_cmpstr(jq_move_list_view_get_mark(list, BLUNDER_PLY - 1), ==, "??");
+  /* The mark reads with its own move: right after the move's text, not
+   * at the far end of the cell, next to the following move. */
+  spin(100);
+  GtkWidget *mark = jq_move_list_view_get_mark_label(list, BLUNDER_PLY - 1);
+  GtkWidget *text = gtk_widget_get_prev_sibling(mark);
+  graphene_point_t at;
+  g_assert_true(gtk_widget_compute_point(
+      mark, text, &GRAPHENE_POINT_INIT(0, 0), &at));
+  int natural = 0;
+  gtk_widget_measure(text, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural,
+                     NULL, NULL);
+  g_assert_cmpfloat(at.x, <=, natural + 12);
   for (guint i = 0; blunder_game[i]; i++)
     if (i != BLUNDER_PLY - 1)
       g_assert_cmpstr(jq_move_list_view_get_mark(list, i), !=, "??");

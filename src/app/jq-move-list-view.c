@@ -74,11 +74,14 @@ static GtkWidget *cell_new(const char *number, const char *move) {
   GtkWidget *label = gtk_label_new(move);
   gtk_label_set_xalign(GTK_LABEL(label), 0);
   gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand(label, TRUE);
   gtk_widget_add_css_class(label, "move-text");
   gtk_box_append(GTK_BOX(box), label);
-  /* The review's mark, "??", after the move; empty until there is one. */
+  /* The review's mark, "??", right after the move it judges (at the
+   * cell's far end it would read as the next move's); empty until there
+   * is one. */
   GtkWidget *mark = gtk_label_new(NULL);
+  gtk_label_set_xalign(GTK_LABEL(mark), 0);
+  gtk_widget_set_hexpand(mark, TRUE);
   gtk_widget_add_css_class(mark, "move-mark");
   gtk_widget_set_visible(mark, FALSE);
   gtk_box_append(GTK_BOX(box), mark);
@@ -183,13 +186,18 @@ void jq_move_list_view_set_marks(JqMoveListView *self,
   }
 }
 
-const char *jq_move_list_view_get_mark(JqMoveListView *self, guint index) {
+GtkWidget *jq_move_list_view_get_mark_label(JqMoveListView *self,
+                                            guint index) {
   g_return_val_if_fail(JQ_IS_MOVE_LIST_VIEW(self), NULL);
   g_return_val_if_fail(index < self->moves->len, NULL);
   GtkFlowBoxChild *child =
       gtk_flow_box_get_child_at_index(self->flow, (int)index + offset(self));
-  return gtk_label_get_text(
-      GTK_LABEL(g_object_get_data(G_OBJECT(child), "jq-mark")));
+  return g_object_get_data(G_OBJECT(child), "jq-mark");
+}
+
+const char *jq_move_list_view_get_mark(JqMoveListView *self, guint index) {
+  GtkWidget *label = jq_move_list_view_get_mark_label(self, index);
+  return label != NULL ? gtk_label_get_text(GTK_LABEL(label)) : NULL;
 }
 
 const char *jq_move_list_view_get_comment(JqMoveListView *self, guint ply) {
