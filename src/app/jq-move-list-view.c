@@ -186,8 +186,7 @@ void jq_move_list_view_set_marks(JqMoveListView *self,
   }
 }
 
-GtkWidget *jq_move_list_view_get_mark_label(JqMoveListView *self,
-                                            guint index) {
+GtkWidget *jq_move_list_view_get_mark_label(JqMoveListView *self, guint index) {
   g_return_val_if_fail(JQ_IS_MOVE_LIST_VIEW(self), NULL);
   g_return_val_if_fail(index < self->moves->len, NULL);
   GtkFlowBoxChild *child =

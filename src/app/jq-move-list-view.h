@@ -49,8 +49,7 @@ void jq_move_list_view_set_marks(JqMoveListView *self,
 const char *jq_move_list_view_get_mark(JqMoveListView *self, guint index);
 /* For the tests: the label that holds the mark of the move at `index`,
  * next to the move's own text (its previous sibling). */
-GtkWidget *jq_move_list_view_get_mark_label(JqMoveListView *self,
-                                            guint index);
+GtkWidget *jq_move_list_view_get_mark_label(JqMoveListView *self, guint index);
 const char *jq_move_list_view_get_comment(JqMoveListView *self, guint ply);
 GtkPopover *jq_move_list_view_get_menu(JqMoveListView *self);
 guint jq_move_list_view_get_count(JqMoveListView *self);
