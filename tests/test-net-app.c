@@ -94,6 +94,23 @@ static gboolean action_enabled(const char *name) {
 
 static void test_host(void) {
   JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  /* Each mode has an icon in the switcher (none shows a broken image). */
+  AdwViewStack *stack = NULL;
+  for (GtkWidget *w = GTK_WIDGET(dialog); w && !stack;
+       w = gtk_widget_get_first_child(w))
+    for (GtkWidget *c = w; c && !stack; c = gtk_widget_get_next_sibling(c))
+      if (ADW_IS_VIEW_STACK(c))
+        stack = ADW_VIEW_STACK(c);
+  g_assert_nonnull(stack);
+  for (const char *const *m = (const char *const[]){"host", "join", NULL}; *m;
+       m++) {
+    const char *icon =
+        adw_view_stack_page_get_icon_name(adw_view_stack_get_page(
+            stack, adw_view_stack_get_child_by_name(stack, *m)));
+    g_assert_nonnull(icon);
+    g_assert_true(gtk_icon_theme_has_icon(
+        gtk_icon_theme_get_for_display(gdk_display_get_default()), icon));
+  }
   jq_net_dialog_set_mode(dialog, "host");
   g_assert_true(jq_net_dialog_set_host_address(dialog, "127.0.0.1"));
   /* Jieqi is refused with the session's reason, and nothing listens. */

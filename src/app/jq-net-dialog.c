@@ -468,8 +468,15 @@ JqNetDialog *jq_net_dialog_new(JqWindow *window, GSettings *settings) {
                                ADW_VIEW_SWITCHER_POLICY_WIDE);
   adw_header_bar_set_title_widget(ADW_HEADER_BAR(header), switcher);
   gtk_box_append(GTK_BOX(box), header);
-  adw_view_stack_add_titled(self->stack, build_host(self), "host", _("Host"));
-  adw_view_stack_add_titled(self->stack, build_join(self), "join", _("Join"));
+  /* The switcher draws each page's icon: without one, a broken image. */
+  adw_view_stack_page_set_icon_name(
+      adw_view_stack_add_titled(self->stack, build_host(self), "host",
+                                _("Host")),
+      "network-server-symbolic");
+  adw_view_stack_page_set_icon_name(
+      adw_view_stack_add_titled(self->stack, build_join(self), "join",
+                                _("Join")),
+      "network-workgroup-symbolic");
   gtk_widget_set_vexpand(GTK_WIDGET(self->stack), TRUE);
   gtk_box_append(GTK_BOX(box), GTK_WIDGET(self->stack));
 
@@ -578,6 +585,8 @@ static void jq_net_dialog_finalize(GObject *object) {
 static void jq_net_dialog_class_init(JqNetDialogClass *klass) {
   G_OBJECT_CLASS(klass)->dispose = jq_net_dialog_dispose;
   G_OBJECT_CLASS(klass)->finalize = jq_net_dialog_finalize;
+  gtk_widget_class_add_binding_action(GTK_WIDGET_CLASS(klass), GDK_KEY_Escape,
+                                      0, "window.close", NULL);
 }
 
 static void jq_net_dialog_init(JqNetDialog *self) {
