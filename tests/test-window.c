@@ -1863,6 +1863,8 @@ static void test_chinese_mnemonics(void) {
   g_assert_nonnull(localedir);
   bindtextdomain("jieqi", localedir);
   bind_textdomain_codeset("jieqi", "UTF-8");
+  /* Dialogs built in C translate through the default domain. */
+  textdomain("jieqi");
   g_assert_nonnull(setlocale(LC_MESSAGES, "C.UTF-8"));
   static const char *const languages[] = {"zh_CN", "zh_TW"};
   for (gsize i = 0; i < G_N_ELEMENTS(languages); i++) {
@@ -1879,6 +1881,12 @@ static void test_chinese_mnemonics(void) {
     g_assert_nonnull(prefs);
     assert_no_mnemonic_suffix(GTK_WIDGET(prefs));
     gtk_window_destroy(prefs);
+    GtkWindow *net = jq_window_show_net_dialog(window);
+    assert_no_mnemonic_suffix(GTK_WIDGET(net));
+    gtk_window_destroy(net);
+    GtkWindow *review = jq_window_show_review(window);
+    assert_no_mnemonic_suffix(GTK_WIDGET(review));
+    gtk_window_destroy(review);
     spin(20);
     /* The buttons of the window's messages, the analysis pane's label. */
     g_assert_null(strchr(_("_Close"), '('));
