@@ -154,6 +154,10 @@ static void test_bad_stored(void) {
                                           "takes a whole number from 1 to "
                                           "1024, not “99999”"));
   g_assert_nonnull(strstr(error->message, "entry 4: “good” is there twice"));
+  /* The refusals are listed in one sentence, with one stop at its end. */
+  g_assert_nonnull(strstr(error->message, "not “99999”; entry 4"));
+  g_assert_null(strstr(error->message, ".;"));
+  g_assert_true(g_str_has_suffix(error->message, "“Hash”."));
   g_assert_nonnull(strstr(error->message, "entry 5: it has no usable “id”"));
   g_assert_nonnull(strstr(error->message, "entry 6: “badtype” declares a bad "
                                           "option “Hash”"));
@@ -199,6 +203,66 @@ static void test_settings(void) {
   g_assert_cmpuint(jq_engine_list_count(list), ==, 0);
   g_object_unref(settings);
   g_object_unref(backend);
+}
+
+static gboolean has_engines(gpointer data) {
+  return jq_engine_list_count(data) > 0;
+}
+
+/* Fairy-Stockfish is offered at start-up until the user removes it; then
+ * it stays removed, in this list and in the next start's. */
+static void test_offer_removed(void) {
+  GSettingsBackend *backend = g_memory_settings_backend_new();
+  GSettings *settings =
+      g_settings_new_with_backend("io.github.jieqi.Jieqi", backend);
+  g_autoptr(JqEngineList) list = jq_engine_list_new();
+  jq_engine_list_bind(list, settings);
+  g_setenv("FAKE_UCI_NAME", "Fairy-Stockfish 11.1 LB", TRUE);
+  const char *path = g_getenv("FAKE_UCI_ENGINE");
+  g_assert_true(jq_engine_list_offer(list, path));
+  run_until(has_engines, list, 20000, "the offered engine");
+  g_unsetenv("FAKE_UCI_NAME");
+  const JqEngine *e = jq_engine_list_get(list, 0);
+  g_assert_cmpstr(e->name, ==, "Fairy-Stockfish 11.1 LB");
+  /* Offered again while it is there: nothing to do. */
+  g_assert_false(jq_engine_list_offer(list, path));
+  g_assert_true(g_settings_get_boolean(settings, "offer-fairy-stockfish"));
+
+  g_assert_true(jq_engine_list_remove(list, e->id));
+  g_assert_false(g_settings_get_boolean(settings, "offer-fairy-stockfish"));
+  g_assert_false(jq_engine_list_offer(list, path));
+  g_autoptr(JqEngineList) next_start = jq_engine_list_new();
+  jq_engine_list_bind(next_start, settings);
+  g_assert_false(jq_engine_list_offer(next_start, path));
+  g_assert_cmpuint(jq_engine_list_count(next_start), ==, 0);
+  /* Another engine removed leaves the offer as it is. */
+  g_settings_set_boolean(settings, "offer-fairy-stockfish", TRUE);
+  char *command = fake_command("good");
+  const char *id = jq_engine_list_add(list, jq_engine_probe(command, NULL));
+  g_free(command);
+  g_assert_true(jq_engine_list_remove(list, id));
+  g_assert_true(g_settings_get_boolean(settings, "offer-fairy-stockfish"));
+  g_object_unref(settings);
+  g_object_unref(backend);
+}
+
+static void test_rename(void) {
+  g_autoptr(JqEngineList) list = jq_engine_list_new();
+  char *command = fake_command("good");
+  const char *id = jq_engine_list_add(list, jq_engine_probe(command, NULL));
+  g_free(command);
+  GError *error = NULL;
+  g_assert_true(jq_engine_list_rename(list, id, "  My Engine ", &error));
+  g_assert_no_error(error);
+  g_assert_cmpstr(jq_engine_list_find(list, id)->name, ==, "My Engine");
+  g_assert_false(jq_engine_list_rename(list, id, " ", &error));
+  g_assert_error(error, JQ_ENGINE_LIST_ERROR, JQ_ENGINE_LIST_ERROR_BAD_VALUE);
+  g_clear_error(&error);
+  g_assert_false(jq_engine_list_rename(list, id, "two\nlines", &error));
+  g_clear_error(&error);
+  g_assert_false(jq_engine_list_rename(list, "nope", "X", &error));
+  g_clear_error(&error);
+  g_assert_cmpstr(jq_engine_list_find(list, id)->name, ==, "My Engine");
 }
 
 /* ---- playing ---- */
@@ -391,6 +455,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/engines/values", test_values);
   g_test_add_func("/app/engines/bad-stored", test_bad_stored);
   g_test_add_func("/app/engines/settings", test_settings);
+  g_test_add_func("/app/engines/offer-removed", test_offer_removed);
+  g_test_add_func("/app/engines/rename", test_rename);
   g_test_add_func("/app/engines/good", test_good);
   g_test_add_func("/app/engines/crash", test_crash);
   g_test_add_func("/app/engines/hang", test_hang);
