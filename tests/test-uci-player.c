@@ -15,6 +15,7 @@
 #include "jq-game-controller-private.h"
 #include "jq-game-controller.h"
 #include "jq-movegen.h"
+#include "jq-notation.h"
 #include "jq-uci-player.h"
 
 static char *fake_command(const char *args) {
@@ -336,6 +337,17 @@ static void test_good(void) {
     jq_position_make_move(&pos, jq_game_move_at(game, i + 1).move,
                           JQ_REVEAL_NONE);
   }
+  /* Its third turn: the start and the four moves before it, so that it
+   * sees repetitions. */
+  GString *third = g_string_new("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/"
+                                "9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 "
+                                "moves");
+  for (int i = 0; i < 4; i++) {
+    char text[JQ_COORDS_MAX];
+    jq_move_to_coords(jq_game_move_at(game, i).move, text);
+    g_string_append_printf(third, " %s", text);
+  }
+  g_string_append_c(third, '\n');
   finish(&w);
   g_unsetenv("FAKE_UCI_LOG");
   g_autofree char *text = NULL;
@@ -352,6 +364,9 @@ static void test_good(void) {
   g_assert_nonnull(strstr(text, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/"
                                 "9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n"));
   g_assert_nonnull(strstr(text, "go movetime 200\n"));
+  if (!strstr(text, third->str))
+    g_error("the engine was not sent “%s”; it read:\n%s", third->str, text);
+  g_string_free(third, TRUE);
   g_assert_nonnull(strstr(text, "quit"));
   jq_engine_list_remove(jq_engine_list_get_default(), id);
 }
@@ -418,6 +433,9 @@ static void test_jieqi(void) {
   g_assert_nonnull(strstr(text, "position fen xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/"
                                 "9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w "
                                 "A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1\n"));
+  /* The view only, each turn: a list of moves would not say what the
+   * reveals turned up. */
+  g_assert_null(strstr(text, " moves "));
   jq_engine_list_remove(jq_engine_list_get_default(), id);
 }
 
