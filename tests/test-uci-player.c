@@ -226,7 +226,18 @@ static void test_offer_removed(void) {
   const JqEngine *e = jq_engine_list_get(list, 0);
   g_assert_cmpstr(e->name, ==, "Fairy-Stockfish 11.1 LB");
   /* Offered again while it is there: nothing to do. */
+  g_assert_cmpstr(e->command, ==, path);
   g_assert_false(jq_engine_list_offer(list, path));
+  /* Nor when it is stored quoted, as earlier versions did. */
+  char *quoted = g_shell_quote(path);
+  GVariant *stored = g_variant_ref_sink(g_variant_new_parsed(
+      "[{'id': <'fs'>, 'name': <'Fairy-Stockfish'>, 'command': <%s>}]",
+      quoted));
+  g_autoptr(JqEngineList) old = jq_engine_list_new();
+  g_assert_true(jq_engine_list_load(old, stored, NULL));
+  g_assert_false(jq_engine_list_offer(old, path));
+  g_variant_unref(stored);
+  g_free(quoted);
   g_assert_true(g_settings_get_boolean(settings, "offer-fairy-stockfish"));
 
   g_assert_true(jq_engine_list_remove(list, e->id));

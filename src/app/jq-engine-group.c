@@ -2,8 +2,6 @@
 
 #include "jq-engine-group.h"
 
-#include <string.h>
-
 #include <glib/gi18n.h>
 
 #include "jq-engine-list.h"
@@ -25,6 +23,8 @@ G_DEFINE_FINAL_TYPE(JqEngineGroup, jq_engine_group, ADW_TYPE_PREFERENCES_GROUP)
 #define ENGINE_KEY "jq-engine-id"
 #define OPTION_KEY "jq-option"
 
+/* The message under the list; with a long list it is out of sight, so a
+ * result (not "Starting…") is a toast too. */
 static void say(JqEngineGroup *self, const char *text, gboolean error) {
   gtk_label_set_text(GTK_LABEL(self->message), text ? text : "");
   gtk_widget_set_visible(self->message, text && *text);
@@ -32,6 +32,14 @@ static void say(JqEngineGroup *self, const char *text, gboolean error) {
     gtk_widget_add_css_class(self->message, "error");
   else
     gtk_widget_remove_css_class(self->message, "error");
+}
+
+static void tell(JqEngineGroup *self, const char *text, gboolean error) {
+  say(self, text, error);
+  GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+  if (ADW_IS_PREFERENCES_WINDOW(root))
+    adw_preferences_window_add_toast(ADW_PREFERENCES_WINDOW(root),
+                                     adw_toast_new(text));
 }
 
 static const char *engine_of(gpointer widget) {
@@ -62,7 +70,7 @@ static void set_value(JqEngineGroup *self, gpointer editor, const char *value) {
     say(self, NULL, FALSE);
     return;
   }
-  say(self, error->message, TRUE);
+  tell(self, error->message, TRUE);
   g_error_free(error);
   rebuild(self);
 }
@@ -97,7 +105,7 @@ static void on_name_apply(AdwEntryRow *row, JqEngineGroup *self) {
                             gtk_editable_get_text(GTK_EDITABLE(row)), &error);
   self->setting = FALSE;
   if (!ok) {
-    say(self, error->message, TRUE);
+    tell(self, error->message, TRUE);
     g_error_free(error);
   } else {
     say(self, NULL, FALSE);
@@ -251,27 +259,18 @@ static void on_probed(GObject *source, GAsyncResult *result, gpointer data) {
   set_probing(self, FALSE);
   if (!engine) {
     char *text = g_strdup_printf(_("Not added: %s"), error->message);
-    say(self, text, TRUE);
+    tell(self, text, TRUE);
     g_free(text);
     g_error_free(error);
     return;
   }
   char *text = g_strdup_printf(_("Added “%s”."), engine->name);
   const char *id = jq_engine_list_add(self->list, engine);
-  say(self, text, FALSE);
+  tell(self, text, FALSE);
   g_free(text);
   GtkWidget *row = jq_engine_group_get_row(self, id);
   if (row)
     adw_expander_row_set_expanded(ADW_EXPANDER_ROW(row), TRUE);
-}
-
-/* Whether the shell reads `path` as it is: the command is then the path
- * itself, as the user knows it. */
-static gboolean plain_path(const char *path) {
-  for (const char *p = path; *p; p++)
-    if (!g_ascii_isalnum(*p) && !strchr("/._-+", *p))
-      return FALSE;
-  return TRUE;
 }
 
 void jq_engine_group_add_file(JqEngineGroup *self, GFile *file) {
@@ -279,8 +278,8 @@ void jq_engine_group_add_file(JqEngineGroup *self, GFile *file) {
   g_return_if_fail(G_IS_FILE(file));
   char *path = g_file_get_path(file);
   if (!path) {
-    say(self, _("Not added: the engine must be a program on this computer."),
-        TRUE);
+    tell(self, _("Not added: the engine must be a program on this computer."),
+         TRUE);
     return;
   }
   if (!g_file_test(path, G_FILE_TEST_IS_REGULAR) ||
@@ -288,7 +287,7 @@ void jq_engine_group_add_file(JqEngineGroup *self, GFile *file) {
     char *text = g_strdup_printf(_("Not added: “%s” is not a program (it is "
                                    "not marked executable)."),
                                  path);
-    say(self, text, TRUE);
+    tell(self, text, TRUE);
     g_free(text);
     g_free(path);
     return;
@@ -297,7 +296,7 @@ void jq_engine_group_add_file(JqEngineGroup *self, GFile *file) {
     g_cancellable_cancel(self->probing);
   g_clear_object(&self->probing);
   self->probing = g_cancellable_new();
-  char *command = plain_path(path) ? g_strdup(path) : g_shell_quote(path);
+  char *command = jq_engine_command_for_path(path);
   char *text = g_strdup_printf(_("Starting “%s”…"), path);
   say(self, text, FALSE);
   set_probing(self, TRUE);
@@ -382,7 +381,7 @@ void jq_engine_group_remove(JqEngineGroup *self, const char *id) {
     return;
   char *text = g_strdup_printf(_("Removed “%s”."), e->name);
   jq_engine_list_remove(self->list, id);
-  say(self, text, FALSE);
+  tell(self, text, FALSE);
   g_free(text);
 }
 

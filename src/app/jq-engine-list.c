@@ -150,6 +150,13 @@ static gboolean is_fairy_stockfish(const char *name) {
   return name && g_ascii_strncasecmp(name, "Fairy-Stockfish", 15) == 0;
 }
 
+char *jq_engine_command_for_path(const char *path) {
+  for (const char *p = path; *p; p++)
+    if (!g_ascii_isalnum(*p) && !strchr("/._-+", *p))
+      return g_shell_quote(path);
+  return g_strdup(path);
+}
+
 JqEngine *jq_engine_probe(const char *command, GError **error) {
   JqError err;
   JqUciClient *client = jq_uci_client_spawn(command, &err);
@@ -550,6 +557,25 @@ gboolean jq_engine_list_set_value(JqEngineList *self, const char *id,
   return TRUE;
 }
 
+/* Whether an engine of the list runs the program `command` names, however
+ * it is quoted. */
+static gboolean has_program(JqEngineList *self, const char *command) {
+  gchar **want = NULL;
+  if (!g_shell_parse_argv(command, NULL, &want, NULL))
+    return FALSE;
+  gboolean found = FALSE;
+  for (guint i = 0; i < self->engines->len && !found; i++) {
+    JqEngine *e = g_ptr_array_index(self->engines, i);
+    gchar **argv = NULL;
+    if (g_shell_parse_argv(e->command, NULL, &argv, NULL))
+      found =
+          g_strv_equal((const char *const *)argv, (const char *const *)want);
+    g_strfreev(argv);
+  }
+  g_strfreev(want);
+  return found;
+}
+
 static void offer_done(GObject *source, GAsyncResult *result, gpointer data) {
   JqEngineList *self = data;
   GError *error = NULL;
@@ -559,11 +585,8 @@ static void offer_done(GObject *source, GAsyncResult *result, gpointer data) {
     g_error_free(error);
   } else {
     /* Added meanwhile (by hand, or by another window's offer). */
-    for (guint i = 0; i < self->engines->len; i++) {
-      JqEngine *e = g_ptr_array_index(self->engines, i);
-      if (strcmp(e->command, engine->command) == 0)
-        g_clear_pointer(&engine, jq_engine_free);
-    }
+    if (has_program(self, engine->command))
+      g_clear_pointer(&engine, jq_engine_free);
     if (engine)
       jq_engine_list_add(self, engine);
   }
@@ -578,17 +601,12 @@ gboolean jq_engine_list_offer(JqEngineList *self, const char *path) {
   if (self->settings &&
       !g_settings_get_boolean(self->settings, "offer-fairy-stockfish"))
     return FALSE;
-  char *quoted = g_shell_quote(path);
-  for (guint i = 0; i < self->engines->len; i++) {
-    JqEngine *e = g_ptr_array_index(self->engines, i);
-    if (strcmp(e->command, path) == 0 || strcmp(e->command, quoted) == 0) {
-      g_free(quoted);
-      return FALSE;
-    }
-  }
-  jq_engine_probe_async(quoted, NULL, offer_done, g_object_ref(self));
-  g_free(quoted);
-  return TRUE;
+  char *command = jq_engine_command_for_path(path);
+  gboolean offered = !has_program(self, command);
+  if (offered)
+    jq_engine_probe_async(command, NULL, offer_done, g_object_ref(self));
+  g_free(command);
+  return offered;
 }
 
 /* ---- GObject ---- */

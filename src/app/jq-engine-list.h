@@ -58,6 +58,9 @@ const JqEngineOption *jq_engine_find_option(const JqEngine *engine,
  * "jieqi"; xiangqi unless its UCI_Variant lacks "xiangqi". */
 gboolean jq_engine_plays(const JqEngine *engine, JqVariant variant);
 
+/* The command that runs the program at `path`: the path itself when the
+ * shell reads it so (as the user knows it), else quoted. */
+char *jq_engine_command_for_path(const char *path);
 /* Starts `command`, reads its "uci" reply (name, options) and stops it;
  * blocking, up to a few seconds: call it in a thread. NULL with NO_ENGINE
  * saying what went wrong. */
