@@ -10,7 +10,8 @@
  *   fake-uci-engine silent      never answers "uci"
  *
  * With --jieqi after the mode it declares UCI_Variant with jieqi. Every
- * line it reads is appended to the file $FAKE_UCI_LOG when that is set. */
+ * line it reads is appended to the file $FAKE_UCI_LOG when that is set;
+ * $FAKE_UCI_NAME, when set, is the name it gives ("id name"). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +77,10 @@ int main(int argc, char **argv) {
     if (strcmp(line, "uci") == 0) {
       if (strcmp(mode, "silent") == 0)
         continue;
-      say("id name Fake Engine");
+      const char *name = getenv("FAKE_UCI_NAME");
+      char id[256];
+      snprintf(id, sizeof id, "id name %s", name ? name : "Fake Engine");
+      say(id);
       say("id author the jieqi tests");
       say(jieqi ? "option name UCI_Variant type combo default xiangqi "
                   "var xiangqi var jieqi"

@@ -15,6 +15,7 @@
 #include "jq-game-controller-private.h"
 #include "jq-game-controller.h"
 #include "jq-movegen.h"
+#include "jq-notation.h"
 #include "jq-uci-player.h"
 
 static char *fake_command(const char *args) {
@@ -154,6 +155,10 @@ static void test_bad_stored(void) {
                                           "takes a whole number from 1 to "
                                           "1024, not “99999”"));
   g_assert_nonnull(strstr(error->message, "entry 4: “good” is there twice"));
+  /* The refusals are listed in one sentence, with one stop at its end. */
+  g_assert_nonnull(strstr(error->message, "not “99999”; entry 4"));
+  g_assert_null(strstr(error->message, ".;"));
+  g_assert_true(g_str_has_suffix(error->message, "“Hash”."));
   g_assert_nonnull(strstr(error->message, "entry 5: it has no usable “id”"));
   g_assert_nonnull(strstr(error->message, "entry 6: “badtype” declares a bad "
                                           "option “Hash”"));
@@ -199,6 +204,77 @@ static void test_settings(void) {
   g_assert_cmpuint(jq_engine_list_count(list), ==, 0);
   g_object_unref(settings);
   g_object_unref(backend);
+}
+
+static gboolean has_engines(gpointer data) {
+  return jq_engine_list_count(data) > 0;
+}
+
+/* Fairy-Stockfish is offered at start-up until the user removes it; then
+ * it stays removed, in this list and in the next start's. */
+static void test_offer_removed(void) {
+  GSettingsBackend *backend = g_memory_settings_backend_new();
+  GSettings *settings =
+      g_settings_new_with_backend("io.github.jieqi.Jieqi", backend);
+  g_autoptr(JqEngineList) list = jq_engine_list_new();
+  jq_engine_list_bind(list, settings);
+  g_setenv("FAKE_UCI_NAME", "Fairy-Stockfish 11.1 LB", TRUE);
+  const char *path = g_getenv("FAKE_UCI_ENGINE");
+  g_assert_true(jq_engine_list_offer(list, path));
+  run_until(has_engines, list, 20000, "the offered engine");
+  g_unsetenv("FAKE_UCI_NAME");
+  const JqEngine *e = jq_engine_list_get(list, 0);
+  g_assert_cmpstr(e->name, ==, "Fairy-Stockfish 11.1 LB");
+  /* Offered again while it is there: nothing to do. */
+  g_assert_cmpstr(e->command, ==, path);
+  g_assert_false(jq_engine_list_offer(list, path));
+  /* Nor when it is stored quoted, as earlier versions did. */
+  char *quoted = g_shell_quote(path);
+  GVariant *stored = g_variant_ref_sink(g_variant_new_parsed(
+      "[{'id': <'fs'>, 'name': <'Fairy-Stockfish'>, 'command': <%s>}]",
+      quoted));
+  g_autoptr(JqEngineList) old = jq_engine_list_new();
+  g_assert_true(jq_engine_list_load(old, stored, NULL));
+  g_assert_false(jq_engine_list_offer(old, path));
+  g_variant_unref(stored);
+  g_free(quoted);
+  g_assert_true(g_settings_get_boolean(settings, "offer-fairy-stockfish"));
+
+  g_assert_true(jq_engine_list_remove(list, e->id));
+  g_assert_false(g_settings_get_boolean(settings, "offer-fairy-stockfish"));
+  g_assert_false(jq_engine_list_offer(list, path));
+  g_autoptr(JqEngineList) next_start = jq_engine_list_new();
+  jq_engine_list_bind(next_start, settings);
+  g_assert_false(jq_engine_list_offer(next_start, path));
+  g_assert_cmpuint(jq_engine_list_count(next_start), ==, 0);
+  /* Another engine removed leaves the offer as it is. */
+  g_settings_set_boolean(settings, "offer-fairy-stockfish", TRUE);
+  char *command = fake_command("good");
+  const char *id = jq_engine_list_add(list, jq_engine_probe(command, NULL));
+  g_free(command);
+  g_assert_true(jq_engine_list_remove(list, id));
+  g_assert_true(g_settings_get_boolean(settings, "offer-fairy-stockfish"));
+  g_object_unref(settings);
+  g_object_unref(backend);
+}
+
+static void test_rename(void) {
+  g_autoptr(JqEngineList) list = jq_engine_list_new();
+  char *command = fake_command("good");
+  const char *id = jq_engine_list_add(list, jq_engine_probe(command, NULL));
+  g_free(command);
+  GError *error = NULL;
+  g_assert_true(jq_engine_list_rename(list, id, "  My Engine ", &error));
+  g_assert_no_error(error);
+  g_assert_cmpstr(jq_engine_list_find(list, id)->name, ==, "My Engine");
+  g_assert_false(jq_engine_list_rename(list, id, " ", &error));
+  g_assert_error(error, JQ_ENGINE_LIST_ERROR, JQ_ENGINE_LIST_ERROR_BAD_VALUE);
+  g_clear_error(&error);
+  g_assert_false(jq_engine_list_rename(list, id, "two\nlines", &error));
+  g_clear_error(&error);
+  g_assert_false(jq_engine_list_rename(list, "nope", "X", &error));
+  g_clear_error(&error);
+  g_assert_cmpstr(jq_engine_list_find(list, id)->name, ==, "My Engine");
 }
 
 /* ---- playing ---- */
@@ -272,6 +348,17 @@ static void test_good(void) {
     jq_position_make_move(&pos, jq_game_move_at(game, i + 1).move,
                           JQ_REVEAL_NONE);
   }
+  /* Its third turn: the start and the four moves before it, so that it
+   * sees repetitions. */
+  GString *third = g_string_new("position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/"
+                                "9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 "
+                                "moves");
+  for (int i = 0; i < 4; i++) {
+    char text[JQ_COORDS_MAX];
+    jq_move_to_coords(jq_game_move_at(game, i).move, text);
+    g_string_append_printf(third, " %s", text);
+  }
+  g_string_append_c(third, '\n');
   finish(&w);
   g_unsetenv("FAKE_UCI_LOG");
   g_autofree char *text = NULL;
@@ -288,6 +375,9 @@ static void test_good(void) {
   g_assert_nonnull(strstr(text, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/"
                                 "9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n"));
   g_assert_nonnull(strstr(text, "go movetime 200\n"));
+  if (!strstr(text, third->str))
+    g_error("the engine was not sent “%s”; it read:\n%s", third->str, text);
+  g_string_free(third, TRUE);
   g_assert_nonnull(strstr(text, "quit"));
   jq_engine_list_remove(jq_engine_list_get_default(), id);
 }
@@ -354,6 +444,9 @@ static void test_jieqi(void) {
   g_assert_nonnull(strstr(text, "position fen xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/"
                                 "9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w "
                                 "A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1\n"));
+  /* The view only, each turn: a list of moves would not say what the
+   * reveals turned up. */
+  g_assert_null(strstr(text, " moves "));
   jq_engine_list_remove(jq_engine_list_get_default(), id);
 }
 
@@ -391,6 +484,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/engines/values", test_values);
   g_test_add_func("/app/engines/bad-stored", test_bad_stored);
   g_test_add_func("/app/engines/settings", test_settings);
+  g_test_add_func("/app/engines/offer-removed", test_offer_removed);
+  g_test_add_func("/app/engines/rename", test_rename);
   g_test_add_func("/app/engines/good", test_good);
   g_test_add_func("/app/engines/crash", test_crash);
   g_test_add_func("/app/engines/hang", test_hang);

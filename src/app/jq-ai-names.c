@@ -81,7 +81,7 @@ const char *jq_ai_names_description(const char *algorithm) {
   if (strcmp(algorithm, "random") == 0)
     return _("Plays random moves, for a first game");
   if (g_str_has_prefix(algorithm, "uci:"))
-    return _("An outside engine (Preferences, Outside Engines)");
+    return _("An outside engine (Preferences, Engines)");
   return _("How the computer chooses its moves");
 }
 

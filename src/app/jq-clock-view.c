@@ -12,6 +12,7 @@ struct _JqClockView {
 
   JqGameController *controller;
   GtkWidget *box[2];  /* per side: its name over its time */
+  GtkWidget *name[2]; /* "Red", or "Red · Fairy-Stockfish" */
   GtkWidget *time[2]; /* [JQ_RED], [JQ_BLACK] */
   guint tick;
   JqColor top;
@@ -34,6 +35,14 @@ static void refresh(JqClockView *self) {
   for (int side = 0; side < 2; side++) {
     if (!clock)
       break;
+    const char *colour = side == JQ_RED ? _("Red") : _("Black");
+    const char *engine =
+        jq_game_controller_get_engine_name(self->controller, side);
+    g_autofree char *name =
+        engine ? g_strdup_printf("%s · %s", colour, engine) : NULL;
+    const char *shown = name ? name : colour;
+    if (g_strcmp0(gtk_label_get_text(GTK_LABEL(self->name[side])), shown))
+      gtk_label_set_text(GTK_LABEL(self->name[side]), shown);
     g_autofree char *text =
         jq_game_clock_format(jq_game_clock_remaining(clock, side));
     gtk_label_set_text(GTK_LABEL(self->time[side]), text);
@@ -69,6 +78,11 @@ void jq_clock_view_set_controller(JqClockView *self,
 const char *jq_clock_view_get_text(JqClockView *self, JqColor side) {
   g_return_val_if_fail(JQ_IS_CLOCK_VIEW(self), NULL);
   return gtk_label_get_text(GTK_LABEL(self->time[side]));
+}
+
+const char *jq_clock_view_get_name(JqClockView *self, JqColor side) {
+  g_return_val_if_fail(JQ_IS_CLOCK_VIEW(self), NULL);
+  return gtk_label_get_text(GTK_LABEL(self->name[side]));
 }
 
 gboolean jq_clock_view_is_running(JqClockView *self, JqColor side) {
@@ -110,6 +124,7 @@ static void jq_clock_view_init(JqClockView *self) {
     gtk_widget_add_css_class(box, "card");
     GtkWidget *name = gtk_label_new(side == JQ_RED ? _("Red") : _("Black"));
     gtk_widget_add_css_class(name, "caption");
+    gtk_label_set_ellipsize(GTK_LABEL(name), PANGO_ELLIPSIZE_END);
     GtkWidget *time = gtk_label_new("");
     gtk_widget_add_css_class(time, "clock-time");
     gtk_widget_add_css_class(time, "numeric");
@@ -118,6 +133,7 @@ static void jq_clock_view_init(JqClockView *self) {
     gtk_box_append(GTK_BOX(box), time);
     gtk_widget_set_parent(box, GTK_WIDGET(self));
     self->box[side] = box;
+    self->name[side] = name;
     self->time[side] = time;
   }
   gtk_widget_set_visible(GTK_WIDGET(self), FALSE);

@@ -22,8 +22,11 @@ void jq_clock_view_set_controller(JqClockView *self,
  * side drawn at the top of the board: its clock comes first. */
 void jq_clock_view_update(JqClockView *self, JqColor top);
 
-/* For the tests: a side's time as shown, and whether it is highlighted. */
+/* For the tests: a side's time as shown, its name over it ("Black", or
+ * "Black · ENGINE" for an outside engine), and whether it is
+ * highlighted. */
 const char *jq_clock_view_get_text(JqClockView *self, JqColor side);
+const char *jq_clock_view_get_name(JqClockView *self, JqColor side);
 gboolean jq_clock_view_is_running(JqClockView *self, JqColor side);
 
 G_END_DECLS

@@ -135,8 +135,26 @@ static char *value_problem(const JqEngineOption *opt, const char *value) {
   return NULL;
 }
 
+/* A sentence put inside a longer one loses its full stop ("." or "。"),
+ * which the longer one's own punctuation follows. */
+static char *without_stop(char *sentence) {
+  gsize len = strlen(sentence);
+  if (g_str_has_suffix(sentence, "。"))
+    sentence[len - strlen("。")] = '\0';
+  else if (len && sentence[len - 1] == '.')
+    sentence[len - 1] = '\0';
+  return sentence;
+}
+
 static gboolean is_fairy_stockfish(const char *name) {
   return name && g_ascii_strncasecmp(name, "Fairy-Stockfish", 15) == 0;
+}
+
+char *jq_engine_command_for_path(const char *path) {
+  for (const char *p = path; *p; p++)
+    if (!g_ascii_isalnum(*p) && !strchr("/._-+", *p))
+      return g_shell_quote(path);
+  return g_strdup(path);
 }
 
 JqEngine *jq_engine_probe(const char *command, GError **error) {
@@ -311,7 +329,7 @@ static JqEngine *engine_from_variant(GVariant *dict, char **why) {
       char *problem =
           o ? value_problem(o, v) : g_strdup_printf(_("no option “%s”"), k);
       if (problem) {
-        *why = g_strdup_printf(_("“%s”: %s"), id, problem);
+        *why = g_strdup_printf(_("“%s”: %s"), id, without_stop(problem));
         g_free(problem);
         g_variant_unref(values);
         jq_engine_free(e);
@@ -476,7 +494,37 @@ gboolean jq_engine_list_remove(JqEngineList *self, const char *id) {
   const JqEngine *e = jq_engine_list_find(self, id);
   if (!e)
     return FALSE;
+  /* The user does not want it: not offered again at the next start. */
+  if (is_fairy_stockfish(e->name) && self->settings)
+    g_settings_set_boolean(self->settings, "offer-fairy-stockfish", FALSE);
   g_ptr_array_remove(self->engines, (gpointer)e);
+  store(self);
+  return TRUE;
+}
+
+gboolean jq_engine_list_rename(JqEngineList *self, const char *id,
+                               const char *name, GError **error) {
+  g_return_val_if_fail(JQ_IS_ENGINE_LIST(self), FALSE);
+  JqEngine *e = (JqEngine *)jq_engine_list_find(self, id);
+  if (!e) {
+    g_set_error(error, JQ_ENGINE_LIST_ERROR, JQ_ENGINE_LIST_ERROR_BAD_VALUE,
+                _("There is no engine “%s”."), id);
+    return FALSE;
+  }
+  char *trimmed = g_strstrip(g_strdup(name ? name : ""));
+  if (!*trimmed || strchr(trimmed, '\n') || strchr(trimmed, '\r') ||
+      !g_utf8_validate(trimmed, -1, NULL)) {
+    g_set_error(error, JQ_ENGINE_LIST_ERROR, JQ_ENGINE_LIST_ERROR_BAD_VALUE,
+                _("An engine's name is one line of text, not empty."));
+    g_free(trimmed);
+    return FALSE;
+  }
+  if (strcmp(trimmed, e->name) == 0) {
+    g_free(trimmed);
+    return TRUE;
+  }
+  g_free(e->name);
+  e->name = trimmed;
   store(self);
   return TRUE;
 }
@@ -509,6 +557,25 @@ gboolean jq_engine_list_set_value(JqEngineList *self, const char *id,
   return TRUE;
 }
 
+/* Whether an engine of the list runs the program `command` names, however
+ * it is quoted. */
+static gboolean has_program(JqEngineList *self, const char *command) {
+  gchar **want = NULL;
+  if (!g_shell_parse_argv(command, NULL, &want, NULL))
+    return FALSE;
+  gboolean found = FALSE;
+  for (guint i = 0; i < self->engines->len && !found; i++) {
+    JqEngine *e = g_ptr_array_index(self->engines, i);
+    gchar **argv = NULL;
+    if (g_shell_parse_argv(e->command, NULL, &argv, NULL))
+      found =
+          g_strv_equal((const char *const *)argv, (const char *const *)want);
+    g_strfreev(argv);
+  }
+  g_strfreev(want);
+  return found;
+}
+
 static void offer_done(GObject *source, GAsyncResult *result, gpointer data) {
   JqEngineList *self = data;
   GError *error = NULL;
@@ -518,30 +585,28 @@ static void offer_done(GObject *source, GAsyncResult *result, gpointer data) {
     g_error_free(error);
   } else {
     /* Added meanwhile (by hand, or by another window's offer). */
-    for (guint i = 0; i < self->engines->len; i++) {
-      JqEngine *e = g_ptr_array_index(self->engines, i);
-      if (strcmp(e->command, engine->command) == 0)
-        g_clear_pointer(&engine, jq_engine_free);
-    }
+    if (has_program(self, engine->command))
+      g_clear_pointer(&engine, jq_engine_free);
     if (engine)
       jq_engine_list_add(self, engine);
   }
   g_object_unref(self);
 }
 
-void jq_engine_list_offer(JqEngineList *self, const char *path) {
-  g_return_if_fail(JQ_IS_ENGINE_LIST(self));
+gboolean jq_engine_list_offer(JqEngineList *self, const char *path) {
+  g_return_val_if_fail(JQ_IS_ENGINE_LIST(self), FALSE);
   if (!g_file_test(path, G_FILE_TEST_IS_EXECUTABLE) ||
       g_file_test(path, G_FILE_TEST_IS_DIR))
-    return;
-  for (guint i = 0; i < self->engines->len; i++) {
-    JqEngine *e = g_ptr_array_index(self->engines, i);
-    if (strcmp(e->command, path) == 0)
-      return;
-  }
-  char *quoted = g_shell_quote(path);
-  jq_engine_probe_async(quoted, NULL, offer_done, g_object_ref(self));
-  g_free(quoted);
+    return FALSE;
+  if (self->settings &&
+      !g_settings_get_boolean(self->settings, "offer-fairy-stockfish"))
+    return FALSE;
+  char *command = jq_engine_command_for_path(path);
+  gboolean offered = !has_program(self, command);
+  if (offered)
+    jq_engine_probe_async(command, NULL, offer_done, g_object_ref(self));
+  g_free(command);
+  return offered;
 }
 
 /* ---- GObject ---- */

@@ -11,7 +11,7 @@
  * "values" a{ss}. An entry that does not read right is refused with a
  * message naming it and what is wrong, and left out; the others stay.
  *
- * Signals: changed () after an engine was added, removed or set. */
+ * Signals: changed () after an engine was added, removed, renamed or set. */
 #pragma once
 
 #include <gio/gio.h>
@@ -58,6 +58,9 @@ const JqEngineOption *jq_engine_find_option(const JqEngine *engine,
  * "jieqi"; xiangqi unless its UCI_Variant lacks "xiangqi". */
 gboolean jq_engine_plays(const JqEngine *engine, JqVariant variant);
 
+/* The command that runs the program at `path`: the path itself when the
+ * shell reads it so (as the user knows it), else quoted. */
+char *jq_engine_command_for_path(const char *path);
 /* Starts `command`, reads its "uci" reply (name, options) and stops it;
  * blocking, up to a few seconds: call it in a thread. NULL with NO_ENGINE
  * saying what went wrong. */
@@ -99,8 +102,14 @@ gboolean jq_engine_list_remove(JqEngineList *self, const char *id);
 gboolean jq_engine_list_set_value(JqEngineList *self, const char *id,
                                   const char *option, const char *value,
                                   GError **error);
-/* Offers Debian's Fairy-Stockfish when `path` is an executable and no
- * engine runs it yet: probes it in a thread and adds it. */
-void jq_engine_list_offer(JqEngineList *self, const char *path);
+/* Renames the engine (the name the app shows for it). FALSE with
+ * BAD_VALUE, nothing changed, for an empty name or one of several lines. */
+gboolean jq_engine_list_rename(JqEngineList *self, const char *id,
+                               const char *name, GError **error);
+/* Offers Debian's Fairy-Stockfish when `path` is an executable, no engine
+ * runs it yet and the user has not removed it before (the bound settings'
+ * "offer-fairy-stockfish", which removing it turns off): probes it in a
+ * thread and adds it. Whether it is being probed. */
+gboolean jq_engine_list_offer(JqEngineList *self, const char *path);
 
 G_END_DECLS

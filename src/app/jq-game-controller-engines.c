@@ -12,6 +12,20 @@ gboolean jq_game_controller_algorithm_known(const char *algorithm) {
                                        algorithm) != NULL;
 }
 
+const char *jq_game_controller_get_engine_name(JqGameController *self,
+                                               JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, NULL);
+  if (self->players[side] != JQ_PLAYER_MODE_COMPUTER)
+    return NULL;
+  const char *algorithm;
+  int strength;
+  jq_game_controller_ai_setup(self, side, &algorithm, &strength);
+  const JqEngine *engine =
+      jq_engine_list_find_algorithm(jq_engine_list_get_default(), algorithm);
+  return engine ? engine->name : NULL;
+}
+
 static void on_failed(JqUciPlayer *player, const char *message,
                       JqGameController *self) {
   jq_game_controller_notice(self, message);

@@ -79,6 +79,10 @@ static char *player_name(JqGameController *self, JqColor side) {
   /* The one human at the screen is the user. */
   if (jq_game_controller_get_display_side(self) == (int)side)
     return jq_player_names_user();
+  /* An outside engine goes by its own name. */
+  const char *engine = jq_game_controller_get_engine_name(self, side);
+  if (engine)
+    return g_strdup(engine);
   const char *algorithm = self->algorithm;
   int strength = self->strength;
   if (self->players[side] != JQ_PLAYER_MODE_HUMAN)

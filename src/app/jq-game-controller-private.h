@@ -56,7 +56,8 @@ struct _JqGameController {
   JqColor think_side;
   int think_ply;
   JqPosition *think_view;
-  JqMovePacer *pacer; /* when a chosen move is played; pauses */
+  JqMove *think_moves; /* the moves to the view, for JqTurn.moves */
+  JqMovePacer *pacer;  /* when a chosen move is played; pauses */
   JqMove hint;
   JqAnalysis *analysis;
   JqAnalysis *last_analysis; /* kept after the thinking, while its position

@@ -352,6 +352,15 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
       .game_id = self->game_id,
       .think_time = self->think_time,
   };
+  /* Xiangqi hides nothing: the whole game, for the repetitions. */
+  if (jq_game_variant(self->game) == JQ_VARIANT_XIANGQI) {
+    self->think_moves = g_renew(JqMove, self->think_moves, MAX(turn.ply, 1));
+    for (int i = 0; i < turn.ply; i++)
+      self->think_moves[i] = jq_game_move_at(self->game, i).move;
+    turn.start = jq_game_initial(self->game);
+    turn.moves = self->think_moves;
+    turn.n_moves = turn.ply;
+  }
   if (purpose == JQ_THINK_MOVE)
     jq_game_controller_clock_limits(self, turn.clock_ms, &turn.inc_ms);
   else
@@ -1258,6 +1267,7 @@ static void jq_game_controller_finalize(GObject *object) {
   g_free(self->autosave_path);
   g_free(self->sealed_deal);
   g_free(self->think_view);
+  g_free(self->think_moves);
   jq_move_pacer_free(self->pacer);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->finalize(object);
 }

@@ -151,6 +151,10 @@ JqPlayerMode jq_game_controller_get_player(JqGameController *self,
  * new game: the app's players are then shown by their roles. */
 const char *jq_game_controller_get_player_name(JqGameController *self,
                                                JqColor side);
+/* The name of the outside engine playing `side` ("Fairy-Stockfish 11.1"),
+ * NULL when a person or the built-in computer plays it. */
+const char *jq_game_controller_get_engine_name(JqGameController *self,
+                                               JqColor side);
 /* Switching a side mid-game: a computer that is to move starts thinking; a
  * side given to a human stops its thinking. */
 void jq_game_controller_set_player(JqGameController *self, JqColor side,

@@ -31,6 +31,13 @@ typedef struct {
    * there is no clock (think_time applies), and the increment. */
   int clock_ms[2];
   int inc_ms;
+  /* The game so far as the side knows it, for a player that is told the
+   * moves (an outside engine, which then sees repetitions): the start and
+   * the moves played from it to the view. NULL and 0 when only the view
+   * is given (jieqi, where a move does not say what it turned up). */
+  const JqPosition *start;
+  const JqMove *moves;
+  int n_moves;
 } JqTurn;
 
 #define JQ_TYPE_PLAYER (jq_player_get_type())

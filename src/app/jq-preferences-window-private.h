@@ -1,6 +1,7 @@
 /* For the tests: the widgets behind the preferences. */
 #pragma once
 
+#include "jq-engine-group.h"
 #include "jq-preferences-window.h"
 
 G_BEGIN_DECLS
@@ -10,5 +11,9 @@ G_BEGIN_DECLS
  * that is not shown. */
 GtkWidget *jq_preferences_window_get_editor(JqPreferencesWindow *self,
                                             const char *key);
+
+/* The outside engines' group, on the Engines page. */
+JqEngineGroup *
+jq_preferences_window_get_engine_group(JqPreferencesWindow *self);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include "jq-ai-names.h"
 #include "jq-combo-labels.h"
+#include "jq-engine-group.h"
 #include "jq-preferences-window-private.h"
 
 /* The schema's enum nicks in the order of each combo row's items. */
@@ -41,6 +42,7 @@ struct _JqPreferencesWindow {
   AdwComboRow *characters_row;
   AdwComboRow *notation_row;
   AdwComboRow *disclosure_row;
+  JqEngineGroup *engine_group;
 };
 
 G_DEFINE_FINAL_TYPE(JqPreferencesWindow, jq_preferences_window,
@@ -182,6 +184,12 @@ GtkWidget *jq_preferences_window_get_editor(JqPreferencesWindow *self,
   return NULL;
 }
 
+JqEngineGroup *
+jq_preferences_window_get_engine_group(JqPreferencesWindow *self) {
+  g_return_val_if_fail(JQ_IS_PREFERENCES_WINDOW(self), NULL);
+  return self->engine_group;
+}
+
 static void jq_preferences_window_dispose(GObject *object) {
   JqPreferencesWindow *self = JQ_PREFERENCES_WINDOW(object);
   /* The bindings read self->algorithms: end them before it goes. */
@@ -202,6 +210,7 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
   object_class->dispose = jq_preferences_window_dispose;
   object_class->finalize = jq_preferences_window_finalize;
+  g_type_ensure(JQ_TYPE_ENGINE_GROUP);
   gtk_widget_class_set_template_from_resource(
       widget_class, "/io/github/jieqi/Jieqi/jq-preferences-window.ui");
 #define BIND(name) \
@@ -218,6 +227,7 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
   BIND(characters_row);
   BIND(notation_row);
   BIND(disclosure_row);
+  BIND(engine_group);
 #undef BIND
 }
 

@@ -30,6 +30,7 @@ typedef struct {
   guint generation;
   guint game_id;
   JqPosition view;
+  char *position; /* the "position" command */
   char *go;
   gint64 time_ms; /* the turn's time: the deadline is this plus the grace */
 } Job;
@@ -99,6 +100,7 @@ static void shared_unref(Shared *s) {
 }
 
 static void job_free(Job *job) {
+  g_free(job->position);
   g_free(job->go);
   g_free(job);
 }
@@ -187,6 +189,44 @@ static char *move_from_engine(const JqEngine *e, const char *text) {
     s = end;
   }
   g_string_append(out, s);
+  return g_string_free(out, FALSE);
+}
+
+/* Our move in the engine's numbering ("h2e2" -> "h3e3"). */
+static void move_to_engine(const JqEngine *e, JqMove move, GString *out) {
+  char text[JQ_COORDS_MAX];
+  jq_move_to_coords(move, text);
+  if (!e->ranks_from_one) {
+    g_string_append(out, text);
+    return;
+  }
+  for (const char *s = text; *s; s++)
+    if (g_ascii_isdigit(*s))
+      g_string_append_printf(out, "%d", *s - '0' + 1);
+    else
+      g_string_append_c(out, *s);
+}
+
+/* The "position" command for a turn: the game's start and its moves when
+ * the turn has them (xiangqi: the engine sees repetitions), else the view
+ * alone (jieqi, in the JieqiBox dialect: a move list cannot say what each
+ * reveal turned up, and the view already holds all the side knows). */
+static char *position_command(const JqEngine *e, const JqTurn *turn) {
+  gboolean jieqi = jq_position_is_jieqi(turn->view);
+  char fen[JQ_FEN_MAX];
+  GString *out = g_string_new("position fen ");
+  if (turn->start && !jieqi) {
+    jq_fen_write(turn->start, JQ_FEN_XIANGQI, fen, sizeof fen);
+    g_string_append(out, fen);
+    for (int i = 0; i < turn->n_moves; i++) {
+      g_string_append(out, i == 0 ? " moves " : " ");
+      move_to_engine(e, turn->moves[i], out);
+    }
+  } else {
+    jq_fen_write(turn->view, jieqi ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI, fen,
+                 sizeof fen);
+    g_string_append(out, fen);
+  }
   return g_string_free(out, FALSE);
 }
 
@@ -324,17 +364,12 @@ static void run_turn(Shared *s, const Job *job, JqUciClient **client,
       return;
     }
   }
-  char fen[JQ_FEN_MAX];
-  jq_fen_write(&job->view, want_jieqi ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI, fen,
-               sizeof fen);
-  char *position = g_strdup_printf("position fen %s", fen);
   InfoContext ctx = {s, job, g_new(JqPosition, 1)};
   char *best = NULL;
   JqUciStatus st = jq_uci_client_search_info(
-      *client, position, job->go,
+      *client, job->position, job->go,
       deadline_in(job->time_ms + g_atomic_int_get(&s->grace_ms)), STOP_GRACE_MS,
       on_info, &ctx, &best);
-  g_free(position);
   g_free(ctx.scratch);
   if (st == JQ_UCI_TIMEOUT) {
     close_client(s, client, 0);
@@ -497,6 +532,7 @@ static void uci_take_turn(JqPlayer *player, const JqTurn *turn) {
   job->generation = self->generation;
   job->game_id = turn->game_id;
   job->view = *turn->view;
+  job->position = position_command(self->shared->engine, turn);
   job->go = go_command(turn, &job->time_ms);
   g_async_queue_push(self->shared->queue, job);
 }

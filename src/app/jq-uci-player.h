@@ -2,9 +2,10 @@
  * of its own runs the engine through the blocking client
  * (src/uci/jq-uci-client.h), so the main loop never waits for it: the
  * engine is started at the first turn, told the variant (UCI_Variant) and
- * the user's option values, and given each turn's view as a FEN (the
- * jieqi one in the JieqiBox dialect our jieqi-engine reads), in its own
- * rank numbering. Its "info" lines come back as progress.
+ * the user's option values, and given each turn as the game's start and
+ * its moves in xiangqi (so it sees repetitions), the side's view as a FEN
+ * in jieqi (the JieqiBox dialect our jieqi-engine reads), in its own rank
+ * numbering. Its "info" lines come back as progress.
  *
  * An engine that cannot start, exits, gives no bestmove within its time
  * and a grace, or answers with a move that is not legal is stopped; the

@@ -152,6 +152,9 @@ static const char *player_word(JqWindow *self, JqColor side) {
   const char *name = jq_game_controller_get_player_name(self->controller, side);
   if (name != NULL)
     return name;
+  name = jq_game_controller_get_engine_name(self->controller, side);
+  if (name != NULL)
+    return name;
   if (jq_game_controller_get_player(self->controller, side) ==
       JQ_PLAYER_MODE_COMPUTER)
     return _("Computer");
@@ -176,14 +179,26 @@ static void update_title(JqWindow *self) {
   g_free(title);
   g_free(file);
   int human = jq_game_controller_get_display_side(c);
+  const char *engine[2] = {jq_game_controller_get_engine_name(c, JQ_RED),
+                           jq_game_controller_get_engine_name(c, JQ_BLACK)};
   const char *subtitle;
   char *names = NULL;
   if (jq_game_controller_get_player_name(c, JQ_RED) != NULL ||
-      jq_game_controller_get_player_name(c, JQ_BLACK) != NULL)
-    /* TRANSLATORS: the players of a game opened from a file. */
+      jq_game_controller_get_player_name(c, JQ_BLACK) != NULL ||
+      (human < 0 && (engine[JQ_RED] || engine[JQ_BLACK])))
+    /* TRANSLATORS: the players of a game opened from a file, or of one
+     * between computers. */
     subtitle = names =
         g_strdup_printf(_("Red: %s — Black: %s"), player_word(self, JQ_RED),
                         player_word(self, JQ_BLACK));
+  else if (human == JQ_RED && engine[JQ_BLACK])
+    /* TRANSLATORS: %s is an outside engine's name, "Fairy-Stockfish". */
+    subtitle = names =
+        g_strdup_printf(_("You play Red against %s"), engine[JQ_BLACK]);
+  else if (human == JQ_BLACK && engine[JQ_RED])
+    /* TRANSLATORS: %s is an outside engine's name, "Fairy-Stockfish". */
+    subtitle = names =
+        g_strdup_printf(_("You play Black against %s"), engine[JQ_RED]);
   else if (human == JQ_RED)
     subtitle = _("You play Red against the computer");
   else if (human == JQ_BLACK)
