@@ -5,7 +5,10 @@
  * kept and the peer's side goes back to the person at the screen. Every
  * wait is bounded. */
 #include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
 
+#include "jq-engine-list.h"
 #include "jq-game-controller-private.h"
 #include "jq-net-game.h"
 #include "jq-net-session.h"
@@ -21,6 +24,9 @@ typedef struct {
   JqNetGame *net;
   int peer_moves_seen; /* the app's moves, as the peer saw them */
   int draw_offers, takeback_requests;
+  char *dir, *autosave; /* jieqi: the controller's autosave */
+  char *notice;         /* the controller's last notice */
+  char *pgn_at_end;     /* the game's PGN when the controller's game ended */
 } Fixture;
 
 static gboolean spin_until(gboolean (*done)(Fixture *), Fixture *f) {
@@ -49,9 +55,24 @@ static gboolean both_playing(Fixture *f) {
          jq_net_session_state(f->join) == JQ_NET_STATE_PLAYING;
 }
 
-/* The peer hosts as Red; the app joins and plays Black. */
+static void on_over(JqGameController *c, JqOutcome outcome, JqReason reason,
+                    const char *text, Fixture *f) {
+  g_free(f->pgn_at_end);
+  f->pgn_at_end = jq_game_controller_to_pgn(c, JQ_PGN_COORDS);
+}
+
+static void on_notice(JqGameController *c, const char *text, Fixture *f) {
+  g_free(f->notice);
+  f->notice = g_strdup(text);
+}
+
+/* The peer hosts as Red; the app joins and plays Black. `data`: the
+ * variant (xiangqi when NULL). */
 static void setup(Fixture *f, gconstpointer data) {
-  JqNetParams params = {.variant = JQ_VARIANT_XIANGQI, .host_color = JQ_RED};
+  JqNetParams params = {.variant = data ? *(const JqVariant *)data
+                                        : JQ_VARIANT_XIANGQI,
+                        .host_color = JQ_RED,
+                        .disclosure = JQ_DISCLOSE_CAPTOR};
   GError *error = NULL;
   f->host = jq_net_session_new_host(&params, "Peer", "4711", &error);
   g_assert_no_error(error);
@@ -75,7 +96,13 @@ static void setup(Fixture *f, gconstpointer data) {
   g_object_unref(client);
   g_assert_true(spin_until(both_playing, f));
 
-  f->controller = jq_game_controller_new_with_autosave("");
+  f->dir = g_dir_make_tmp("test-net-game-XXXXXX", &error);
+  g_assert_no_error(error);
+  f->autosave = g_build_filename(f->dir, "autosave.pgn", NULL);
+  f->controller = jq_game_controller_new_with_autosave(
+      params.variant == JQ_VARIANT_JIEQI ? f->autosave : "");
+  g_signal_connect(f->controller, "notice", G_CALLBACK(on_notice), f);
+  g_signal_connect(f->controller, "game-over", G_CALLBACK(on_over), f);
   f->net = jq_net_game_new(f->controller, f->join, "Me");
   g_assert_nonnull(f->net);
 }
@@ -89,6 +116,12 @@ static void teardown(Fixture *f, gconstpointer data) {
   g_clear_object(&f->join);
   jq_net_stop_listening(f->service);
   g_clear_object(&f->service);
+  g_unlink(f->autosave);
+  g_rmdir(f->dir);
+  g_free(f->autosave);
+  g_free(f->dir);
+  g_free(f->notice);
+  g_free(f->pgn_at_end);
 }
 
 static JqMove parse(const char *coords) {
@@ -243,8 +276,187 @@ static void test_peer_vanishes(Fixture *f, gconstpointer data) {
   g_assert_false(jq_game_controller_is_thinking(f->controller));
 }
 
+/* The computer's algorithm names an outside engine: the peer still holds
+ * its seat (no engine is started for its side, nothing moves for it). */
+static void test_peer_keeps_seat(Fixture *f, gconstpointer data) {
+  JqEngine *engine = g_new0(JqEngine, 1);
+  engine->name = g_strdup("Nowhere");
+  engine->command = g_strdup("/nonexistent/uci-engine");
+  engine->options = g_ptr_array_new();
+  engine->values =
+      g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+  JqEngineList *list = jq_engine_list_get_default();
+  char *id = g_strdup(jq_engine_list_add(list, engine));
+  char *algorithm = jq_engine_list_algorithm(id);
+  jq_game_controller_set_algorithm(f->controller, algorithm);
+  jq_game_controller_set_side_algorithm(f->controller, JQ_RED, algorithm);
+  g_assert_cmpstr(jq_game_controller_get_algorithm(f->controller), ==,
+                  algorithm);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(f->host, parse("h2e2"), &error));
+  g_assert_true(spin_until(one_move, f));
+  JqMove black = parse("h9g7");
+  g_assert_true(jq_game_controller_play_move(f->controller, jq_move_from(black),
+                                             jq_move_to(black), &error));
+  g_assert_no_error(error);
+  /* Red's turn again: the peer's, waited for. */
+  g_assert_nonnull(f->controller->remote[JQ_RED]);
+  g_assert_true(f->controller->thinker == f->controller->remote[JQ_RED]);
+  g_assert_null(f->controller->outside[JQ_RED]);
+  g_assert_true(spin_until(two_moves, f));
+  g_assert_true(jq_net_session_move(f->host, parse("h0g2"), &error));
+  g_assert_true(spin_until(three_moves, f));
+  g_assert_cmpint(
+      jq_game_move_at(jq_game_controller_get_game(f->controller), 2).move, ==,
+      parse("h0g2"));
+  g_assert_null(f->notice);
+  jq_engine_list_remove(list, id);
+  g_free(algorithm);
+  g_free(id);
+}
+
+/* ---- jieqi: the board knows what this side knows ---- */
+
+/* The board (Black's view) against what the session knows, which is
+ * exactly what the rules let Black know. */
+static void assert_view_is_sessions(Fixture *f) {
+  JqPosition *shown = g_new(JqPosition, 1), *known = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(f->controller, shown);
+  jq_game_view(jq_net_session_game(f->join), JQ_BLACK, known);
+  g_assert_cmpmem(shown->board, sizeof shown->board, known->board,
+                  sizeof known->board);
+  g_assert_cmpmem(shown->pool, sizeof shown->pool, known->pool,
+                  sizeof known->pool);
+  g_assert_cmpmem(shown->captured_unknown, sizeof shown->captured_unknown,
+                  known->captured_unknown, sizeof known->captured_unknown);
+  g_free(shown);
+  g_free(known);
+}
+
+static JqPiece piece_at(Fixture *f, JqNetSession *s, JqColor side,
+                        const char *square) {
+  JqPosition *view = g_new(JqPosition, 1);
+  if (s)
+    jq_game_view(jq_net_session_game(s), side, view);
+  else
+    jq_game_controller_get_display_view(f->controller, view);
+  JqPiece piece = view->board[jq_square_parse(square)];
+  g_free(view);
+  return piece;
+}
+
+static gboolean board_has_two(Fixture *f) { return moves(f) == 2; }
+static gboolean host_has_one_move(Fixture *f) {
+  return jq_game_move_count(jq_net_session_game(f->host)) == 1;
+}
+static gboolean host_has_three_moves(Fixture *f) {
+  return jq_game_move_count(jq_net_session_game(f->host)) == 3;
+}
+static gboolean host_has_two_moves(Fixture *f) {
+  return jq_game_move_count(jq_net_session_game(f->host)) == 2;
+}
+static gboolean host_over_fair(Fixture *f) {
+  return jq_net_session_fairness(f->host) == JQ_NET_FAIR_YES &&
+         f->notice != NULL;
+}
+
+static char *autosave_text(Fixture *f) {
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_flush_autosave(f->controller, &error));
+  g_assert_no_error(error);
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(f->autosave, &text, NULL, &error));
+  g_assert_no_error(error);
+  return text;
+}
+
+/* Red turns a piece over, Black (the board) takes a hidden piece with a
+ * hidden cannon, Red takes a hidden piece of Black's: Black sees both
+ * turned up, learns what it took and not what it lost (the captor's
+ * rule); no file holds more until the deal is checked at the end. */
+static void test_jieqi(Fixture *f, gconstpointer data) {
+  GError *error = NULL;
+  g_assert_cmpint(jq_game_controller_get_variant(f->controller), ==,
+                  JQ_VARIANT_JIEQI);
+  assert_view_is_sessions(f);
+  g_assert_true(jq_net_session_move(f->host, parse("a3a4"), &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(one_move, f));
+  g_assert_true(spin_until(host_has_one_move, f));
+  assert_view_is_sessions(f);
+  /* What turned up is what the peer sees there too: the true piece. */
+  JqPiece turned = piece_at(f, NULL, JQ_BLACK, "a4");
+  g_assert_false(jq_piece_is_hidden(turned));
+  g_assert_cmpint(turned, ==, piece_at(f, f->host, JQ_RED, "a4"));
+
+  /* Black's cannon over b2 takes the hidden piece on b0. */
+  JqMove take = parse("b7b0");
+  g_assert_true(jq_game_controller_play_move(f->controller, jq_move_from(take),
+                                             jq_move_to(take), &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(two_moves, f));
+  g_assert_true(spin_until(host_has_two_moves, f));
+  g_assert_true(spin_until(board_has_two, f));
+  assert_view_is_sessions(f);
+  g_assert_cmpint(piece_at(f, NULL, JQ_BLACK, "b0"), ==,
+                  piece_at(f, f->host, JQ_RED, "b0"));
+  /* Black learned what it took: its view knows Red's lost piece. */
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_game_controller_get_display_view(f->controller, view);
+  g_assert_cmpint(view->captured_unknown[JQ_RED], ==, 0);
+
+  /* Red's cannon over h7 takes Black's hidden h9: Black does not learn
+   * it, and neither board nor file says it. */
+  g_assert_true(jq_net_session_move(f->host, parse("h2h9"), &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(three_moves, f));
+  g_assert_true(spin_until(host_has_three_moves, f));
+  assert_view_is_sessions(f);
+  jq_game_controller_get_display_view(f->controller, view);
+  g_assert_cmpint(view->captured_unknown[JQ_BLACK], ==, 1);
+  g_free(view);
+  char *saved = autosave_text(f);
+  g_assert_null(strstr(saved, "JieqiDeal"));
+  g_assert_null(strstr(saved, "JieqiSealedDeal"));
+  /* Each move carries what Black learned and nothing more: the turned
+   * pieces' letters, the piece Black took, not the one it lost. */
+  const char *red_take = strstr(saved, "h2h9");
+  g_assert_nonnull(red_take);
+  g_assert_true(g_ascii_isupper(red_take[4]));
+  g_assert_false(g_ascii_isalpha(red_take[5]));
+  const char *black_take = strstr(saved, "b7b0");
+  g_assert_nonnull(black_take);
+  g_assert_true(g_ascii_islower(black_take[4]));
+  g_assert_true(g_ascii_isupper(black_take[5]));
+  g_free(saved);
+  char *pgn = jq_game_controller_to_pgn(f->controller, JQ_PGN_COORDS);
+  g_assert_null(strstr(pgn, "JieqiDeal"));
+  g_assert_nonnull(strstr(pgn, "h2h9"));
+  g_assert_false(g_ascii_isalpha(strstr(pgn, "h2h9")[5]));
+  g_free(pgn);
+
+  /* The peer resigns; the deal is checked at the end, and told. */
+  g_assert_true(jq_net_session_resign(f->host, &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(host_over_fair, f));
+  g_assert_true(jq_game_controller_is_over(f->controller));
+  g_assert_cmpint(jq_net_session_fairness(f->join), ==, JQ_NET_FAIR_YES);
+  g_assert_cmpstr(f->notice, ==, "The game was fair: the whole deal checks.");
+  /* Over, but before the check: the deal was still the stand-in. */
+  g_assert_nonnull(f->pgn_at_end);
+  g_assert_null(strstr(f->pgn_at_end, "JieqiDeal"));
+  g_assert_false(g_ascii_isalpha(strstr(f->pgn_at_end, "h2h9")[5]));
+  /* Now the whole deal may be written, and it is the true one. */
+  saved = autosave_text(f);
+  g_assert_nonnull(strstr(saved, "JieqiDeal"));
+  g_assert_true(g_ascii_isalpha(strstr(saved, "h2h9")[5]));
+  g_free(saved);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
+  static const JqVariant jieqi = JQ_VARIANT_JIEQI;
+  g_test_add("/net-game/jieqi", Fixture, &jieqi, setup, test_jieqi, teardown);
 #define ADD(path, fn) g_test_add(path, Fixture, NULL, setup, fn, teardown)
   ADD("/net-game/moves-both-ways", test_moves_both_ways);
   ADD("/net-game/take-back/ours", test_takeback_ours);
@@ -252,5 +464,6 @@ int main(int argc, char **argv) {
   ADD("/net-game/draw-agreed", test_draw_agreed);
   ADD("/net-game/resign", test_resign);
   ADD("/net-game/peer-vanishes", test_peer_vanishes);
+  ADD("/net-game/peer-keeps-seat", test_peer_keeps_seat);
   return g_test_run();
 }

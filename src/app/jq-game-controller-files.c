@@ -94,8 +94,9 @@ static char *player_name(JqGameController *self, JqColor side) {
  * none is needed or it cannot be made (the game then resumes elsewhere
  * with a fresh deal). */
 static const char *sealed_deal(JqGameController *self) {
+  /* An arbiter's game has no deal here to seal, only a stand-in. */
   if (jq_game_variant(self->game) != JQ_VARIANT_JIEQI ||
-      jq_game_is_over(self->game))
+      jq_game_is_over(self->game) || self->has_arbiter)
     return NULL;
   if (!self->sealed_deal) {
     char *key = jq_deal_seal_default_key_path();
@@ -150,6 +151,8 @@ char *jq_game_controller_to_pgn(JqGameController *self, JqPgnMoveStyle style) {
   /* Whoever sees the screen may read the file: it tells no more. */
   info.reader = jq_game_controller_get_display_side(self);
   info.sealed_deal = sealed_deal(self);
+  /* Not even at the end is the stand-in deal the deal. */
+  info.keep_secrets = self->has_arbiter;
   /* A timed game's moves carry their times in their comments. */
   JqGame *timed =
       self->clock ? jq_clock_pgn_game(self->game, self->clock) : NULL;

@@ -17,6 +17,20 @@ G_BEGIN_DECLS
 /* What a player is thinking for: its own move, or a hint for the human. */
 typedef enum { JQ_THINK_MOVE, JQ_THINK_HINT } JqThinkPurpose;
 
+/* Who holds the truth when this side does not: a network jieqi game is
+ * dealt by both sides together, so the controller's game is played from a
+ * stand-in deal with each identity this side learned given as a reveal
+ * (the session's knowledge). The human's moves go to the arbiter first and
+ * are played here when it has played them (their reveals may have to come
+ * from the peer). */
+typedef struct {
+  /* Sends the human's move; FALSE with error, nothing sent, if refused. */
+  gboolean (*submit)(JqMove move, gpointer data, GError **error);
+  /* What this side learned of the move at `ply` (JQ_NO_TYPE: nothing). */
+  JqReveal (*reveal)(int ply, gpointer data);
+  gpointer data;
+} JqArbiter;
+
 struct _JqGameController {
   GObject parent_instance;
 
@@ -79,6 +93,11 @@ struct _JqGameController {
   char *sealed_deal;       /* the game's, made once for all its files */
   gboolean pending_redeal; /* a game read was dealt afresh: say so */
 
+  /* A network jieqi game's: nobody here holds the deal (jq_game_controller
+   * _set_arbiter). */
+  gboolean has_arbiter;
+  JqArbiter arbiter;
+
   JqGameClock *clock;       /* NULL: an untimed game */
   guint clock_source;       /* wakes up when the running clock runs out */
   JqClockNowFunc clock_now; /* the clocks' time source (tests) */
@@ -124,6 +143,18 @@ void jq_game_controller_on_move_chosen(JqPlayer *player, guint move,
                                        JqGameController *self);
 void jq_game_controller_on_progress(JqPlayer *player, const JqProgress *p,
                                     JqGameController *self);
+
+/* The current game's arbiter from now on (NULL: the game's own deal, as
+ * usual); a new game, load or restore drops it. */
+void jq_game_controller_set_arbiter(JqGameController *self,
+                                    const JqArbiter *arbiter);
+/* The arbiter played the human's move: it is played here. */
+gboolean jq_game_controller_play_arbitrated(JqGameController *self, JqMove move,
+                                            GError **error);
+/* Puts `game` (taken) in place of the current game's record, the same
+ * game going on (same id, players and clock): the arbiter's record at the
+ * start, or the whole deal once it may be known. */
+void jq_game_controller_replace_record(JqGameController *self, JqGame *game);
 
 /* ---- jq-game-controller-engines.c ---- */
 

@@ -201,7 +201,7 @@ static const JqGame *shown_game(JqGameController *self) {
 /* Does the display side know what a hidden piece captured by `captor`
  * was? */
 static gboolean display_learns_capture(JqGameController *self, JqColor captor) {
-  switch (self->disclosure) {
+  switch (jq_game_disclosure(self->game)) {
   case JQ_DISCLOSE_BOTH: return TRUE;
   case JQ_DISCLOSE_NOBODY: return FALSE;
   case JQ_DISCLOSE_CAPTOR:
@@ -421,7 +421,15 @@ static gboolean apply_move(JqGameController *self, JqMove move,
     return FALSE;
   }
   JqError err = {{0}};
-  if (!jq_game_play(self->game, move, &err)) {
+  gboolean played =
+      self->has_arbiter
+          ? jq_game_play_with_reveal(
+                self->game, move,
+                self->arbiter.reveal(jq_game_move_count(self->game),
+                                     self->arbiter.data),
+                &err)
+          : jq_game_play(self->game, move, &err);
+  if (!played) {
     g_autofree char *why = jq_error_text(&err);
     g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
                 JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, "%s", why);
@@ -455,6 +463,7 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
   self->game_id++;
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
   g_clear_pointer(&self->sealed_deal, g_free);
+  self->has_arbiter = FALSE;
   if (jq_game_disclosure(game) != self->disclosure)
     jq_game_set_disclosure(game, self->disclosure);
   g_array_set_size(self->redo, 0);
@@ -528,10 +537,49 @@ gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
     return FALSE;
   /* A hint being thought about is for the position that is going away. */
   jq_game_controller_cancel_thinking(self);
+  if (self->has_arbiter) {
+    /* Played here when the arbiter has played it. */
+    gboolean sent =
+        self->arbiter.submit(jq_move_make(from, to), self->arbiter.data, error);
+    jq_game_controller_emit_pending(self);
+    return sent;
+  }
   if (!apply_move(self, jq_move_make(from, to), FALSE, error))
     return FALSE;
   jq_game_controller_emit_pending(self);
   return TRUE;
+}
+
+void jq_game_controller_set_arbiter(JqGameController *self,
+                                    const JqArbiter *arbiter) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  self->has_arbiter = arbiter != NULL;
+  if (arbiter)
+    self->arbiter = *arbiter;
+  /* A seal made of the stand-in deal would pass it off as the deal. */
+  g_clear_pointer(&self->sealed_deal, g_free);
+}
+
+gboolean jq_game_controller_play_arbitrated(JqGameController *self, JqMove move,
+                                            GError **error) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  jq_game_controller_stop_browsing(self);
+  jq_game_controller_cancel_thinking(self);
+  gboolean ok = apply_move(self, move, FALSE, error);
+  jq_game_controller_emit_pending(self);
+  return ok;
+}
+
+void jq_game_controller_replace_record(JqGameController *self, JqGame *game) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  jq_game_free(self->game);
+  self->game = game;
+  g_clear_pointer(&self->sealed_deal, g_free);
+  g_clear_pointer(&self->last_analysis, jq_analysis_free);
+  drop_browse_cache(self);
+  jq_game_controller_mark_changed(self);
+  jq_game_controller_autosave(self);
+  jq_game_controller_emit_pending(self);
 }
 
 /* ---- hint, resign ---- */
@@ -904,7 +952,9 @@ void jq_game_controller_set_disclosure(JqGameController *self,
   if (self->disclosure == disclosure)
     return;
   self->disclosure = disclosure;
-  jq_game_set_disclosure(self->game, disclosure);
+  /* An arbiter's game keeps the rule it is played with on both sides. */
+  if (!self->has_arbiter)
+    jq_game_set_disclosure(self->game, disclosure);
   drop_browse_cache(self);
   jq_game_controller_mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DISCLOSURE]);

@@ -18,6 +18,7 @@ struct _JqNetDialog {
 
   AdwViewStack *stack;
   AdwComboRow *variant_row, *color_row, *time_row, *address_row;
+  AdwComboRow *disclosure_row; /* jieqi's, as JqDisclosure's order */
   GtkSpinButton *port_spin;
   AdwEntryRow *host_name_row;
   AdwEntryRow *join_address_row, *join_code_row, *join_name_row;
@@ -187,14 +188,8 @@ static JqNetSession *host_session(JqNetDialog *self, GError **error) {
                  G_N_ELEMENTS(time_controls) - 1);
   params.base_ms = (int64_t)time_controls[tc][0] * 1000;
   params.inc_ms = (int64_t)time_controls[tc][1] * 1000;
-  /* The session deals jieqi fairly, but the app's game cannot yet hold a
-   * deal it does not know. */
-  if (params.variant == JQ_VARIANT_JIEQI) {
-    g_set_error_literal(
-        error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-        _("Playing jieqi over the network is not in the app yet."));
-    return NULL;
-  }
+  params.disclosure = (JqDisclosure)MIN(
+      adw_combo_row_get_selected(self->disclosure_row), JQ_DISCLOSE_BOTH);
   return jq_net_session_new_host(&params, self->name, self->code, error);
 }
 
@@ -392,12 +387,45 @@ static AdwPreferencesGroup *group(GtkWidget *page, const char *title) {
   return ADW_PREFERENCES_GROUP(g);
 }
 
+/* The disclosure items are one word; what each means goes under them. */
+static void show_disclosure_meaning(JqNetDialog *self) {
+  static const char *const meanings[] = {
+      N_("The capturing side learns what it was"),
+      N_("Nobody learns what it was"),
+      N_("Both sides learn what it was"),
+  };
+  guint i = adw_combo_row_get_selected(self->disclosure_row);
+  if (i < G_N_ELEMENTS(meanings))
+    adw_action_row_set_subtitle(ADW_ACTION_ROW(self->disclosure_row),
+                                _(meanings[i]));
+}
+
+/* The disclosure rule is jieqi's alone. */
+static gboolean is_jieqi(GBinding *binding, const GValue *from, GValue *to,
+                         gpointer data) {
+  g_value_set_boolean(to, g_value_get_uint(from) == 1);
+  return TRUE;
+}
+
 static GtkWidget *build_host(JqNetDialog *self) {
   GtkWidget *page = adw_preferences_page_new();
   AdwPreferencesGroup *game = group(page, _("Game"));
-  /* TRANSLATORS: jieqi over the network is not ready yet. */
-  const char *variants[] = {_("Xiangqi"), _("Jieqi (coming)"), NULL};
+  const char *variants[] = {_("Xiangqi"), _("Jieqi"), NULL};
   self->variant_row = combo(game, _("_Variant"), variants);
+  /* The same words as Preferences', which give the default. */
+  const char *disclosures[] = {_("Capturer"), _("Nobody"), _("Both Sides"),
+                               NULL};
+  self->disclosure_row =
+      combo(game, _("Captured _Face-Down Pieces"), disclosures);
+  adw_combo_row_set_selected(
+      self->disclosure_row,
+      (guint)g_settings_get_enum(self->settings, "disclosure"));
+  show_disclosure_meaning(self);
+  g_signal_connect_swapped(self->disclosure_row, "notify::selected",
+                           G_CALLBACK(show_disclosure_meaning), self);
+  g_object_bind_property_full(
+      self->variant_row, "selected", self->disclosure_row, "sensitive",
+      G_BINDING_SYNC_CREATE, is_jieqi, NULL, NULL, NULL);
   const char *colors[] = {_("Red"), _("Black"), _("Random"), NULL};
   self->color_row = combo(game, _("Your _Colour"), colors);
   const char *times[] = {_("No clock"), _("10 minutes"),
@@ -536,6 +564,10 @@ void jq_net_dialog_set_host_color(JqNetDialog *self, guint index) {
 void jq_net_dialog_set_variant(JqNetDialog *self, JqVariant variant) {
   adw_combo_row_set_selected(self->variant_row,
                              variant == JQ_VARIANT_JIEQI ? 1 : 0);
+}
+
+void jq_net_dialog_set_disclosure(JqNetDialog *self, JqDisclosure disclosure) {
+  adw_combo_row_set_selected(self->disclosure_row, (guint)disclosure);
 }
 
 void jq_net_dialog_set_join(JqNetDialog *self, const char *host_port,

@@ -1,9 +1,9 @@
 /* "Play over the Network…": host a game (variant, colour, time control,
- * the address to listen on) and wait for the friend, who is told the
- * address, the port and the game code; or join one by address, port and
- * code (recent hosts remembered). Cancel stops listening or connecting.
- * Once the game is agreed it goes to the window (jq_window_begin_net_game)
- * and the dialog closes. */
+ * jieqi's disclosure rule, the address to listen on) and wait for the friend,
+ * who is told the address, the port and the game code; or join one by address,
+ * port and code (recent hosts remembered). Cancel stops listening or
+ * connecting. Once the game is agreed it goes to the window
+ * (jq_window_begin_net_game) and the dialog closes. */
 #pragma once
 
 #include <adwaita.h>
@@ -25,6 +25,7 @@ void jq_net_dialog_set_mode(JqNetDialog *self, const char *mode);
 gboolean jq_net_dialog_set_host_address(JqNetDialog *self, const char *address);
 void jq_net_dialog_set_host_color(JqNetDialog *self, guint index);
 void jq_net_dialog_set_variant(JqNetDialog *self, JqVariant variant);
+void jq_net_dialog_set_disclosure(JqNetDialog *self, JqDisclosure disclosure);
 void jq_net_dialog_set_join(JqNetDialog *self, const char *host_port,
                             const char *code, const char *name);
 /* Presses the shown page's button (Host, Join, or Cancel while waiting). */

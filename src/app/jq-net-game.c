@@ -1,7 +1,13 @@
+#include "jq-config.h"
+
 #include "jq-net-game.h"
+
+#include <glib/gi18n-lib.h>
 
 #include "jq-game-controller-private.h"
 #include "jq-net-player.h"
+#include "jq-redeal.h"
+#include "jq-rng.h"
 
 struct _JqNetGame {
   GObject parent_instance;
@@ -12,6 +18,7 @@ struct _JqNetGame {
   guint game_id;    /* the controller's game that is the network game */
   gboolean ended;   /* the network game is over on this side */
   gboolean settled; /* and the controller's game has followed */
+  gboolean jieqi;   /* the session holds what this side knows of the deal */
 };
 
 G_DEFINE_FINAL_TYPE(JqNetGame, jq_net_game, G_TYPE_OBJECT)
@@ -22,6 +29,23 @@ static guint signals[N_SIGNALS];
 static gboolean ours(JqNetGame *self) {
   return !self->ended &&
          jq_game_controller_get_game_id(self->controller) == self->game_id;
+}
+
+/* Jieqi, the peer gone: to play on here the pieces nobody here has seen
+ * get a deal of their own (the stand-in's would pass for the deal). */
+static void deal_afresh(JqNetGame *self) {
+  JqGameController *c = self->controller;
+  const JqGame *game = jq_game_controller_get_game(c);
+  bool seen[JQ_SQUARES];
+  jq_redeal_seen(game, (int)self->our_side, seen);
+  JqRng rng;
+  jq_rng_seed(&rng, (guint64)g_random_int() << 32 | g_random_int());
+  JqPieceType deal[JQ_SQUARES];
+  jq_redeal_draw(game, seen, &rng, deal);
+  JqGame *fresh = jq_redeal(game, deal, seen, NULL);
+  jq_game_controller_set_arbiter(c, NULL);
+  if (fresh)
+    jq_game_controller_replace_record(c, fresh);
 }
 
 /* What the session ended, once the board has caught up with it (the
@@ -43,10 +67,13 @@ static void settle(JqNetGame *self) {
   if (jq_game_controller_get_game_id(c) != self->game_id ||
       jq_game_controller_is_over(c))
     return;
-  if (jq_net_session_state(self->session) == JQ_NET_STATE_OVER)
+  if (jq_net_session_state(self->session) == JQ_NET_STATE_OVER) {
     jq_game_controller_declare_result(c, jq_game_result(game));
-  else
-    jq_game_controller_set_player(c, peer, JQ_PLAYER_MODE_HUMAN);
+    return;
+  }
+  if (self->jieqi)
+    deal_afresh(self);
+  jq_game_controller_set_player(c, peer, JQ_PLAYER_MODE_HUMAN);
 }
 
 static void end(JqNetGame *self) {
@@ -67,7 +94,8 @@ static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
     settle(self);
     return;
   }
-  if (!ours(self))
+  /* Jieqi: the session played it first (jq_game_controller_set_arbiter). */
+  if (!ours(self) || self->jieqi)
     return;
   GError *error = NULL;
   if (!jq_net_session_move(self->session, (JqMove)move, &error)) {
@@ -113,6 +141,73 @@ static void on_taken_back(JqNetSession *session, int plies, JqNetGame *self) {
   }
 }
 
+/* ---- jieqi: the session is the arbiter ---- */
+
+static gboolean submit_move(JqMove move, gpointer data, GError **error) {
+  JqNetGame *self = data;
+  return jq_net_session_move(self->session, move, error);
+}
+
+/* What this side learned of the move at `ply`: a piece turned over is
+ * everybody's; a captured hidden piece's identity only as the rule says. */
+static JqReveal learned(int ply, gpointer data) {
+  JqNetGame *self = data;
+  const JqGame *game = jq_net_session_game(self->session);
+  JqReveal reveal = JQ_REVEAL_NONE;
+  if (ply >= jq_game_move_count(game))
+    return reveal;
+  JqReveal known = jq_game_move_at(game, ply).reveal;
+  JqColor first = jq_game_initial(game)->side;
+  JqColor captor = ply % 2 ? jq_color_other(first) : first;
+  JqDisclosure rule = jq_game_disclosure(game);
+  reveal.mover = known.mover;
+  if (rule == JQ_DISCLOSE_BOTH ||
+      (rule == JQ_DISCLOSE_CAPTOR && captor == self->our_side))
+    reveal.captured = known.captured;
+  return reveal;
+}
+
+/* Our move, played in the session: now on the board. */
+static void on_own_move(JqNetSession *session, guint move, JqNetGame *self) {
+  if (!ours(self) || !self->jieqi)
+    return;
+  GError *error = NULL;
+  if (!jq_game_controller_play_arbitrated(self->controller, (JqMove)move,
+                                          &error)) {
+    g_warning("The move could not be played: %s", error->message);
+    g_error_free(error);
+    jq_net_game_leave(self, "the games went out of step");
+  }
+}
+
+/* The end's check of the deal: once it passed, the whole deal is the
+ * game's (and may go in its files). */
+static void on_fair_checked(JqNetSession *session, gboolean fair,
+                            const char *message, JqNetGame *self) {
+  JqGameController *c = self->controller;
+  if (jq_game_controller_get_game_id(c) != self->game_id)
+    return;
+  if (fair) {
+    JqGame *full = jq_game_copy(jq_net_session_game(session));
+    JqResult result = jq_game_controller_get_result(c);
+    if (full && !jq_game_is_over(full) && result.outcome != JQ_OUTCOME_NONE)
+      jq_game_declare_result(full, result);
+    if (full && jq_game_is_over(full)) {
+      jq_game_controller_set_arbiter(c, NULL);
+      jq_game_controller_replace_record(c, full);
+    } else if (full) {
+      jq_game_free(full);
+    }
+    jq_game_controller_notice(c, _("The game was fair: the whole deal "
+                                   "checks."));
+  } else {
+    g_autofree char *text =
+        g_strdup_printf(_("The deal could not be shown fair: %s"), message);
+    jq_game_controller_notice(c, text);
+  }
+  jq_game_controller_emit_pending(c);
+}
+
 static void on_lost(JqNetSession *session, const GError *error,
                     JqNetGame *self) {
   end(self);
@@ -152,6 +247,14 @@ JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
     g_error_free(error);
   }
   self->game_id = jq_game_controller_get_game_id(controller);
+  if (p->variant == JQ_VARIANT_JIEQI) {
+    /* The board shows what the session knows, and no more. */
+    self->jieqi = TRUE;
+    JqArbiter arbiter = {submit_move, learned, self};
+    jq_game_controller_set_arbiter(controller, &arbiter);
+    jq_game_controller_replace_record(
+        controller, jq_game_copy(jq_net_session_game(session)));
+  }
   jq_game_controller_set_player_name(controller, self->our_side, our_name);
   jq_game_controller_set_player_name(controller, peer,
                                      jq_net_session_peer_name(session));
@@ -162,6 +265,8 @@ JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
   g_signal_connect(controller, "changed", G_CALLBACK(on_changed), self);
   g_signal_connect(session, "game-over", G_CALLBACK(on_session_over), self);
   g_signal_connect(session, "taken-back", G_CALLBACK(on_taken_back), self);
+  g_signal_connect(session, "own-move", G_CALLBACK(on_own_move), self);
+  g_signal_connect(session, "fair-checked", G_CALLBACK(on_fair_checked), self);
   g_signal_connect(session, "connection-lost", G_CALLBACK(on_lost), self);
   return self;
 }

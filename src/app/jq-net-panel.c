@@ -60,8 +60,16 @@ static void update_status(JqNetPanel *self) {
                                                    state == JQ_NET_STATE_FAILED
                                                ? "network-offline-symbolic"
                                                : "network-wired-symbolic");
-  gtk_widget_set_sensitive(GTK_WIDGET(self->entry),
-                           state == JQ_NET_STATE_PLAYING);
+  gboolean live = state == JQ_NET_STATE_PLAYING;
+  /* The focus goes first: GTK 4.8's text loses it without being told,
+   * its cursor still blinking, when made insensitive. */
+  GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self->entry));
+  GtkWidget *focus = root ? gtk_root_get_focus(root) : NULL;
+  if (!live && focus &&
+      (focus == GTK_WIDGET(self->entry) ||
+       gtk_widget_is_ancestor(focus, GTK_WIDGET(self->entry))))
+    gtk_root_set_focus(root, NULL);
+  gtk_widget_set_sensitive(GTK_WIDGET(self->entry), live);
 }
 
 static void on_chat(JqNetSession *session, const char *text, JqNetPanel *self) {

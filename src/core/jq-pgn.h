@@ -49,7 +49,8 @@
  * needs may travel sealed in JieqiSealedDeal, text the caller makes and
  * alone can open (the app: jq-deal-seal.h); a reader without it deals the
  * unseen pieces afresh (jq-redeal.h). A finished game has the full
- * JieqiDeal and every letter; so has any game with info->full_deal. */
+ * JieqiDeal and every letter (unless info->keep_secrets); so has any game
+ * with info->full_deal. */
 #pragma once
 
 #include <stdbool.h>
@@ -85,6 +86,9 @@ typedef struct {
   int reader;
   const char *sealed_deal;
   bool full_deal;
+  /* Keeps the secrets of an ended game too: its deal is not known to the
+   * writer (a network game before its deal is checked). */
+  bool keep_secrets;
 } JqPgnInfo;
 
 /* Every field NULL or default: coordinates, read by anyone. */

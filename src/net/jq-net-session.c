@@ -73,6 +73,7 @@ G_DEFINE_FINAL_TYPE(JqNetSession, jq_net_session, G_TYPE_OBJECT)
 enum {
   SIG_STARTED,
   SIG_PEER_MOVE,
+  SIG_OWN_MOVE,
   SIG_PEER_CHAT,
   SIG_DRAW_OFFERED,
   SIG_DRAW_DECLINED,
@@ -133,6 +134,9 @@ static void jq_net_session_class_init(JqNetSessionClass *klass) {
 #undef PLAIN
   signals[SIG_PEER_MOVE] =
       g_signal_new("peer-move", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                   G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIG_OWN_MOVE] =
+      g_signal_new("own-move", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                    G_TYPE_NONE, 1, G_TYPE_UINT);
   signals[SIG_PEER_CHAT] =
       g_signal_new("peer-chat", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -611,8 +615,8 @@ static gboolean play_known(JqNetSession *s, JqMove move, JqReveal reveal,
   }
   clear_pending(s);
   g_object_ref(s);
-  if (peer)
-    g_signal_emit(s, signals[SIG_PEER_MOVE], 0, (guint)move);
+  g_signal_emit(s, signals[peer ? SIG_PEER_MOVE : SIG_OWN_MOVE], 0,
+                (guint)move);
   check_game_over(s);
   g_object_unref(s);
   return TRUE;
@@ -1078,7 +1082,10 @@ gboolean jq_net_session_move(JqNetSession *s, JqMove move, GError **error) {
     return play_known(s, move, JQ_REVEAL_NONE, FALSE);
   }
   clear_pending(s);
+  g_object_ref(s);
+  g_signal_emit(s, signals[SIG_OWN_MOVE], 0, (guint)move);
   check_game_over(s);
+  g_object_unref(s);
   return TRUE;
 }
 
