@@ -267,31 +267,67 @@ static int king_file_pressure(const int *wt, const JqPosition *pos, int c) {
   return bonus;
 }
 
+/* Each point's file and rank, without a division. */
+#define FILES_OF_RANK 0, 1, 2, 3, 4, 5, 6, 7, 8
+#define RANK_OF(r) r, r, r, r, r, r, r, r, r
+static const uint8_t file_of[JQ_SQUARES] = {
+    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK,
+    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK};
+static const uint8_t rank_of[JQ_SQUARES] = {
+    RANK_OF(0), RANK_OF(1), RANK_OF(2), RANK_OF(3), RANK_OF(4),
+    RANK_OF(5), RANK_OF(6), RANK_OF(7), RANK_OF(8), RANK_OF(9)};
+
+/* The occupied points of each file (a bit per rank) and each rank (a bit
+ * per file): the first and second piece along a line are a bit scan away
+ * instead of a walk along the ray. */
+typedef struct {
+  uint16_t file[JQ_FILES];
+  uint16_t rank[JQ_RANKS];
+} LineOccupancy;
+
+/* The lowest and highest set bit of a non-empty mask. */
+static inline int low_bit(unsigned m) { return __builtin_ctz(m); }
+static inline int high_bit(unsigned m) { return 31 - __builtin_clz(m); }
+
+/* Along a line's mask from `at` upward (up) or downward: the position of
+ * the first piece, or with `skip` one piece the second; -1 when none. */
+static inline int line_piece(unsigned mask, int at, bool up, bool skip) {
+  unsigned m = up ? mask & ~((2u << at) - 1) : mask & ((1u << at) - 1);
+  if (skip && m)
+    m &= up ? m - 1 : ~(1u << high_bit(m));
+  if (!m)
+    return -1;
+  return up ? low_bit(m) : high_bit(m);
+}
+
 /* Jieqi: colour c's pieces that move as chariots or cannons (revealed, or
  * hidden on those points) and the enemy hidden pieces they could take now:
  * a capture that turns up what it takes at no risk of its own identity.
  * Returns how many enemy hidden pieces are attacked. */
 #define JQ_MAX_SLIDERS 16
 static int hidden_under_attack(const JqPosition *pos, int c,
-                               const uint8_t *sliders, int n) {
-  const JqTables *tb = &jq_tables;
+                               const uint8_t *sliders, int n,
+                               const LineOccupancy *occ) {
   const JqPiece *board = pos->board;
   uint64_t seen[2] = {0, 0}; /* 90 points in two words */
   int count = 0;
   for (int k = 0; k < n; k++) {
     int sq = sliders[k];
     bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
+    int file = file_of[sq], rank = rank_of[sq];
+    int targets[JQ_DIRS];
+    int r = line_piece(occ->file[file], rank, true, cannon);
+    targets[JQ_DIR_NORTH] = r < 0 ? -1 : jq_square_make(file, r);
+    r = line_piece(occ->file[file], rank, false, cannon);
+    targets[JQ_DIR_SOUTH] = r < 0 ? -1 : jq_square_make(file, r);
+    int f = line_piece(occ->rank[rank], file, true, cannon);
+    targets[JQ_DIR_EAST] = f < 0 ? -1 : jq_square_make(f, rank);
+    f = line_piece(occ->rank[rank], file, false, cannon);
+    targets[JQ_DIR_WEST] = f < 0 ? -1 : jq_square_make(f, rank);
     for (int d = 0; d < JQ_DIRS; d++) {
-      const uint8_t *ray = tb->ray[sq][d];
-      int len = tb->ray_len[sq][d], i = 0;
-      while (i < len && !board[ray[i]])
-        i++;
-      if (cannon) /* past the screen to the next piece */
-        for (i++; i < len && !board[ray[i]]; i++) {
-        }
-      if (i >= len)
+      int to = targets[d];
+      if (to < 0)
         continue;
-      int to = ray[i];
       JqPiece p = board[to];
       if ((int)jq_piece_color(p) == c || !jq_piece_is_hidden(p))
         continue;
@@ -324,52 +360,62 @@ int jq_evaluate(const JqPosition *pos) {
   int attackers[2] = {0, 0};
   PalaceAttack attack[2] = {{0, 0, 0}, {0, 0, 0}};   /* by colour */
   int table_full[2] = {0, 0}, table_end[2] = {0, 0}; /* the fitted tables */
-  /* A side's pool average, worked out at its first hidden piece. */
-  int hidden_value[2] = {0, 0};
-  bool hidden_known[2] = {false, false};
   /* Jieqi: hidden pieces on guard points, and the chariot and cannon
    * movers of each side. */
   int hidden_guards[2] = {0, 0};
   uint8_t sliders[2][JQ_MAX_SLIDERS];
   int slider_count[2] = {0, 0};
+  /* Hidden pieces of each side: each is worth its pool's average. */
+  int hidden_pieces[2] = {0, 0};
+  LineOccupancy occ = {{0}, {0}};
+  /* One pass settles the hidden pieces and the phase; the revealed ones,
+   * whose terms need the phase, are kept for a second. */
   uint8_t points[JQ_SQUARES];
-  int count = jq_board_occupied(pos->board, points);
-  for (int k = 0; k < count; k++) {
-    JqPiece p = pos->board[points[k]];
-    JqPieceType t = jq_piece_type(p);
-    if (jq_piece_is_hidden(p) || (t >= JQ_HORSE && t <= JQ_CANNON))
-      phase++;
-  }
-  int ekf_of[2]; /* the enemy king's file for each colour's pieces */
-  for (int c = 0; c < 2; c++) {
-    int k = pos->king[c ^ 1];
-    ekf_of[c] = k == JQ_NO_SQUARE ? 4 : jq_square_file(k);
-  }
+  int count = jq_board_occupied(pos->board, points), revealed = 0;
   for (int k = 0; k < count; k++) {
     int sq = points[k];
     JqPiece p = pos->board[sq];
     int c = jq_piece_color(p);
-    int file = jq_square_file(sq), rank = jq_square_rank(sq);
-    int own_rank = c == JQ_RED ? rank : 9 - rank;
     JqPieceType t = jq_piece_type(p);
-    if (jieqi && (t == JQ_CHARIOT || t == JQ_CANNON) &&
-        slider_count[c] < JQ_MAX_SLIDERS)
-      sliders[c][slider_count[c]++] = (uint8_t)sq;
+    if (jieqi) {
+      occ.file[file_of[sq]] |= (uint16_t)(1u << rank_of[sq]);
+      occ.rank[rank_of[sq]] |= (uint16_t)(1u << file_of[sq]);
+      if ((t == JQ_CHARIOT || t == JQ_CANNON) &&
+          slider_count[c] < JQ_MAX_SLIDERS)
+        sliders[c][slider_count[c]++] = (uint8_t)sq;
+    }
     if (jq_piece_is_hidden(p)) {
       /* A hidden piece is worth its pool's average, and more or less by
        * its point (its type is its point's role): what it threatens while
        * hidden, and what its reveal may cost. */
+      phase++;
+      hidden_pieces[c]++;
       if (t >= JQ_ADVISOR && t < JQ_TYPE_COUNT)
         score[c] += wt[hidden_weight[t]];
-      if (!hidden_known[c]) {
-        hidden_value[c] = pool_average(jq_eval_weights[true], pos->pool[c]);
-        hidden_known[c] = true;
-      }
-      score[c] += hidden_value[c];
       if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
         hidden_guards[c]++;
       continue;
     }
+    if (t >= JQ_HORSE && t <= JQ_CANNON)
+      phase++;
+    points[revealed++] = (uint8_t)sq; /* behind k: already read */
+  }
+  for (int c = 0; c < 2; c++)
+    if (hidden_pieces[c])
+      score[c] +=
+          hidden_pieces[c] * pool_average(jq_eval_weights[true], pos->pool[c]);
+  int ekf_of[2]; /* the enemy king's file for each colour's pieces */
+  for (int c = 0; c < 2; c++) {
+    int k = pos->king[c ^ 1];
+    ekf_of[c] = k == JQ_NO_SQUARE ? 4 : file_of[k];
+  }
+  for (int k = 0; k < revealed; k++) {
+    int sq = points[k];
+    JqPiece p = pos->board[sq];
+    int c = jq_piece_color(p);
+    int file = file_of[sq], rank = rank_of[sq];
+    int own_rank = c == JQ_RED ? rank : 9 - rank;
+    JqPieceType t = jq_piece_type(p);
     int enemy_king = pos->king[c ^ 1];
     int ekf = ekf_of[c];
     score[c] += wt[jq_eval_value_weight[t]] +
@@ -431,8 +477,8 @@ int jq_evaluate(const JqPosition *pos) {
                   W(HIDDEN_GUARD);
       /* A hidden piece a chariot or cannon attacks: taken for nothing
        * when the attacker is to move, a move spent saving it otherwise. */
-      int attacked =
-          hidden_under_attack(pos, c ^ 1, sliders[c ^ 1], slider_count[c ^ 1]);
+      int attacked = hidden_under_attack(pos, c ^ 1, sliders[c ^ 1],
+                                         slider_count[c ^ 1], &occ);
       score[c] -= attacked * (c == (int)pos->side ? W(HIDDEN_ATTACKED)
                                                   : W(HIDDEN_HANGING));
     }
