@@ -241,32 +241,6 @@ static void pawn_pressure(const int *wt, int sq, int c, PalaceAttack *attack) {
   }
 }
 
-/* A cannon facing the enemy king down an open file, and chariots on it. */
-static int king_file_pressure(const int *wt, const JqPosition *pos, int c) {
-  int k = pos->king[c ^ 1];
-  if (k == JQ_NO_SQUARE)
-    return 0;
-  const JqTables *tb = &jq_tables;
-  int dir = c == JQ_RED ? JQ_DIR_SOUTH : JQ_DIR_NORTH; /* from king toward c */
-  const uint8_t *ray = tb->ray[k][dir];
-  int n = tb->ray_len[k][dir], blockers = 0, bonus = 0;
-  for (int i = 0; i < n; i++) {
-    JqPiece p = pos->board[ray[i]];
-    if (!p)
-      continue;
-    if ((int)jq_piece_color(p) == c && !jq_piece_is_hidden(p)) {
-      JqPieceType t = jq_piece_type(p);
-      if (t == JQ_CANNON && blockers == 0)
-        bonus += W(CANNON_OPEN_KING); /* the empty-headed cannon */
-      else if (t == JQ_CHARIOT && blockers == 0)
-        bonus += W(CHARIOT_OPEN_KING);
-    }
-    if (++blockers > 1)
-      break;
-  }
-  return bonus;
-}
-
 /* Each point's file and rank, without a division. */
 #define FILES_OF_RANK 0, 1, 2, 3, 4, 5, 6, 7, 8
 #define RANK_OF(r) r, r, r, r, r, r, r, r, r
@@ -276,6 +250,15 @@ static const uint8_t file_of[JQ_SQUARES] = {
 static const uint8_t rank_of[JQ_SQUARES] = {
     RANK_OF(0), RANK_OF(1), RANK_OF(2), RANK_OF(3), RANK_OF(4),
     RANK_OF(5), RANK_OF(6), RANK_OF(7), RANK_OF(8), RANK_OF(9)};
+/* Each point's bit in its file's mask (by rank) and its rank's (by file). */
+#define BITS_OF_RANK 1, 2, 4, 8, 16, 32, 64, 128, 256
+#define RANK_BIT(r) RANK_OF(1 << (r))
+static const uint16_t file_bit_of[JQ_SQUARES] = {
+    BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK,
+    BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK};
+static const uint16_t rank_bit_of[JQ_SQUARES] = {
+    RANK_BIT(0), RANK_BIT(1), RANK_BIT(2), RANK_BIT(3), RANK_BIT(4),
+    RANK_BIT(5), RANK_BIT(6), RANK_BIT(7), RANK_BIT(8), RANK_BIT(9)};
 
 /* The occupied points of each file (a bit per rank) and each rank (a bit
  * per file): the first and second piece along a line are a bit scan away
@@ -341,6 +324,39 @@ static int hidden_under_attack(const JqPosition *pos, int c,
   return count;
 }
 
+/* A cannon facing the enemy king down an open file, and chariots on it:
+ * only the piece nearest the king on its file, toward colour c, counts.
+ * Found by the file's occupancy when there is one (jieqi), else by a walk. */
+static int king_file_pressure(const int *wt, const JqPosition *pos, int c,
+                              const LineOccupancy *occ) {
+  int k = pos->king[c ^ 1];
+  if (k == JQ_NO_SQUARE)
+    return 0;
+  int first = -1;
+  if (occ) {
+    int r = line_piece(occ->file[file_of[k]], rank_of[k], c == JQ_BLACK, false);
+    if (r >= 0)
+      first = jq_square_make(file_of[k], r);
+  } else {
+    int dir = c == JQ_RED ? JQ_DIR_SOUTH : JQ_DIR_NORTH; /* toward c */
+    const uint8_t *ray = jq_tables.ray[k][dir];
+    int n = jq_tables.ray_len[k][dir];
+    for (int i = 0; i < n && first < 0; i++)
+      if (pos->board[ray[i]])
+        first = ray[i];
+  }
+  if (first < 0)
+    return 0;
+  JqPiece p = pos->board[first];
+  if ((int)jq_piece_color(p) != c || jq_piece_is_hidden(p))
+    return 0;
+  if (jq_piece_type(p) == JQ_CANNON)
+    return W(CANNON_OPEN_KING); /* the empty-headed cannon */
+  if (jq_piece_type(p) == JQ_CHARIOT)
+    return W(CHARIOT_OPEN_KING);
+  return 0;
+}
+
 /* jq_eval_hidden_value with the jieqi weights at hand. */
 static int pool_average(const int *jieqi_wt, const uint8_t *pool) {
   int total = 0, sum = 0;
@@ -378,8 +394,8 @@ int jq_evaluate(const JqPosition *pos) {
     int c = jq_piece_color(p);
     JqPieceType t = jq_piece_type(p);
     if (jieqi) {
-      occ.file[file_of[sq]] |= (uint16_t)(1u << rank_of[sq]);
-      occ.rank[rank_of[sq]] |= (uint16_t)(1u << file_of[sq]);
+      occ.file[file_of[sq]] |= rank_bit_of[sq];
+      occ.rank[rank_of[sq]] |= file_bit_of[sq];
       if ((t == JQ_CHARIOT || t == JQ_CANNON) &&
           slider_count[c] < JQ_MAX_SLIDERS)
         sliders[c][slider_count[c]++] = (uint8_t)sq;
@@ -483,8 +499,9 @@ int jq_evaluate(const JqPosition *pos) {
                                                   : W(HIDDEN_HANGING));
     }
   }
-  score[JQ_RED] += king_file_pressure(wt, pos, JQ_RED);
-  score[JQ_BLACK] += king_file_pressure(wt, pos, JQ_BLACK);
+  const LineOccupancy *lines = jieqi ? &occ : NULL;
+  score[JQ_RED] += king_file_pressure(wt, pos, JQ_RED, lines);
+  score[JQ_BLACK] += king_file_pressure(wt, pos, JQ_BLACK, lines);
   int s = score[JQ_RED] - score[JQ_BLACK];
   /* A small tempo bonus for the side to move. */
   return (pos->side == JQ_RED ? s : -s) + W(TEMPO);
