@@ -268,19 +268,24 @@ typedef struct {
   uint16_t rank[JQ_RANKS];
 } LineOccupancy;
 
-/* The lowest and highest set bit of a non-empty mask. */
-static inline int low_bit(unsigned m) { return __builtin_ctz(m); }
-static inline int high_bit(unsigned m) { return 31 - __builtin_clz(m); }
+/* The lowest and the highest set bit of m as a mask, 0 when m is 0. */
+static inline unsigned lowest(unsigned m) { return m & -m; }
+static inline unsigned highest(unsigned m) {
+  return (0x80000000u >> __builtin_clz(m | 1)) & m;
+}
 
-/* Along a line's mask from `at` upward (up) or downward: the position of
- * the first piece, or with `skip` one piece the second; -1 when none. */
-static inline int line_piece(unsigned mask, int at, bool up, bool skip) {
-  unsigned m = up ? mask & ~((2u << at) - 1) : mask & ((1u << at) - 1);
-  if (skip && m)
-    m &= up ? m - 1 : ~(1u << high_bit(m));
-  if (!m)
-    return -1;
-  return up ? low_bit(m) : high_bit(m);
+/* Along a line's mask from the point `at`: the bit of the first piece
+ * above it, or with `skip` (a cannon's screen) the second; 0 if none. */
+static inline unsigned reach_up(unsigned line, int at, bool skip) {
+  unsigned m = line & ~((2u << at) - 1);
+  m &= skip ? m - 1 : ~0u;
+  return lowest(m);
+}
+/* The same below the point. */
+static inline unsigned reach_down(unsigned line, int at, bool skip) {
+  unsigned m = line & ((1u << at) - 1);
+  m &= skip ? ~highest(m) : ~0u;
+  return highest(m);
 }
 
 /* Jieqi: colour c's pieces that move as chariots or cannons (revealed, or
@@ -292,27 +297,23 @@ static int hidden_under_attack(const JqPosition *pos, int c,
                                const uint8_t *sliders, int n,
                                const LineOccupancy *occ) {
   const JqPiece *board = pos->board;
+  const int enemy_hidden = JQ_PIECE_HIDDEN | (c == JQ_RED ? JQ_PIECE_BLACK : 0);
   uint64_t seen[2] = {0, 0}; /* 90 points in two words */
   int count = 0;
   for (int k = 0; k < n; k++) {
     int sq = sliders[k];
-    bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
     int file = file_of[sq], rank = rank_of[sq];
-    int targets[JQ_DIRS];
-    int r = line_piece(occ->file[file], rank, true, cannon);
-    targets[JQ_DIR_NORTH] = r < 0 ? -1 : jq_square_make(file, r);
-    r = line_piece(occ->file[file], rank, false, cannon);
-    targets[JQ_DIR_SOUTH] = r < 0 ? -1 : jq_square_make(file, r);
-    int f = line_piece(occ->rank[rank], file, true, cannon);
-    targets[JQ_DIR_EAST] = f < 0 ? -1 : jq_square_make(f, rank);
-    f = line_piece(occ->rank[rank], file, false, cannon);
-    targets[JQ_DIR_WEST] = f < 0 ? -1 : jq_square_make(f, rank);
+    bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
+    unsigned on_file = occ->file[file], on_rank = occ->rank[rank];
+    unsigned reached[JQ_DIRS] = {
+        reach_up(on_file, rank, cannon), reach_down(on_file, rank, cannon),
+        reach_up(on_rank, file, cannon), reach_down(on_rank, file, cannon)};
     for (int d = 0; d < JQ_DIRS; d++) {
-      int to = targets[d];
-      if (to < 0)
+      if (!reached[d])
         continue;
-      JqPiece p = board[to];
-      if ((int)jq_piece_color(p) == c || !jq_piece_is_hidden(p))
+      int at = __builtin_ctz(reached[d]);
+      int to = d < 2 ? jq_square_make(file, at) : jq_square_make(at, rank);
+      if ((board[to] & (JQ_PIECE_HIDDEN | JQ_PIECE_BLACK)) != enemy_hidden)
         continue;
       uint64_t bit = 1ull << (to & 63);
       if (!(seen[to >> 6] & bit)) {
@@ -334,9 +335,11 @@ static int king_file_pressure(const int *wt, const JqPosition *pos, int c,
     return 0;
   int first = -1;
   if (occ) {
-    int r = line_piece(occ->file[file_of[k]], rank_of[k], c == JQ_BLACK, false);
-    if (r >= 0)
-      first = jq_square_make(file_of[k], r);
+    unsigned line = occ->file[file_of[k]];
+    unsigned bit = c == JQ_BLACK ? reach_up(line, rank_of[k], false)
+                                 : reach_down(line, rank_of[k], false);
+    if (bit)
+      first = jq_square_make(file_of[k], __builtin_ctz(bit));
   } else {
     int dir = c == JQ_RED ? JQ_DIR_SOUTH : JQ_DIR_NORTH; /* toward c */
     const uint8_t *ray = jq_tables.ray[k][dir];
