@@ -264,10 +264,12 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
 
 /* Selection sort step: brings the best remaining move to index i. */
 static JqMove pick(JqMoveList *list, int *scores, int i) {
-  int best = i;
+  int best = i, top = scores[i]; /* the best score kept in a register */
   for (int j = i + 1; j < list->count; j++)
-    if (scores[j] > scores[best])
+    if (scores[j] > top) {
+      top = scores[j];
       best = j;
+    }
   JqMove m = list->moves[best];
   int sc = scores[best];
   list->moves[best] = list->moves[i];
