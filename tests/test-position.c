@@ -143,6 +143,64 @@ static void test_random_jieqi(void) {
   random_games(JQ_VARIANT_JIEQI, 10000, 2);
 }
 
+/* The legality test that knows the side is not in check looks only at
+ * what the move changes; it must answer as the full test does, for every
+ * move of random games (the generator's filter too), and find exposed
+ * kings: pins along lines, cannon screens, horse legs, elephant eyes. */
+static void safe_known_games(JqVariant variant, int games, guint64 seed) {
+  JqRng rng;
+  jq_rng_seed(&rng, seed);
+  guint64 exposed = 0;
+  for (int g = 0; g < games; g++) {
+    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    JqPosition pos = *jq_game_truth(game);
+    for (int len = 0; len < 160; len++) {
+      bool in_check = jq_position_in_check(&pos);
+      JqMoveList pseudo, legal;
+      jq_generate_pseudo(&pos, JQ_GEN_ALL, &pseudo);
+      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
+      int n = 0;
+      for (int i = 0; i < pseudo.count; i++) {
+        JqMove m = pseudo.moves[i];
+        bool safe = jq_position_move_is_safe(&pos, m);
+        g_assert_cmpint(jq_position_move_is_safe_known(&pos, m, in_check), ==,
+                        safe);
+        if (safe) {
+          g_assert_cmpint(n, <, legal.count);
+          g_assert_cmpint(legal.moves[n], ==, m);
+          n++;
+        } else if (!in_check) {
+          exposed++;
+        }
+      }
+      g_assert_cmpint(n, ==, legal.count);
+      if (legal.count == 0)
+        break;
+      JqMove m = legal.moves[jq_rng_below(&rng, legal.count)];
+      int from = jq_move_from(m), to = jq_move_to(m);
+      JqReveal r = {deal[from], deal[to]};
+      if (!jq_piece_is_hidden(pos.board[from]))
+        r.mover = JQ_NO_TYPE;
+      if (!jq_piece_is_hidden(pos.board[to]))
+        r.captured = JQ_NO_TYPE;
+      jq_position_make_move(&pos, m, r);
+      deal[from] = JQ_NO_TYPE;
+    }
+    jq_game_free(game);
+  }
+  g_assert_cmpuint(exposed, >, (guint64)games);
+}
+
+static void test_safe_known_xiangqi(void) {
+  safe_known_games(JQ_VARIANT_XIANGQI, 2000, 3);
+}
+
+static void test_safe_known_jieqi(void) {
+  safe_known_games(JQ_VARIANT_JIEQI, 2000, 4);
+}
+
 static void test_reveal_updates_pool(void) {
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
@@ -199,5 +257,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/position/long-history", test_long_history);
   g_test_add_func("/position/random-games-xiangqi", test_random_xiangqi);
   g_test_add_func("/position/random-games-jieqi", test_random_jieqi);
+  g_test_add_func("/position/safe-known-xiangqi", test_safe_known_xiangqi);
+  g_test_add_func("/position/safe-known-jieqi", test_safe_known_jieqi);
   return g_test_run();
 }

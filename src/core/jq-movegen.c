@@ -139,13 +139,92 @@ static inline bool needs_safety_test(int king, int from, int to,
   return (df == 1 || df == -1) && (dr == 1 || dr == -1);
 }
 
+/* The direction from the king along which sq lies, or -1 off its lines. */
+static inline int line_dir(int king, int sq) {
+  if (jq_square_file(sq) == jq_square_file(king))
+    return sq > king ? JQ_DIR_NORTH : JQ_DIR_SOUTH;
+  if (jq_square_rank(sq) == jq_square_rank(king))
+    return sq > king ? JQ_DIR_EAST : JQ_DIR_WEST;
+  return -1;
+}
+
+/* Along one line from the king: a chariot (colour bit `them_bit`) first, a
+ * cannon second, or up the file the other king with nothing between. */
+static bool line_attacks_king(const JqPiece *board, int king, int d,
+                              int them_bit, int their_king) {
+  const JqTables *t = &jq_tables;
+  const int mask = JQ_PIECE_TYPE_MASK | JQ_PIECE_BLACK;
+  const uint8_t *ray = t->ray[king][d];
+  int n = t->ray_len[king][d], i = 0;
+  while (i < n && !board[ray[i]])
+    i++;
+  if (i == n)
+    return false;
+  if (d <= JQ_DIR_SOUTH && ray[i] == their_king)
+    return true;
+  if ((board[ray[i]] & mask) == (JQ_CHARIOT | them_bit))
+    return true;
+  for (i++; i < n; i++)
+    if (board[ray[i]])
+      return (board[ray[i]] & mask) == (JQ_CANNON | them_bit);
+  return false;
+}
+
+/* Knowing the side to move is not in check, and that the mover is not its
+ * king: does the move expose the king? Only through what the move changes:
+ * the king's lines through `from` (opened) and `to` (a new cannon screen),
+ * and a horse leg or an elephant eye left at `from`. Answers as
+ * jq_position_move_is_safe does, looking at those alone. */
+static bool move_exposes_king(const JqPosition *pos, int king, int from,
+                              int to) {
+  const JqTables *t = &jq_tables;
+  JqPiece *board = (JqPiece *)pos->board; /* as jq_position_move_is_safe */
+  int them = pos->side ^ 1;
+  int them_bit = them == JQ_BLACK ? JQ_PIECE_BLACK : 0;
+  const int mask = JQ_PIECE_TYPE_MASK | JQ_PIECE_BLACK;
+  int d_from = line_dir(king, from), d_to = line_dir(king, to);
+  int df = jq_square_file(from) - jq_square_file(king);
+  int dr = jq_square_rank(from) - jq_square_rank(king);
+  bool diagonal = (df == 1 || df == -1) && (dr == 1 || dr == -1);
+  JqPiece moved = board[from], captured = board[to];
+  board[to] = moved;
+  board[from] = JQ_EMPTY;
+  bool exposed =
+      (d_from >= 0 &&
+       line_attacks_king(board, king, d_from, them_bit, pos->king[them])) ||
+      (d_to >= 0 && d_to != d_from &&
+       line_attacks_king(board, king, d_to, them_bit, pos->king[them]));
+  if (!exposed && diagonal) {
+    for (int i = 0; i < t->horse_from_n[king] && !exposed; i++)
+      exposed = t->horse_from_leg[king][i] == from &&
+                (board[t->horse_from[king][i]] & mask) == (JQ_HORSE | them_bit);
+    /* Elephants reach the king only in jieqi (the short movers). */
+    for (int i = 0; pos->variant == JQ_VARIANT_JIEQI &&
+                    i < t->elephant_n[JQ_ZONE_FREE][king] && !exposed;
+         i++) {
+      JqPiece p = board[t->elephant_to[JQ_ZONE_FREE][king][i]];
+      exposed = t->elephant_eye[JQ_ZONE_FREE][king][i] == from &&
+                (p & mask) == (JQ_ELEPHANT | them_bit) &&
+                (!jq_piece_is_hidden(p) ||
+                 !jq_square_across_river(king, (JqColor)them));
+    }
+  }
+  board[from] = moved;
+  board[to] = captured;
+  return exposed;
+}
+
 bool jq_position_move_is_safe_known(const JqPosition *pos, JqMove move,
                                     bool in_check) {
   int king = pos->king[pos->side];
-  int from = jq_move_from(move);
-  if (!in_check && king != JQ_NO_SQUARE &&
-      !needs_safety_test(king, from, jq_move_to(move), pos->board[from]))
-    return true;
+  int from = jq_move_from(move), to = jq_move_to(move);
+  if (!in_check && king != JQ_NO_SQUARE) {
+    JqPiece moved = pos->board[from];
+    if (!needs_safety_test(king, from, to, moved))
+      return true;
+    if (jq_piece_type(moved) != JQ_KING)
+      return !move_exposes_king(pos, king, from, to);
+  }
   return jq_position_move_is_safe(pos, move);
 }
 
@@ -156,8 +235,16 @@ static int filter_legal(const JqPosition *pos, JqMoveList *list) {
   for (int i = 0; i < list->count; i++) {
     JqMove m = list->moves[i];
     int from = jq_move_from(m), to = jq_move_to(m);
-    if ((!check && !needs_safety_test(king, from, to, pos->board[from])) ||
-        jq_position_move_is_safe(pos, m))
+    bool safe;
+    if (check)
+      safe = jq_position_move_is_safe(pos, m);
+    else if (!needs_safety_test(king, from, to, pos->board[from]))
+      safe = true;
+    else if (jq_piece_type(pos->board[from]) != JQ_KING)
+      safe = !move_exposes_king(pos, king, from, to);
+    else
+      safe = jq_position_move_is_safe(pos, m);
+    if (safe)
       list->moves[n++] = m;
   }
   list->count = n;

@@ -241,30 +241,51 @@ static void pawn_pressure(const int *wt, int sq, int c, PalaceAttack *attack) {
   }
 }
 
-/* A cannon facing the enemy king down an open file, and chariots on it. */
-static int king_file_pressure(const int *wt, const JqPosition *pos, int c) {
-  int k = pos->king[c ^ 1];
-  if (k == JQ_NO_SQUARE)
-    return 0;
-  const JqTables *tb = &jq_tables;
-  int dir = c == JQ_RED ? JQ_DIR_SOUTH : JQ_DIR_NORTH; /* from king toward c */
-  const uint8_t *ray = tb->ray[k][dir];
-  int n = tb->ray_len[k][dir], blockers = 0, bonus = 0;
-  for (int i = 0; i < n; i++) {
-    JqPiece p = pos->board[ray[i]];
-    if (!p)
-      continue;
-    if ((int)jq_piece_color(p) == c && !jq_piece_is_hidden(p)) {
-      JqPieceType t = jq_piece_type(p);
-      if (t == JQ_CANNON && blockers == 0)
-        bonus += W(CANNON_OPEN_KING); /* the empty-headed cannon */
-      else if (t == JQ_CHARIOT && blockers == 0)
-        bonus += W(CHARIOT_OPEN_KING);
-    }
-    if (++blockers > 1)
-      break;
-  }
-  return bonus;
+/* Each point's file and rank, without a division. */
+#define FILES_OF_RANK 0, 1, 2, 3, 4, 5, 6, 7, 8
+#define RANK_OF(r) r, r, r, r, r, r, r, r, r
+static const uint8_t file_of[JQ_SQUARES] = {
+    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK,
+    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK};
+static const uint8_t rank_of[JQ_SQUARES] = {
+    RANK_OF(0), RANK_OF(1), RANK_OF(2), RANK_OF(3), RANK_OF(4),
+    RANK_OF(5), RANK_OF(6), RANK_OF(7), RANK_OF(8), RANK_OF(9)};
+/* Each point's bit in its file's mask (by rank) and its rank's (by file). */
+#define BITS_OF_RANK 1, 2, 4, 8, 16, 32, 64, 128, 256
+#define RANK_BIT(r) RANK_OF(1 << (r))
+static const uint16_t file_bit_of[JQ_SQUARES] = {
+    BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK,
+    BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK};
+static const uint16_t rank_bit_of[JQ_SQUARES] = {
+    RANK_BIT(0), RANK_BIT(1), RANK_BIT(2), RANK_BIT(3), RANK_BIT(4),
+    RANK_BIT(5), RANK_BIT(6), RANK_BIT(7), RANK_BIT(8), RANK_BIT(9)};
+
+/* The occupied points of each file (a bit per rank) and each rank (a bit
+ * per file): the first and second piece along a line are a bit scan away
+ * instead of a walk along the ray. */
+typedef struct {
+  uint16_t file[JQ_FILES];
+  uint16_t rank[JQ_RANKS];
+} LineOccupancy;
+
+/* The lowest and the highest set bit of m as a mask, 0 when m is 0. */
+static inline unsigned lowest(unsigned m) { return m & -m; }
+static inline unsigned highest(unsigned m) {
+  return (0x80000000u >> __builtin_clz(m | 1)) & m;
+}
+
+/* Along a line's mask from the point `at`: the bit of the first piece
+ * above it, or with `skip` (a cannon's screen) the second; 0 if none. */
+static inline unsigned reach_up(unsigned line, int at, bool skip) {
+  unsigned m = line & ~((2u << at) - 1);
+  m &= skip ? m - 1 : ~0u;
+  return lowest(m);
+}
+/* The same below the point. */
+static inline unsigned reach_down(unsigned line, int at, bool skip) {
+  unsigned m = line & ((1u << at) - 1);
+  m &= skip ? ~highest(m) : ~0u;
+  return highest(m);
 }
 
 /* Jieqi: colour c's pieces that move as chariots or cannons (revealed, or
@@ -273,27 +294,26 @@ static int king_file_pressure(const int *wt, const JqPosition *pos, int c) {
  * Returns how many enemy hidden pieces are attacked. */
 #define JQ_MAX_SLIDERS 16
 static int hidden_under_attack(const JqPosition *pos, int c,
-                               const uint8_t *sliders, int n) {
-  const JqTables *tb = &jq_tables;
+                               const uint8_t *sliders, int n,
+                               const LineOccupancy *occ) {
   const JqPiece *board = pos->board;
+  const int enemy_hidden = JQ_PIECE_HIDDEN | (c == JQ_RED ? JQ_PIECE_BLACK : 0);
   uint64_t seen[2] = {0, 0}; /* 90 points in two words */
   int count = 0;
   for (int k = 0; k < n; k++) {
     int sq = sliders[k];
+    int file = file_of[sq], rank = rank_of[sq];
     bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
+    unsigned on_file = occ->file[file], on_rank = occ->rank[rank];
+    unsigned reached[JQ_DIRS] = {
+        reach_up(on_file, rank, cannon), reach_down(on_file, rank, cannon),
+        reach_up(on_rank, file, cannon), reach_down(on_rank, file, cannon)};
     for (int d = 0; d < JQ_DIRS; d++) {
-      const uint8_t *ray = tb->ray[sq][d];
-      int len = tb->ray_len[sq][d], i = 0;
-      while (i < len && !board[ray[i]])
-        i++;
-      if (cannon) /* past the screen to the next piece */
-        for (i++; i < len && !board[ray[i]]; i++) {
-        }
-      if (i >= len)
+      if (!reached[d])
         continue;
-      int to = ray[i];
-      JqPiece p = board[to];
-      if ((int)jq_piece_color(p) == c || !jq_piece_is_hidden(p))
+      int at = __builtin_ctz(reached[d]);
+      int to = d < 2 ? jq_square_make(file, at) : jq_square_make(at, rank);
+      if ((board[to] & (JQ_PIECE_HIDDEN | JQ_PIECE_BLACK)) != enemy_hidden)
         continue;
       uint64_t bit = 1ull << (to & 63);
       if (!(seen[to >> 6] & bit)) {
@@ -303,6 +323,41 @@ static int hidden_under_attack(const JqPosition *pos, int c,
     }
   }
   return count;
+}
+
+/* A cannon facing the enemy king down an open file, and chariots on it:
+ * only the piece nearest the king on its file, toward colour c, counts.
+ * Found by the file's occupancy when there is one (jieqi), else by a walk. */
+static int king_file_pressure(const int *wt, const JqPosition *pos, int c,
+                              const LineOccupancy *occ) {
+  int k = pos->king[c ^ 1];
+  if (k == JQ_NO_SQUARE)
+    return 0;
+  int first = -1;
+  if (occ) {
+    unsigned line = occ->file[file_of[k]];
+    unsigned bit = c == JQ_BLACK ? reach_up(line, rank_of[k], false)
+                                 : reach_down(line, rank_of[k], false);
+    if (bit)
+      first = jq_square_make(file_of[k], __builtin_ctz(bit));
+  } else {
+    int dir = c == JQ_RED ? JQ_DIR_SOUTH : JQ_DIR_NORTH; /* toward c */
+    const uint8_t *ray = jq_tables.ray[k][dir];
+    int n = jq_tables.ray_len[k][dir];
+    for (int i = 0; i < n && first < 0; i++)
+      if (pos->board[ray[i]])
+        first = ray[i];
+  }
+  if (first < 0)
+    return 0;
+  JqPiece p = pos->board[first];
+  if ((int)jq_piece_color(p) != c || jq_piece_is_hidden(p))
+    return 0;
+  if (jq_piece_type(p) == JQ_CANNON)
+    return W(CANNON_OPEN_KING); /* the empty-headed cannon */
+  if (jq_piece_type(p) == JQ_CHARIOT)
+    return W(CHARIOT_OPEN_KING);
+  return 0;
 }
 
 /* jq_eval_hidden_value with the jieqi weights at hand. */
@@ -324,52 +379,62 @@ int jq_evaluate(const JqPosition *pos) {
   int attackers[2] = {0, 0};
   PalaceAttack attack[2] = {{0, 0, 0}, {0, 0, 0}};   /* by colour */
   int table_full[2] = {0, 0}, table_end[2] = {0, 0}; /* the fitted tables */
-  /* A side's pool average, worked out at its first hidden piece. */
-  int hidden_value[2] = {0, 0};
-  bool hidden_known[2] = {false, false};
   /* Jieqi: hidden pieces on guard points, and the chariot and cannon
    * movers of each side. */
   int hidden_guards[2] = {0, 0};
   uint8_t sliders[2][JQ_MAX_SLIDERS];
   int slider_count[2] = {0, 0};
+  /* Hidden pieces of each side: each is worth its pool's average. */
+  int hidden_pieces[2] = {0, 0};
+  LineOccupancy occ = {{0}, {0}};
+  /* One pass settles the hidden pieces and the phase; the revealed ones,
+   * whose terms need the phase, are kept for a second. */
   uint8_t points[JQ_SQUARES];
-  int count = jq_board_occupied(pos->board, points);
-  for (int k = 0; k < count; k++) {
-    JqPiece p = pos->board[points[k]];
-    JqPieceType t = jq_piece_type(p);
-    if (jq_piece_is_hidden(p) || (t >= JQ_HORSE && t <= JQ_CANNON))
-      phase++;
-  }
-  int ekf_of[2]; /* the enemy king's file for each colour's pieces */
-  for (int c = 0; c < 2; c++) {
-    int k = pos->king[c ^ 1];
-    ekf_of[c] = k == JQ_NO_SQUARE ? 4 : jq_square_file(k);
-  }
+  int count = jq_board_occupied(pos->board, points), revealed = 0;
   for (int k = 0; k < count; k++) {
     int sq = points[k];
     JqPiece p = pos->board[sq];
     int c = jq_piece_color(p);
-    int file = jq_square_file(sq), rank = jq_square_rank(sq);
-    int own_rank = c == JQ_RED ? rank : 9 - rank;
     JqPieceType t = jq_piece_type(p);
-    if (jieqi && (t == JQ_CHARIOT || t == JQ_CANNON) &&
-        slider_count[c] < JQ_MAX_SLIDERS)
-      sliders[c][slider_count[c]++] = (uint8_t)sq;
+    if (jieqi) {
+      occ.file[file_of[sq]] |= rank_bit_of[sq];
+      occ.rank[rank_of[sq]] |= file_bit_of[sq];
+      if ((t == JQ_CHARIOT || t == JQ_CANNON) &&
+          slider_count[c] < JQ_MAX_SLIDERS)
+        sliders[c][slider_count[c]++] = (uint8_t)sq;
+    }
     if (jq_piece_is_hidden(p)) {
       /* A hidden piece is worth its pool's average, and more or less by
        * its point (its type is its point's role): what it threatens while
        * hidden, and what its reveal may cost. */
+      phase++;
+      hidden_pieces[c]++;
       if (t >= JQ_ADVISOR && t < JQ_TYPE_COUNT)
         score[c] += wt[hidden_weight[t]];
-      if (!hidden_known[c]) {
-        hidden_value[c] = pool_average(jq_eval_weights[true], pos->pool[c]);
-        hidden_known[c] = true;
-      }
-      score[c] += hidden_value[c];
       if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
         hidden_guards[c]++;
       continue;
     }
+    if (t >= JQ_HORSE && t <= JQ_CANNON)
+      phase++;
+    points[revealed++] = (uint8_t)sq; /* behind k: already read */
+  }
+  for (int c = 0; c < 2; c++)
+    if (hidden_pieces[c])
+      score[c] +=
+          hidden_pieces[c] * pool_average(jq_eval_weights[true], pos->pool[c]);
+  int ekf_of[2]; /* the enemy king's file for each colour's pieces */
+  for (int c = 0; c < 2; c++) {
+    int k = pos->king[c ^ 1];
+    ekf_of[c] = k == JQ_NO_SQUARE ? 4 : file_of[k];
+  }
+  for (int k = 0; k < revealed; k++) {
+    int sq = points[k];
+    JqPiece p = pos->board[sq];
+    int c = jq_piece_color(p);
+    int file = file_of[sq], rank = rank_of[sq];
+    int own_rank = c == JQ_RED ? rank : 9 - rank;
+    JqPieceType t = jq_piece_type(p);
     int enemy_king = pos->king[c ^ 1];
     int ekf = ekf_of[c];
     score[c] += wt[jq_eval_value_weight[t]] +
@@ -431,14 +496,15 @@ int jq_evaluate(const JqPosition *pos) {
                   W(HIDDEN_GUARD);
       /* A hidden piece a chariot or cannon attacks: taken for nothing
        * when the attacker is to move, a move spent saving it otherwise. */
-      int attacked =
-          hidden_under_attack(pos, c ^ 1, sliders[c ^ 1], slider_count[c ^ 1]);
+      int attacked = hidden_under_attack(pos, c ^ 1, sliders[c ^ 1],
+                                         slider_count[c ^ 1], &occ);
       score[c] -= attacked * (c == (int)pos->side ? W(HIDDEN_ATTACKED)
                                                   : W(HIDDEN_HANGING));
     }
   }
-  score[JQ_RED] += king_file_pressure(wt, pos, JQ_RED);
-  score[JQ_BLACK] += king_file_pressure(wt, pos, JQ_BLACK);
+  const LineOccupancy *lines = jieqi ? &occ : NULL;
+  score[JQ_RED] += king_file_pressure(wt, pos, JQ_RED, lines);
+  score[JQ_BLACK] += king_file_pressure(wt, pos, JQ_BLACK, lines);
   int s = score[JQ_RED] - score[JQ_BLACK];
   /* A small tempo bonus for the side to move. */
   return (pos->side == JQ_RED ? s : -s) + W(TEMPO);

@@ -75,6 +75,10 @@ struct Worker {
    * evaluation there, -INF when in check. */
   JqContTable *cont_stack[MAX_PLY + 4];
   int static_eval[MAX_PLY + 4];
+  /* Per ply: whether the side to move there is in check, when the move
+   * that led there already found out (its gives_check: the same test on
+   * the same board), else -1. Set only while that move is searched. */
+  int8_t check_known[MAX_PLY + 2];
   JqMove pv[MAX_PLY + 2][MAX_PLY + 2];
   int pv_len[MAX_PLY + 2];
   int root_depth;
@@ -260,10 +264,12 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
 
 /* Selection sort step: brings the best remaining move to index i. */
 static JqMove pick(JqMoveList *list, int *scores, int i) {
-  int best = i;
+  int best = i, top = scores[i]; /* the best score kept in a register */
   for (int j = i + 1; j < list->count; j++)
-    if (scores[j] > scores[best])
+    if (scores[j] > top) {
+      top = scores[j];
       best = j;
+    }
   JqMove m = list->moves[best];
   int sc = scores[best];
   list->moves[best] = list->moves[i];
@@ -299,7 +305,8 @@ static int clamp(int v, int lo, int hi) {
 
 static int search(Worker *w, int alpha, int beta, int depth, int ply,
                   bool null_ok);
-static int qsearch(Worker *w, int alpha, int beta, int ply, int qply);
+static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
+                   int check);
 
 /* Makes the move with the given reveal, searches the child and returns its
  * value for the mover. */
@@ -309,7 +316,7 @@ static int child_value(Worker *w, JqMove m, JqReveal r, int alpha, int beta,
   jq_tt_prefetch(w->s->tt, w->pos.hash ^ w->s->deal_key);
   int v;
   if (qply >= 0)
-    v = -qsearch(w, -beta, -alpha, ply + 1, qply + 1);
+    v = -qsearch(w, -beta, -alpha, ply + 1, qply + 1, -1);
   else
     v = -search(w, -beta, -alpha, depth, ply + 1, true);
   jq_position_unmake_move(&w->pos);
@@ -485,16 +492,33 @@ static int evaluate(Worker *w) {
   return e;
 }
 
+/* At most four pieces of `side` on the board? Eight points at a time:
+ * the occupied bytes whose colour bit is the side's, counted. */
 static bool few_pieces(const JqPosition *pos, int side) {
-  int n = 0;
-  for (int sq = 0; sq < JQ_SQUARES; sq++)
+  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
+  const uint64_t black = 0x0808080808080808ull;
+  int n = 0, sq = 0;
+  for (; sq + 8 <= JQ_SQUARES; sq += 8) {
+    uint64_t w;
+    memcpy(&w, pos->board + sq, 8); /* a constant size: one load */
+    uint64_t occupied = (((w & low7) + low7) | w) & high;
+    uint64_t is_black = (w & black) << 4; /* to each byte's top bit */
+    n += __builtin_popcountll(occupied &
+                              (side == JQ_BLACK ? is_black : ~is_black));
+    if (n > 4)
+      return false;
+  }
+  for (; sq < JQ_SQUARES; sq++)
     if (pos->board[sq] && (int)jq_piece_color(pos->board[sq]) == side &&
         ++n > 4)
       return false;
   return true;
 }
 
-static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
+/* `check`: whether the side to move is in check when the caller knows
+ * (0 or 1), else -1. */
+static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
+                   int check) {
   JqPosition *pos = &w->pos;
   count_node(w);
   w->pv_len[ply] = 0;
@@ -513,7 +537,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply) {
       return ts;
   }
   int alpha_orig = alpha;
-  bool in_check = jq_position_in_check(pos);
+  bool in_check = check >= 0 ? check : jq_position_in_check(pos);
   int best = -INF;
   JqMoveList list;
   if (in_check) {
@@ -629,9 +653,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     if (ply >= MAX_PLY)
       return evaluate(w);
   }
-  bool in_check = jq_position_in_check(pos);
+  bool in_check = w->check_known[ply] >= 0 ? w->check_known[ply]
+                                           : jq_position_in_check(pos);
   if (depth <= 0 && !in_check)
-    return qsearch(w, alpha, beta, ply, 0);
+    return qsearch(w, alpha, beta, ply, 0, 0);
   if (depth < 0)
     depth = 0;
   count_node(w);
@@ -778,6 +803,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
 
     int fp = fold_piece(pos->board[jq_move_from(m)]);
     w->cont_stack[ply + 2] = &w->cont_history[fp][jq_move_to(m)];
+    /* The child need not test for check again: a revealed mover leaves the
+     * same board whatever a captured piece was. */
+    w->check_known[ply + 1] = hidden ? -1 : (int8_t)gives_check;
     int v;
     if (legal == 1) {
       v = move_value(w, m, alpha, beta, new_depth, ply, -1, pv_node);
@@ -808,6 +836,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
       if (v > alpha && v < beta && pv_node)
         v = move_value(w, m, alpha, beta, new_depth, ply, -1, true);
     }
+    w->check_known[ply + 1] = -1;
     if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
       return 0;
     if (!capture && quiet_count < JQ_MAX_MOVES)
@@ -991,6 +1020,7 @@ static bool run_threads(JqSearch *s, const JqPosition *view) {
     memset(w->killers, 0, sizeof w->killers);
     w->cont_stack[0] = w->cont_stack[1] = NULL;
     w->static_eval[0] = w->static_eval[1] = -INF;
+    memset(w->check_known, -1, sizeof w->check_known);
     /* The variant is not in the hash: start each search afresh. */
     memset(w->eval_cache, 0, sizeof w->eval_cache);
   }
@@ -1104,9 +1134,10 @@ int jq_search_value(JqSearch *s, const JqPosition *pos, int depth) {
   w->excluded_move[0] = JQ_MOVE_NONE;
   w->cont_stack[0] = w->cont_stack[1] = NULL;
   w->static_eval[0] = w->static_eval[1] = -INF;
+  memset(w->check_known, -1, sizeof w->check_known);
   int v = 0;
   if (depth <= 0) {
-    v = qsearch(w, -INF, INF, 0, 0);
+    v = qsearch(w, -INF, INF, 0, 0, -1);
   } else {
     /* Shallower passes first: they fill the table and the killers that
      * order the last one. */
