@@ -328,6 +328,9 @@ static void test_host_jieqi(void) {
   g_assert_true(spin_until(app_moves, NULL));
   g_assert_false(jq_piece_is_hidden(shown_at("a4")));
   g_assert_cmpint(shown_at("a4"), ==, peer_sees(peer, "a4"));
+  /* What a move turned up stays known: jieqi has no take-back over the
+   * network, so Undo is not offered. */
+  g_assert_false(action_enabled("undo"));
 
   /* The peer's cannon over b2 takes Red's hidden b0; both learn it. */
   peer_play(peer, "b7b0");
@@ -353,6 +356,12 @@ static void test_host_jieqi(void) {
   g_assert_true(spin_until(fair_told, NULL));
   g_assert_true(jq_game_controller_is_over(controller()));
   g_assert_cmpint(jq_net_session_fairness(peer), ==, JQ_NET_FAIR_YES);
+  /* The end message offers no take-back: the peer has gone. */
+  g_assert_true(spin_until(dialog_shown, "You Won"));
+  AdwMessageDialog *end = find_dialog("You Won");
+  g_assert_false(adw_message_dialog_has_response(end, "take-back"));
+  g_assert_true(adw_message_dialog_has_response(end, "new-game"));
+  adw_message_dialog_response(end, "close");
   g_object_unref(peer);
 }
 

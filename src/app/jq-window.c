@@ -68,8 +68,9 @@ struct _JqWindow {
   char *note;
   gboolean note_is_warning;
   guint game_over_id;
-  char *game_over_text;  /* the reason, as game-over told it */
-  JqGameFile *game_file; /* where Save writes without asking */
+  char *game_over_text;   /* the reason, as game-over told it */
+  gboolean game_over_net; /* the game that ended was a network game */
+  JqGameFile *game_file;  /* where Save writes without asking */
   /* The user turned the board round; for this game only. */
   gboolean user_flipped;
   guint flipped_game_id;
@@ -322,9 +323,12 @@ static void update_actions(JqWindow *self) {
   enable(self, "pause", !over && !any_human);
   gtk_widget_set_visible(GTK_WIDGET(self->pause_button), !any_human);
   enable(self, "review", jq_game_controller_get_move_count(c) > 0);
-  /* Over the network undo asks the peer; there is no redo or hint. */
+  /* Over the network undo asks the peer (never in jieqi, where what a
+   * move turned up stays known); there is no redo or hint. */
   if (net_live(self)) {
-    enable(self, "undo", jq_game_controller_can_undo(c));
+    enable(self, "undo",
+           jq_game_controller_can_undo(c) &&
+               jq_game_controller_get_variant(c) != JQ_VARIANT_JIEQI);
     enable(self, "redo", FALSE);
     enable(self, "hint", FALSE);
     enable(self, "offer-draw", !over);
@@ -458,7 +462,9 @@ static gboolean show_game_over(gpointer data) {
       adw_message_dialog_new(GTK_WINDOW(self), heading, self->game_over_text);
   AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
   adw_message_dialog_add_response(md, "close", _("_Close"));
-  jq_take_back_offer(md, c);
+  /* A network game's end is both sides': no taking back here alone. */
+  if (!self->game_over_net)
+    jq_take_back_offer(md, c);
   adw_message_dialog_add_response(md, "new-game", C_("button", "_New Game…"));
   adw_message_dialog_set_response_appearance(md, "new-game",
                                              ADW_RESPONSE_SUGGESTED);
@@ -509,6 +515,7 @@ static void on_game_over(JqGameController *c, JqOutcome outcome,
   g_free(self->game_over_text);
   self->game_over_text = g_strdup(text);
   g_clear_handle_id(&self->game_over_id, g_source_remove);
+  self->game_over_net = self->net && jq_net_game_is_current(self->net);
   g_clear_object(&self->net);
   self->game_over_id = g_timeout_add(
       jq_board_view_get_animate(self->board) ? GAME_OVER_DELAY_MS : 100,
