@@ -323,6 +323,14 @@ static void test_host_jieqi(void) {
                   JQ_VARIANT_JIEQI);
 
   play("a3a4");
+  /* While the move waits for the peer's share, another is refused with
+   * a word of why, in the user's language, and nothing changes. */
+  GError *early = NULL;
+  g_assert_false(jq_game_controller_play_move(
+      controller(), jq_square_parse("c3"), jq_square_parse("c4"), &early));
+  g_assert_nonnull(early);
+  g_assert_nonnull(strstr(early->message, "on its way"));
+  g_clear_error(&early);
   want_moves = 1;
   g_assert_true(spin_until(peer_moves, peer));
   g_assert_true(spin_until(app_moves, NULL));

@@ -15,10 +15,11 @@ struct _JqNetGame {
   JqNetSession *session;
   JqNetPlayer *peer;
   JqColor our_side;
-  guint game_id;    /* the controller's game that is the network game */
-  gboolean ended;   /* the network game is over on this side */
-  gboolean settled; /* and the controller's game has followed */
-  gboolean jieqi;   /* the session holds what this side knows of the deal */
+  guint game_id;      /* the controller's game that is the network game */
+  gboolean ended;     /* the network game is over on this side */
+  gboolean settled;   /* and the controller's game has followed */
+  gboolean jieqi;     /* the session holds what this side knows of the deal */
+  gboolean in_flight; /* jieqi: our move sent, waiting for the peer's share */
 };
 
 G_DEFINE_FINAL_TYPE(JqNetGame, jq_net_game, G_TYPE_OBJECT)
@@ -145,7 +146,14 @@ static void on_taken_back(JqNetSession *session, int plies, JqNetGame *self) {
 
 static gboolean submit_move(JqMove move, gpointer data, GError **error) {
   JqNetGame *self = data;
-  return jq_net_session_move(self->session, move, error);
+  if (self->in_flight) {
+    g_set_error(error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                _("Your move is on its way; wait for %s's answer."),
+                jq_net_session_peer_name(self->session));
+    return FALSE;
+  }
+  self->in_flight = jq_net_session_move(self->session, move, error);
+  return self->in_flight;
 }
 
 /* What this side learned of the move at `ply`: a piece turned over is
@@ -169,6 +177,7 @@ static JqReveal learned(int ply, gpointer data) {
 
 /* Our move, played in the session: now on the board. */
 static void on_own_move(JqNetSession *session, guint move, JqNetGame *self) {
+  self->in_flight = FALSE;
   if (!ours(self) || !self->jieqi)
     return;
   GError *error = NULL;
