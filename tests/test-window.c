@@ -2197,6 +2197,54 @@ static char *file_text(const char *path) {
   return text;
 }
 
+static gboolean file_chooser_shown(gpointer data) {
+  return find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
+}
+
+static gboolean file_chooser_gone(gpointer data) {
+  return !file_chooser_shown(data);
+}
+
+/* Save As and Open through their choosers: PGN filters, a dated .pgn
+ * name offered; Cancel changes nothing. (The fallback chooser checks a
+ * name to save under asynchronously, out of a test's reach.) */
+static void test_file_choosers(void) {
+  const char *title = gtk_window_get_title(GTK_WINDOW(window));
+  char *title_before = g_strdup(title);
+  char *fen = jq_game_controller_get_fen(controller());
+  win_action("save-as");
+  g_assert_true(spin_until(file_chooser_shown, NULL, 5000));
+  GtkFileChooser *fc =
+      GTK_FILE_CHOOSER(find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG));
+  g_assert_cmpint(gtk_file_chooser_get_action(fc), ==,
+                  GTK_FILE_CHOOSER_ACTION_SAVE);
+  char *offered = gtk_file_chooser_get_current_name(fc);
+  g_assert_true(g_str_has_prefix(offered, "Game "));
+  g_assert_true(g_str_has_suffix(offered, ".pgn"));
+  g_free(offered);
+  g_assert_nonnull(gtk_file_chooser_get_filter(fc));
+  gtk_dialog_response(GTK_DIALOG(fc), GTK_RESPONSE_CANCEL);
+  g_assert_true(spin_until(file_chooser_gone, NULL, 5000));
+
+  win_action("open");
+  g_assert_true(spin_until(file_chooser_shown, NULL, 5000));
+  fc = GTK_FILE_CHOOSER(find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG));
+  g_assert_cmpint(gtk_file_chooser_get_action(fc), ==,
+                  GTK_FILE_CHOOSER_ACTION_OPEN);
+  /* PGN games, and all files. */
+  GListModel *filters = gtk_file_chooser_get_filters(fc);
+  g_assert_cmpuint(g_list_model_get_n_items(filters), ==, 2);
+  g_object_unref(filters);
+  gtk_dialog_response(GTK_DIALOG(fc), GTK_RESPONSE_CANCEL);
+  g_assert_true(spin_until(file_chooser_gone, NULL, 5000));
+  char *now = jq_game_controller_get_fen(controller());
+  g_assert_cmpstr(now, ==, fen);
+  g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(window)), ==, title_before);
+  g_free(now);
+  g_free(fen);
+  g_free(title_before);
+}
+
 static void test_save_to_file(void) {
   g_settings_set_enum(settings(), "notation", JQ_NOTATION_STYLE_COORDINATES);
   new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
@@ -2579,6 +2627,7 @@ int main(int argc, char **argv) {
                   test_computer_against_itself);
   g_test_add_func("/app/window/flip-board", test_flip_board);
   g_test_add_func("/app/window/save-to-file", test_save_to_file);
+  g_test_add_func("/app/window/file-choosers", test_file_choosers);
   g_test_add_func("/app/window/draw-offer", test_draw_offer);
   g_test_add_func("/app/window/chinese-mnemonics", test_chinese_mnemonics);
   g_test_add_func("/app/window/fold", test_fold);

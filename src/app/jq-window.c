@@ -21,6 +21,7 @@
 #include "jq-net-game.h"
 #include "jq-new-game-dialog.h"
 #include "jq-notation.h"
+#include "jq-pgn-chooser.h"
 #include "jq-pieces-panel.h"
 #include "jq-position-editor.h"
 #include "jq-preferences-window.h"
@@ -644,81 +645,22 @@ static void hint_activated(GSimpleAction *action, GVariant *param,
   }
 }
 
-static GtkFileFilter *pgn_filter(void) {
-  GtkFileFilter *filter = gtk_file_filter_new();
-  gtk_file_filter_set_name(filter, _("PGN Games"));
-  gtk_file_filter_add_pattern(filter, "*.pgn");
-  gtk_file_filter_add_pattern(filter, "*.PGN");
-  gtk_file_filter_add_mime_type(filter, "application/x-chess-pgn");
-  return filter;
-}
-
-static void on_open_response(GtkNativeDialog *native, int response,
-                             JqWindow *self) {
-  if (response == GTK_RESPONSE_ACCEPT) {
-    GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(native));
-    if (file != NULL) {
-      jq_window_ask_open(self, &file, 1);
-      g_object_unref(file);
-    }
-  }
-  g_object_unref(native);
+static void open_chosen(GFile *file, gpointer data) {
+  jq_window_ask_open(JQ_WINDOW(data), &file, 1);
 }
 
 static void open_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
-  JqWindow *self = data;
-  GtkFileChooserNative *native = gtk_file_chooser_native_new(
-      _("Open Game"), GTK_WINDOW(self), GTK_FILE_CHOOSER_ACTION_OPEN,
-      _("_Open"), _("_Cancel"));
-  GtkFileFilter *filter = pgn_filter();
-  gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), filter);
-  g_object_unref(filter);
-  GtkFileFilter *all = gtk_file_filter_new();
-  gtk_file_filter_set_name(all, _("All Files"));
-  gtk_file_filter_add_pattern(all, "*");
-  gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), all);
-  g_object_unref(all);
-  gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
-  g_signal_connect_object(native, "response", G_CALLBACK(on_open_response),
-                          self, 0);
-  gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+  jq_pgn_chooser_open(GTK_WINDOW(data), open_chosen, G_OBJECT(data));
 }
 
-static void on_save_response(GtkNativeDialog *native, int response,
-                             JqWindow *self) {
-  if (response == GTK_RESPONSE_ACCEPT) {
-    GFile *file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(native));
-    if (file != NULL) {
-      jq_window_save_file(self, file);
-      g_object_unref(file);
-    }
-  }
-  g_object_unref(native);
+static void save_chosen(GFile *file, gpointer data) {
+  jq_window_save_file(JQ_WINDOW(data), file);
 }
 
 static void save_as_activated(GSimpleAction *action, GVariant *param,
                               gpointer data) {
-  JqWindow *self = data;
-  GtkFileChooserNative *native = gtk_file_chooser_native_new(
-      _("Save Game"), GTK_WINDOW(self), GTK_FILE_CHOOSER_ACTION_SAVE,
-      _("_Save"), _("_Cancel"));
-  GtkFileFilter *filter = pgn_filter();
-  gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(native), filter);
-  g_object_unref(filter);
-  GDateTime *now = g_date_time_new_now_local();
-  char *date = g_date_time_format(now, "%Y-%m-%d");
-  /* TRANSLATORS: the file name offered for a saved game; %s is the
-   * date. Keep the .pgn ending. */
-  char *name = g_strdup_printf(_("Game %s.pgn"), date);
-  gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(native), name);
-  g_free(name);
-  g_free(date);
-  g_date_time_unref(now);
-  gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(native), TRUE);
-  g_signal_connect_object(native, "response", G_CALLBACK(on_save_response),
-                          self, 0);
-  gtk_native_dialog_show(GTK_NATIVE_DIALOG(native));
+  jq_pgn_chooser_save(GTK_WINDOW(data), save_chosen, G_OBJECT(data));
 }
 
 /* To the game's file without asking, once it has one. */
