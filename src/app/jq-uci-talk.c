@@ -175,11 +175,13 @@ gboolean jq_uci_talk_parse_info(const JqEngine *e, const JqPosition *view,
       *scratch = *view;
       for (int k = i + 1; w[k] && p.pv_len < JQ_MAX_PV; k++) {
         JqMove m = jq_uci_talk_read_move(e, scratch, w[k]);
-        if (m == JQ_MOVE_NONE ||
-            jq_piece_is_hidden(scratch->board[jq_move_from(m)]) ||
-            jq_piece_is_hidden(scratch->board[jq_move_to(m)]))
+        if (m == JQ_MOVE_NONE)
           break;
         p.pv[p.pv_len++] = m;
+        /* What a reveal turns up is unknown: the line ends with it. */
+        if (jq_piece_is_hidden(scratch->board[jq_move_from(m)]) ||
+            jq_piece_is_hidden(scratch->board[jq_move_to(m)]))
+          break;
         jq_position_make_move(scratch, m, JQ_REVEAL_NONE);
       }
       break;

@@ -32,9 +32,9 @@ char *jq_uci_talk_position(const JqEngine *e, const JqPosition *view,
 JqMove jq_uci_talk_read_move(const JqEngine *e, const JqPosition *view,
                              const char *text);
 /* An "info" line with a score and a line into *out (multipv set, 1 when
- * the line gives none); the line's moves as far as they read as legal and
- * turn no hidden piece up. FALSE for any other info line. `scratch` is
- * working room. */
+ * the line gives none); the line's moves as far as they read as legal, up
+ * to the first that turns a hidden piece up (what it turns up is unknown).
+ * FALSE for any other info line. `scratch` is working room. */
 gboolean jq_uci_talk_parse_info(const JqEngine *e, const JqPosition *view,
                                 const char *line, JqProgress *out,
                                 JqPosition *scratch);
