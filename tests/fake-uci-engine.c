@@ -17,11 +17,11 @@
  * With --jieqi after the mode it declares UCI_Variant with jieqi. Every
  * line it reads is appended to the file $FAKE_UCI_LOG when that is set;
  * $FAKE_UCI_NAME, when set, is the name it gives ("id name"). */
+#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
 #include <unistd.h>
 
 #include "jq-fen.h"
@@ -112,8 +112,7 @@ static bool analyse(const JqPosition *pos, int multipv, bool obey_stop) {
       snprintf(info, sizeof info,
                "info depth %d seldepth %d multipv %d score cp %d nodes %d "
                "nps 1000 time %d pv %s",
-               depth, depth, k + 1, 50 - 10 * k, depth * 100, depth * 20,
-               text);
+               depth, depth, k + 1, 50 - 10 * k, depth * 100, depth * 20, text);
       say(info);
     }
     int r = read_line(line, sizeof line, 20);

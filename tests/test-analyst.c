@@ -268,8 +268,7 @@ static void test_restart_and_stop(void) {
   g_assert_cmpint(jq_analysis_mode_get_line(mode(), 0)->side, ==, JQ_BLACK);
   JqMove expected[2];
   first_moves(expected, 2);
-  g_assert_cmpuint(jq_analysis_mode_get_line(mode(), 0)->best, ==,
-                   expected[0]);
+  g_assert_cmpuint(jq_analysis_mode_get_line(mode(), 0)->best, ==, expected[0]);
 
   /* Browsing back: the start again, with no moves. */
   jq_game_controller_browse(controller(), 0);
@@ -308,8 +307,7 @@ static void test_no_multipv(void) {
   g_assert_cmpuint(log_count(log, "setoption name MultiPV value 3"), ==, 0);
   JqMove expected[1];
   first_moves(expected, 1);
-  g_assert_cmpuint(jq_analysis_mode_get_line(mode(), 0)->best, ==,
-                   expected[0]);
+  g_assert_cmpuint(jq_analysis_mode_get_line(mode(), 0)->best, ==, expected[0]);
   play("h2e2");
   wait_rows(1);
   g_assert_cmpint(jq_analysis_mode_get_line(mode(), 0)->side, ==, JQ_BLACK);
@@ -370,9 +368,9 @@ static void test_crash(void) {
   guint before = failures;
   set_analysing(TRUE);
   spin_until(failed_since, GUINT_TO_POINTER(before), "the failure told");
-  g_assert_cmpuint(jq_window_count_posted_toasts(
-                       window(), "stopped during its analysis"),
-                   >=, 1);
+  g_assert_cmpuint(
+      jq_window_count_posted_toasts(window(), "stopped during its analysis"),
+      >=, 1);
   wait_rows(1);
   g_assert_null(jq_analysis_mode_get_engine_name(mode()));
   /* Chosen again, it is tried again. */
@@ -410,8 +408,8 @@ static void test_stale_id(void) {
     g_object_unref(w);
   }
   g_assert_nonnull(prefs);
-  AdwComboRow *row = ADW_COMBO_ROW(
-      jq_preferences_window_get_editor(prefs, "analysis-engine"));
+  AdwComboRow *row =
+      ADW_COMBO_ROW(jq_preferences_window_get_editor(prefs, "analysis-engine"));
   g_assert_cmpuint(adw_combo_row_get_selected(row), ==, 0);
   GtkStringObject *item = adw_combo_row_get_selected_item(row);
   g_assert_cmpstr(gtk_string_object_get_string(item), ==, "Built-in Computer");
@@ -442,8 +440,8 @@ static void test_preferences_row(void) {
     g_object_unref(w);
   }
   g_assert_nonnull(prefs);
-  AdwComboRow *row = ADW_COMBO_ROW(
-      jq_preferences_window_get_editor(prefs, "analysis-engine"));
+  AdwComboRow *row =
+      ADW_COMBO_ROW(jq_preferences_window_get_editor(prefs, "analysis-engine"));
   GListModel *model = adw_combo_row_get_model(row);
   guint n = g_list_model_get_n_items(model);
   g_assert_cmpuint(n, ==,

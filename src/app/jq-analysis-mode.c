@@ -138,8 +138,8 @@ static char *engine_key(const JqEngine *e) {
   GString *key = g_string_new(NULL);
   g_string_append_printf(key, "%s\n%s\n%d", e->id, e->command,
                          e->ranks_from_one);
-  GList *names = g_list_sort(g_hash_table_get_keys(e->values),
-                             (GCompareFunc)g_strcmp0);
+  GList *names =
+      g_list_sort(g_hash_table_get_keys(e->values), (GCompareFunc)g_strcmp0);
   for (GList *l = names; l; l = l->next)
     g_string_append_printf(key, "\n%s=%s", (char *)l->data,
                            (char *)g_hash_table_lookup(e->values, l->data));
@@ -334,8 +334,8 @@ static void search_outside(SearchJob *job) {
     g_snprintf(value, sizeof value, "%d", lines);
     jq_uci_client_set_option(c, "MultiPV", value);
   }
-  char *position = jq_uci_talk_position(e, job->view, job->start, job->moves,
-                                        job->n_moves);
+  char *position =
+      jq_uci_talk_position(e, job->view, job->start, job->moves, job->n_moves);
   gboolean alive =
       jq_uci_client_send(c, position) && jq_uci_client_send(c, "go infinite");
   g_free(position);
@@ -560,11 +560,11 @@ static void stop_search(JqAnalysisMode *self) {
 static char *shown_key(JqAnalysisMode *self) {
   char *fen = jq_game_controller_get_fen(self->controller);
   const JqEngine *engine = outside_engine(self);
-  char *analyst = engine ? engine_key(engine) : g_strdup(analysis_algorithm(self));
-  char *key =
-      g_strdup_printf("%s %u %d %s", analyst,
-                      jq_game_controller_get_game_id(self->controller),
-                      jq_game_controller_get_browse_ply(self->controller), fen);
+  char *analyst =
+      engine ? engine_key(engine) : g_strdup(analysis_algorithm(self));
+  char *key = g_strdup_printf(
+      "%s %u %d %s", analyst, jq_game_controller_get_game_id(self->controller),
+      jq_game_controller_get_browse_ply(self->controller), fen);
   g_free(analyst);
   g_free(fen);
   return key;

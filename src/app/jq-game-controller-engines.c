@@ -122,11 +122,11 @@ JqPlayer *jq_game_controller_hint_seat(JqGameController *self) {
     self->hint_engine = p;
   }
   /* After a failure the built-in advisor's algorithm gives the hint. */
-  jq_uci_player_set_fallback(
-      self->hint_engine,
-      jq_ai_player_algorithm_known(self->algorithm) ? self->algorithm
-                                                    : "alphabeta",
-      JQ_STRENGTH_MAX);
+  jq_uci_player_set_fallback(self->hint_engine,
+                             jq_ai_player_algorithm_known(self->algorithm)
+                                 ? self->algorithm
+                                 : "alphabeta",
+                             JQ_STRENGTH_MAX);
   return JQ_PLAYER(self->hint_engine);
 }
 

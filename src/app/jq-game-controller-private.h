@@ -46,8 +46,8 @@ struct _JqGameController {
   JqHumanPlayer *humans[2];
   JqAiPlayer *ais[2];
   JqAiPlayer *advisor;
-  JqUciPlayer *outside[2]; /* an outside engine playing a side, made when
-                            * its algorithm is "uci:ID" */
+  JqUciPlayer *outside[2];  /* an outside engine playing a side, made when
+                             * its algorithm is "uci:ID" */
   JqUciPlayer *hint_engine; /* the analysis engine giving a hint */
   /* A player from elsewhere (a network peer) in place of a side's
    * computer; NULL: the app's own. */

@@ -292,9 +292,9 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
 
 static void jq_preferences_window_init(JqPreferencesWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
-  AdwComboRow *rows[] = {self->algorithm_row,       self->analysis_engine_row,
-                         self->perspective_row,     self->orientation_row,
-                         self->characters_row,      self->notation_row,
+  AdwComboRow *rows[] = {self->algorithm_row,   self->analysis_engine_row,
+                         self->perspective_row, self->orientation_row,
+                         self->characters_row,  self->notation_row,
                          self->disclosure_row};
   for (gsize i = 0; i < G_N_ELEMENTS(rows); i++)
     jq_combo_labels_keep_whole(rows[i]);

@@ -356,9 +356,8 @@ static void uci_take_turn(JqPlayer *player, const JqTurn *turn) {
   job->generation = self->generation;
   job->game_id = turn->game_id;
   job->view = *turn->view;
-  job->position =
-      jq_uci_talk_position(self->shared->engine, turn->view, turn->start,
-                           turn->moves, turn->n_moves);
+  job->position = jq_uci_talk_position(self->shared->engine, turn->view,
+                                       turn->start, turn->moves, turn->n_moves);
   job->go = go_command(turn, &job->time_ms);
   g_async_queue_push(self->shared->queue, job);
 }
