@@ -13,6 +13,7 @@
 #include "jq-ai-worker.h"
 #include "jq-move-format.h"
 #include "jq-movegen.h"
+#include "jq-uci-talk.h"
 
 /* Alpha-beta's deepest pass (the search's own limit is near). */
 #define ANALYSIS_DEPTH_MAX 60
@@ -20,6 +21,8 @@
  * again, which on a slow machine holds the main loop up for tens of ms,
  * and the shallow passes come many times a frame. */
 #define SHOW_INTERVAL_US (200 * G_TIME_SPAN_MILLISECOND)
+/* How often an outside engine's worker looks whether it is to stop. */
+#define ENGINE_POLL_MS 50
 
 /* One search in the worker: everything it reads is its own copy, so the
  * mode may move on (or go away) meanwhile. Freed with its GTask. */
@@ -33,6 +36,16 @@ typedef struct {
   int threads;
   JqPosition *view;
   atomic_bool stop;
+  /* An outside engine (NULL: the built-in AI), its process (handed in
+   * and back; NULL: started here) and the game to the view (xiangqi). */
+  JqEngine *engine;
+  JqUciClient *client;
+  gboolean client_jieqi;
+  int stop_grace_ms;
+  JqPosition *start; /* NULL: the view alone */
+  JqMove *moves;
+  int n_moves;
+  char *failure; /* the engine failed: what to tell the user */
   /* Alpha-beta's passes, one a depth: what the earlier ones took, so the
    * figures count from the start (worker thread only). */
   int base_ms;
@@ -65,6 +78,14 @@ struct _JqAnalysisMode {
   GTask *task;      /* the search running, until its worker ends */
   gboolean restart; /* start a search once that one has ended */
   JqAi *idle_ai;    /* kept between searches: its hash stays warm */
+  /* An outside engine's process kept between searches, for the engine
+   * as engine_key() wrote it; the key of one that failed, which the
+   * built-in AI stands in for until another engine is chosen. */
+  JqUciClient *idle_client;
+  gboolean idle_client_jieqi;
+  char *idle_client_key;
+  char *failed_engine;
+  int engine_grace_ms;
   char *key;        /* which position is analysed */
   JqPosition *view; /* what the AI was handed */
   int ply;          /* the position's ply in the game */
@@ -80,20 +101,62 @@ G_DEFINE_FINAL_TYPE(JqAnalysisMode, jq_analysis_mode, G_TYPE_OBJECT)
 enum { PROP_0, PROP_ACTIVE, PROP_LINES, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
-enum { SIGNAL_UPDATED, N_SIGNALS };
+enum { SIGNAL_UPDATED, SIGNAL_FAILED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* ---- the AI's memory ---- */
+
+static gpointer close_thread(gpointer data) {
+  jq_uci_client_close(data, JQ_UCI_TALK_QUIT_MS);
+  return NULL;
+}
+
+/* An engine is given its time to quit away from the main loop. */
+static void close_client_later(JqUciClient *client) {
+  if (client)
+    g_thread_unref(g_thread_new("jieqi: engine quits", close_thread, client));
+}
 
 static void search_job_free(gpointer data) {
   SearchJob *job = data;
   g_weak_ref_clear(&job->mode);
   g_free(job->algorithm);
   jq_ai_worker_free_later(job->ai);
+  close_client_later(job->client);
+  jq_engine_free(job->engine);
+  g_free(job->start);
+  g_free(job->moves);
+  g_free(job->failure);
   g_free(job->view);
   g_main_context_unref(job->context);
   g_mutex_clear(&job->lock);
   g_free(job);
+}
+
+/* Everything of an engine that its process was started with. */
+static char *engine_key(const JqEngine *e) {
+  GString *key = g_string_new(NULL);
+  g_string_append_printf(key, "%s\n%s\n%d", e->id, e->command,
+                         e->ranks_from_one);
+  GList *names =
+      g_list_sort(g_hash_table_get_keys(e->values), (GCompareFunc)g_strcmp0);
+  for (GList *l = names; l; l = l->next)
+    g_string_append_printf(key, "\n%s=%s", (char *)l->data,
+                           (char *)g_hash_table_lookup(e->values, l->data));
+  g_list_free(names);
+  return g_string_free(key, FALSE);
+}
+
+/* The outside engine that analyses, NULL for the built-in AI: none is
+ * chosen, it does not play the variant, or it failed. */
+static const JqEngine *outside_engine(JqAnalysisMode *self) {
+  const JqEngine *e = jq_game_controller_get_analysis_engine(self->controller);
+  if (!e || !self->failed_engine)
+    return e;
+  char *key = engine_key(e);
+  gboolean failed = g_strcmp0(key, self->failed_engine) == 0;
+  g_free(key);
+  return failed ? NULL : e;
 }
 
 /* The sampling AI is the one other AI worth analysing with; the baselines
@@ -236,7 +299,108 @@ static gpointer search_thread(gpointer data) {
   return NULL;
 }
 
+static gboolean starts_with_word(const char *line, const char *word) {
+  while (*line == ' ' || *line == '\t')
+    line++;
+  size_t n = strlen(word);
+  return strncmp(line, word, n) == 0 &&
+         (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
+}
+
+/* An outside engine's analysis: "go infinite" until the stop flag, its
+ * info lines as the lines; then "stop" and its bestmove awaited. An
+ * engine that dies or does not stop in time is killed, and job->failure
+ * says so. */
+static void search_outside(SearchJob *job) {
+  const JqEngine *e = job->engine;
+  gboolean jieqi = jq_position_is_jieqi(job->view);
+  if (job->client &&
+      (job->client_jieqi != jieqi || !jq_uci_client_alive(job->client))) {
+    jq_uci_client_close(job->client, JQ_UCI_TALK_QUIT_MS);
+    job->client = NULL;
+  }
+  if (!job->client) {
+    job->client = jq_uci_talk_start(e, jieqi, &job->failure);
+    if (!job->client)
+      return;
+    job->client_jieqi = jieqi;
+  }
+  JqUciClient *c = job->client;
+  /* An engine without MultiPV gives one line. */
+  int lines = 1;
+  if (jq_uci_client_has_option(c, "MultiPV")) {
+    lines = job->lines;
+    char value[16];
+    g_snprintf(value, sizeof value, "%d", lines);
+    jq_uci_client_set_option(c, "MultiPV", value);
+  }
+  char *position =
+      jq_uci_talk_position(e, job->view, job->start, job->moves, job->n_moves);
+  gboolean alive =
+      jq_uci_client_send(c, position) && jq_uci_client_send(c, "go infinite");
+  g_free(position);
+  JqPosition *scratch = g_new(JqPosition, 1);
+  gboolean stopping = FALSE, ended = FALSE, hung = FALSE;
+  gint64 stop_deadline = 0;
+  while (alive) {
+    if (!stopping && atomic_load(&job->stop)) {
+      /* A search that ended by itself has already said its bestmove. */
+      if (ended)
+        break;
+      stopping = TRUE;
+      alive = jq_uci_client_send(c, "stop");
+      stop_deadline =
+          g_get_monotonic_time() + (gint64)job->stop_grace_ms * 1000;
+      continue;
+    }
+    char *line = NULL;
+    gint64 deadline = stopping ? stop_deadline
+                               : g_get_monotonic_time() +
+                                     ENGINE_POLL_MS * G_TIME_SPAN_MILLISECOND;
+    JqUciStatus st = jq_uci_client_read_line(c, deadline, &line);
+    if (st == JQ_UCI_DEAD) {
+      alive = FALSE;
+      break;
+    }
+    if (st == JQ_UCI_TIMEOUT) {
+      hung = stopping;
+      if (hung)
+        break;
+      continue;
+    }
+    JqProgress p;
+    if (starts_with_word(line, "bestmove")) {
+      ended = TRUE;
+      if (stopping) {
+        g_free(line);
+        break;
+      }
+    } else if (starts_with_word(line, "info") &&
+               jq_uci_talk_parse_info(e, job->view, line, &p, scratch) &&
+               p.multipv <= lines) {
+      job->pass[p.multipv - 1] = p;
+      job->pass_have[p.multipv - 1] = TRUE;
+      publish(job, job->pass, job->pass_have);
+    }
+    g_free(line);
+  }
+  g_free(scratch);
+  if (alive && !hung)
+    return;
+  job->failure = g_strdup_printf(
+      hung ? _("The engine “%s” did not stop its analysis when asked.")
+           : _("The engine “%s” stopped during its analysis."),
+      e->name);
+  jq_uci_client_close(c, 0);
+  job->client = NULL;
+}
+
 static void search(GTask *task, SearchJob *job) {
+  if (job->engine) {
+    search_outside(job);
+    g_task_return_boolean(task, TRUE);
+    return;
+  }
   if (!job->ai) {
     GError *error = NULL;
     job->ai = jq_ai_worker_new(job->algorithm, job->threads, &error);
@@ -283,6 +447,7 @@ static void search(GTask *task, SearchJob *job) {
 }
 
 static void start_search(JqAnalysisMode *self);
+static void restart(JqAnalysisMode *self);
 
 static void search_done(GObject *source, GAsyncResult *result,
                         gpointer user_data) {
@@ -304,9 +469,29 @@ static void search_done(GObject *source, GAsyncResult *result,
     self->idle_ai = job->ai;
     job->ai = NULL;
   }
+  /* So does its engine, unless another is chosen meanwhile. */
+  if (job->client && !self->idle_client) {
+    self->idle_client = g_steal_pointer(&job->client);
+    self->idle_client_jieqi = job->client_jieqi;
+    g_free(self->idle_client_key);
+    self->idle_client_key = engine_key(job->engine);
+  }
+  gboolean failed = job->failure != NULL;
+  if (failed) {
+    /* The built-in AI analyses from now, this position included. */
+    g_free(self->failed_engine);
+    self->failed_engine = engine_key(job->engine);
+    char *text = g_strdup_printf(
+        "%s %s", job->failure,
+        _("It was stopped; the built-in computer analyses instead."));
+    g_signal_emit(self, signals[SIGNAL_FAILED], 0, text);
+    g_free(text);
+  }
   if (self->task == task) {
     g_clear_object(&self->task);
-    if (self->restart && self->active) {
+    if (failed && self->active && job->generation == self->generation) {
+      restart(self);
+    } else if (self->restart && self->active) {
       self->restart = FALSE;
       start_search(self);
     }
@@ -324,6 +509,24 @@ static void start_search(JqAnalysisMode *self) {
     job->ai = g_steal_pointer(&self->idle_ai);
   jq_ai_worker_free_later(g_steal_pointer(&self->idle_ai));
   job->lines = self->lines;
+  const JqEngine *engine = outside_engine(self);
+  if (engine) {
+    job->engine = jq_engine_copy(engine);
+    char *key = engine_key(engine);
+    if (self->idle_client && g_strcmp0(key, self->idle_client_key) == 0) {
+      job->client = g_steal_pointer(&self->idle_client);
+      job->client_jieqi = self->idle_client_jieqi;
+    }
+    g_free(key);
+    job->stop_grace_ms = self->engine_grace_ms;
+    JqPosition start;
+    job->moves = jq_game_controller_get_shown_moves(self->controller, &start,
+                                                    &job->n_moves);
+    if (job->moves)
+      job->start = g_memdup2(&start, sizeof start);
+  }
+  /* One engine process at a time: one not taken is let go. */
+  close_client_later(g_steal_pointer(&self->idle_client));
   /* Leaves a core for the UI thread on small machines. */
   job->threads = jq_ai_worker_threads();
   job->view = g_memdup2(self->view, sizeof *self->view);
@@ -356,10 +559,13 @@ static void stop_search(JqAnalysisMode *self) {
  * or for another AI) is analysed afresh. */
 static char *shown_key(JqAnalysisMode *self) {
   char *fen = jq_game_controller_get_fen(self->controller);
-  char *key =
-      g_strdup_printf("%s %u %d %s", analysis_algorithm(self),
-                      jq_game_controller_get_game_id(self->controller),
-                      jq_game_controller_get_browse_ply(self->controller), fen);
+  const JqEngine *engine = outside_engine(self);
+  char *analyst =
+      engine ? engine_key(engine) : g_strdup(analysis_algorithm(self));
+  char *key = g_strdup_printf(
+      "%s %u %d %s", analyst, jq_game_controller_get_game_id(self->controller),
+      jq_game_controller_get_browse_ply(self->controller), fen);
+  g_free(analyst);
   g_free(fen);
   return key;
 }
@@ -410,6 +616,20 @@ static void on_algorithm(GObject *controller, GParamSpec *pspec,
   on_changed(self->controller, self);
 }
 
+/* Another analysis engine chosen: it is tried afresh, even one that
+ * failed before. */
+static void on_engine_chosen(GObject *controller, GParamSpec *pspec,
+                             JqAnalysisMode *self) {
+  g_clear_pointer(&self->failed_engine, g_free);
+  on_changed(self->controller, self);
+}
+
+/* An engine's values changed, or it went: the key says whether that is
+ * the one analysing. */
+static void on_engines_changed(JqEngineList *list, JqAnalysisMode *self) {
+  on_changed(self->controller, self);
+}
+
 /* ---- public ---- */
 
 JqAnalysisMode *jq_analysis_mode_new(JqGameController *controller) {
@@ -420,6 +640,10 @@ JqAnalysisMode *jq_analysis_mode_new(JqGameController *controller) {
                           0);
   g_signal_connect_object(controller, "notify::algorithm",
                           G_CALLBACK(on_algorithm), self, 0);
+  g_signal_connect_object(controller, "notify::analysis-engine",
+                          G_CALLBACK(on_engine_chosen), self, 0);
+  g_signal_connect_object(jq_engine_list_get_default(), "changed",
+                          G_CALLBACK(on_engines_changed), self, 0);
   return self;
 }
 
@@ -511,6 +735,17 @@ guint jq_analysis_mode_searches_ended(void) {
   return atomic_load(&searches_ended);
 }
 
+const char *jq_analysis_mode_get_engine_name(JqAnalysisMode *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), NULL);
+  const JqEngine *e = outside_engine(self);
+  return e ? e->name : NULL;
+}
+
+void jq_analysis_mode_set_engine_grace(JqAnalysisMode *self, int ms) {
+  g_return_if_fail(JQ_IS_ANALYSIS_MODE(self));
+  self->engine_grace_ms = MAX(ms, 0);
+}
+
 gboolean jq_analysis_mode_can_play(JqAnalysisMode *self, guint index) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_MODE(self), FALSE);
   JqGameController *c = self->controller;
@@ -568,6 +803,7 @@ static void jq_analysis_mode_dispose(GObject *object) {
   /* The worker ends on its own; its job frees its AI. */
   g_clear_object(&self->task);
   jq_ai_worker_free_later(g_steal_pointer(&self->idle_ai));
+  close_client_later(g_steal_pointer(&self->idle_client));
   if (self->controller)
     g_signal_handlers_disconnect_by_data(self->controller, self);
   g_clear_object(&self->controller);
@@ -579,6 +815,8 @@ static void jq_analysis_mode_finalize(GObject *object) {
   clear_lines(self);
   g_free(self->key);
   g_free(self->view);
+  g_free(self->idle_client_key);
+  g_free(self->failed_engine);
   G_OBJECT_CLASS(jq_analysis_mode_parent_class)->finalize(object);
 }
 
@@ -599,6 +837,12 @@ static void jq_analysis_mode_class_init(JqAnalysisModeClass *klass) {
   signals[SIGNAL_UPDATED] =
       g_signal_new("updated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_FAILED] =
+      g_signal_new("failed", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
-static void jq_analysis_mode_init(JqAnalysisMode *self) { self->lines = 1; }
+static void jq_analysis_mode_init(JqAnalysisMode *self) {
+  self->lines = 1;
+  self->engine_grace_ms = JQ_ANALYSIS_MODE_ENGINE_GRACE_MS;
+}

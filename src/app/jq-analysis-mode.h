@@ -4,7 +4,13 @@
  * with 1 to 5 lines (MultiPV), and the search starts again whenever
  * another position is shown (a move, undo, browsing, a new game, a paste).
  * It analyses with the controller's algorithm when that is IS-MCTS (one
- * line, with a win chance), else with alpha-beta.
+ * line, with a win chance), else with alpha-beta; or with the controller's
+ * analysis engine when an outside one is chosen (and plays the variant):
+ * "go infinite" in a worker thread, its "info ... multipv k" lines as the
+ * lines, "stop" and its bestmove awaited before the next position. An
+ * engine that dies, or does not stop within its grace, is killed, the
+ * user told (failed) and the built-in AI analyses instead until another
+ * engine is chosen.
  * The AI is handed the display side's view (what the user may know), never
  * the arbiter's truth. Its reports reach the main thread coalesced: one
  * idle at a time however fast the AI reports.
@@ -12,6 +18,8 @@
  * Signal, on the main thread:
  *   updated ()  the lines changed: new reports, cleared for another
  *               position, or rewritten in another notation
+ *   failed (const char *message)  the outside engine failed; the message
+ *               is for the user
  */
 #pragma once
 
@@ -21,6 +29,8 @@
 G_BEGIN_DECLS
 
 #define JQ_ANALYSIS_MODE_LINES_MAX 5
+/* The time an outside engine has to answer "stop", by default. */
+#define JQ_ANALYSIS_MODE_ENGINE_GRACE_MS 3000
 
 #define JQ_TYPE_ANALYSIS_MODE (jq_analysis_mode_get_type())
 G_DECLARE_FINAL_TYPE(JqAnalysisMode, jq_analysis_mode, JQ, ANALYSIS_MODE,
@@ -62,6 +72,12 @@ gboolean jq_analysis_mode_is_searching(JqAnalysisMode *self);
  * JQ_REASON_STALEMATE when its side to move has no legal move (and has
  * lost), nothing searched; JQ_REASON_NONE otherwise, or when off. */
 JqReason jq_analysis_mode_get_end(JqAnalysisMode *self);
+
+/* The outside engine analysing ("Fairy-Stockfish 11.1"), NULL when the
+ * built-in AI does. */
+const char *jq_analysis_mode_get_engine_name(JqAnalysisMode *self);
+/* The time an outside engine has to answer "stop" (tests shorten it). */
+void jq_analysis_mode_set_engine_grace(JqAnalysisMode *self, int ms);
 
 /* Whether line `index`'s first move may be played: the human is to move
  * on the live board, which is the position analysed. */

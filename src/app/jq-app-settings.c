@@ -27,6 +27,7 @@ void jq_app_settings_bind(GSettings *settings, JqGameController *controller) {
       {"black-ai-algorithm", "black-algorithm"},
       {"black-ai-strength", "black-strength"},
       {"think-time-ms", "think-time"},
+      {"analysis-engine", "analysis-engine"},
       {"disclosure", "disclosure"},
       {"notation", "notation"},
       {"character-style", "character-style"},

@@ -84,7 +84,54 @@ JqPlayer *jq_game_controller_outside_seat(JqGameController *self, JqColor side,
   return JQ_PLAYER(self->outside[side]);
 }
 
+const JqEngine *jq_game_controller_get_analysis_engine(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  const char *id = jq_game_controller_get_analysis_engine_id(self);
+  if (!*id)
+    return NULL;
+  /* One removed since falls back to the built-in AI. */
+  const JqEngine *engine =
+      jq_engine_list_find(jq_engine_list_get_default(), id);
+  if (!engine || !jq_engine_plays(engine, jq_game_variant(self->game)))
+    return NULL;
+  return engine;
+}
+
+static void drop_hint_engine(JqGameController *self) {
+  if (!self->hint_engine)
+    return;
+  g_signal_handlers_disconnect_by_data(self->hint_engine, self);
+  g_clear_object(&self->hint_engine);
+}
+
+JqPlayer *jq_game_controller_hint_seat(JqGameController *self) {
+  const JqEngine *engine = jq_game_controller_get_analysis_engine(self);
+  if (!engine) {
+    drop_hint_engine(self);
+    return NULL;
+  }
+  if (self->hint_engine && !player_fits(self->hint_engine, engine))
+    drop_hint_engine(self);
+  if (!self->hint_engine) {
+    JqUciPlayer *p = jq_uci_player_new(engine);
+    g_signal_connect(p, "move-chosen",
+                     G_CALLBACK(jq_game_controller_on_move_chosen), self);
+    g_signal_connect(p, "progress", G_CALLBACK(jq_game_controller_on_progress),
+                     self);
+    g_signal_connect(p, "failed", G_CALLBACK(on_failed), self);
+    self->hint_engine = p;
+  }
+  /* After a failure the built-in advisor's algorithm gives the hint. */
+  jq_uci_player_set_fallback(self->hint_engine,
+                             jq_ai_player_algorithm_known(self->algorithm)
+                                 ? self->algorithm
+                                 : "alphabeta",
+                             JQ_STRENGTH_MAX);
+  return JQ_PLAYER(self->hint_engine);
+}
+
 void jq_game_controller_engines_dispose(JqGameController *self) {
   drop_player(self, JQ_RED);
   drop_player(self, JQ_BLACK);
+  drop_hint_engine(self);
 }

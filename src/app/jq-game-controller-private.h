@@ -43,6 +43,8 @@ struct _JqGameController {
   char *side_algorithm[2]; /* each side's when it plays both */
   int side_strength[2];
   int think_time;
+  char *analysis_engine; /* the hints' and analysis' engine's id, NULL or
+                          * "": the built-in AI */
   JqDisclosure disclosure;
   JqNotationStyle notation;
   JqCharset charset;
@@ -58,8 +60,9 @@ struct _JqGameController {
   JqHumanPlayer *humans[2];
   JqAiPlayer *ais[2];
   JqAiPlayer *advisor;
-  JqUciPlayer *outside[2]; /* an outside engine playing a side, made when
-                            * its algorithm is "uci:ID" */
+  JqUciPlayer *outside[2];  /* an outside engine playing a side, made when
+                             * its algorithm is "uci:ID" */
+  JqUciPlayer *hint_engine; /* the analysis engine giving a hint */
   /* A player from elsewhere (a network peer) in place of a side's
    * computer; NULL: the app's own. */
   JqPlayer *remote[2];
@@ -165,6 +168,9 @@ gboolean jq_game_controller_algorithm_known(const char *algorithm);
  * made or remade for it; NULL for a built-in algorithm. */
 JqPlayer *jq_game_controller_outside_seat(JqGameController *self, JqColor side,
                                           const char *algorithm, int strength);
+/* The analysis engine's player for a hint when one is set and plays the
+ * game's variant; NULL: the built-in advisor gives it. */
+JqPlayer *jq_game_controller_hint_seat(JqGameController *self);
 void jq_game_controller_engines_dispose(JqGameController *self);
 
 /* ---- jq-game-controller-files.c ---- */

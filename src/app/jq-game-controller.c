@@ -29,6 +29,7 @@ enum {
   PROP_BLACK_ALGORITHM,
   PROP_BLACK_STRENGTH,
   PROP_THINK_TIME,
+  PROP_ANALYSIS_ENGINE,
   PROP_MOVE_INTERVAL,
   PROP_PAUSED,
   PROP_DISCLOSURE,
@@ -196,6 +197,22 @@ static const JqGame *shown_game(JqGameController *self) {
   return g;
 }
 
+JqMove *jq_game_controller_get_shown_moves(JqGameController *self,
+                                           JqPosition *start, int *n_moves) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  *n_moves = 0;
+  const JqGame *g = shown_game(self);
+  if (jq_game_variant(g) != JQ_VARIANT_XIANGQI)
+    return NULL;
+  *start = *jq_game_initial(g);
+  int n = jq_game_move_count(g);
+  JqMove *moves = g_new(JqMove, MAX(n, 1));
+  for (int i = 0; i < n; i++)
+    moves[i] = jq_game_move_at(g, i).move;
+  *n_moves = n;
+  return moves;
+}
+
 /* ---- the game's text ---- */
 
 /* Does the display side know what a hidden piece captured by `captor`
@@ -326,9 +343,12 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
   JqPlayer *player;
   if (purpose == JQ_THINK_HINT) {
     /* A hint is the engine's best advice, whatever the opponent's
-     * level (the advisor plays at full strength). */
+     * level (the advisor plays at full strength); the analysis engine's
+     * when an outside one is chosen. */
     jq_ai_player_set_algorithm(self->advisor, self->algorithm);
-    player = JQ_PLAYER(self->advisor);
+    player = jq_game_controller_hint_seat(self);
+    if (!player)
+      player = JQ_PLAYER(self->advisor);
   } else {
     const char *algorithm;
     int strength;
@@ -908,6 +928,23 @@ void jq_game_controller_set_think_time(JqGameController *self, int ms) {
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_THINK_TIME]);
 }
 
+const char *jq_game_controller_get_analysis_engine_id(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), "");
+  return self->analysis_engine ? self->analysis_engine : "";
+}
+
+void jq_game_controller_set_analysis_engine_id(JqGameController *self,
+                                               const char *id) {
+  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
+  if (!id)
+    id = "";
+  if (g_strcmp0(jq_game_controller_get_analysis_engine_id(self), id) == 0)
+    return;
+  g_free(self->analysis_engine);
+  self->analysis_engine = g_strdup(id);
+  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_ANALYSIS_ENGINE]);
+}
+
 int jq_game_controller_get_move_interval(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
   return jq_move_pacer_get_interval(self->pacer);
@@ -1185,6 +1222,9 @@ static void jq_game_controller_get_property(GObject *object, guint id,
     g_value_set_int(value, self->side_strength[JQ_BLACK]);
     break;
   case PROP_THINK_TIME: g_value_set_int(value, self->think_time); break;
+  case PROP_ANALYSIS_ENGINE:
+    g_value_set_string(value, jq_game_controller_get_analysis_engine_id(self));
+    break;
   case PROP_MOVE_INTERVAL:
     g_value_set_int(value, jq_move_pacer_get_interval(self->pacer));
     break;
@@ -1233,6 +1273,9 @@ static void jq_game_controller_set_property(GObject *object, guint id,
     break;
   case PROP_THINK_TIME:
     jq_game_controller_set_think_time(self, g_value_get_int(value));
+    break;
+  case PROP_ANALYSIS_ENGINE:
+    jq_game_controller_set_analysis_engine_id(self, g_value_get_string(value));
     break;
   case PROP_MOVE_INTERVAL:
     jq_game_controller_set_move_interval(self, g_value_get_int(value));
@@ -1309,6 +1352,7 @@ static void jq_game_controller_finalize(GObject *object) {
   drop_browse_cache(self);
   g_array_unref(self->redo);
   g_free(self->algorithm);
+  g_free(self->analysis_engine);
   g_free(self->side_algorithm[JQ_RED]);
   g_free(self->side_algorithm[JQ_BLACK]);
   g_free(self->date);
@@ -1355,6 +1399,8 @@ static void jq_game_controller_class_init(JqGameControllerClass *klass) {
   }
   props[PROP_THINK_TIME] = g_param_spec_int(
       "think-time", NULL, NULL, JQ_THINK_TIME_MIN, JQ_THINK_TIME_MAX, 2000, rw);
+  props[PROP_ANALYSIS_ENGINE] =
+      g_param_spec_string("analysis-engine", NULL, NULL, "", rw);
   props[PROP_MOVE_INTERVAL] = g_param_spec_int("move-interval", NULL, NULL, 0,
                                                JQ_MOVE_INTERVAL_MAX, 0, rw);
   props[PROP_PAUSED] = g_param_spec_boolean("paused", NULL, NULL, FALSE, rw);

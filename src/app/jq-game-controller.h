@@ -42,6 +42,7 @@
 
 #include "jq-analysis.h"
 #include "jq-app-enums.h"
+#include "jq-engine-list.h"
 #include "jq-game-clock.h"
 #include "jq-game.h"
 #include "jq-pgn.h"
@@ -194,6 +195,22 @@ void jq_game_controller_set_side_strength(JqGameController *self, JqColor side,
                                           int strength);
 int jq_game_controller_get_think_time(JqGameController *self);
 void jq_game_controller_set_think_time(JqGameController *self, int ms);
+/* Property "analysis-engine": the id of the outside engine (of the default
+ * JqEngineList) that gives hints and analyses; "" (the default): the
+ * built-in AI. */
+const char *jq_game_controller_get_analysis_engine_id(JqGameController *self);
+void jq_game_controller_set_analysis_engine_id(JqGameController *self,
+                                               const char *id);
+/* The analysis engine for the game shown: NULL for the built-in AI, also
+ * when the id is in the list no more or, in jieqi, when the engine does
+ * not declare jieqi. Valid until the engine list changes. */
+const JqEngine *jq_game_controller_get_analysis_engine(JqGameController *self);
+/* The game's start and the moves to the position shown (a new array of
+ * *n_moves, for the caller to free), for an outside engine, which sees
+ * repetitions from them; NULL in jieqi, whose moves cannot say what each
+ * reveal turned up. */
+JqMove *jq_game_controller_get_shown_moves(JqGameController *self,
+                                           JqPosition *start, int *n_moves);
 /* Property "move-interval": the least time in ms from one move to a
  * computer's next (the board's slide and a pause to follow it, for
  * the window to set); its move waits for the rest when it thinks

@@ -7,6 +7,7 @@
 #include "jq-ai-names.h"
 #include "jq-combo-labels.h"
 #include "jq-engine-group.h"
+#include "jq-engine-list.h"
 #include "jq-preferences-window-private.h"
 
 /* The schema's enum nicks in the order of each combo row's items. */
@@ -29,11 +30,13 @@ struct _JqPreferencesWindow {
   AdwPreferencesWindow parent_instance;
   GSettings *settings;
   char **algorithms; /* the algorithm row's items, engine names */
+  char **analysts;   /* the analysis engine row's ids, "" the built-in */
 
   AdwComboRow *algorithm_row;
   AdwActionRow *strength_row;
   GtkSpinButton *strength_spin;
   GtkSpinButton *think_spin;
+  AdwComboRow *analysis_engine_row;
   AdwComboRow *perspective_row;
   GtkSwitch *legal_switch;
   GtkSwitch *animations_switch;
@@ -111,6 +114,55 @@ static void fill_algorithms(JqPreferencesWindow *self) {
   g_object_unref(labels);
 }
 
+/* An engine id to its row; an id no longer in the list shows the
+ * built-in computer, which is what analyses then. */
+static gboolean id_to_index(GValue *value, GVariant *variant, gpointer data) {
+  JqPreferencesWindow *self = data;
+  const char *id = g_variant_get_string(variant, NULL);
+  guint found = 0;
+  for (guint i = 0; self->analysts[i] != NULL; i++)
+    if (g_strcmp0(self->analysts[i], id) == 0)
+      found = i;
+  g_value_set_uint(value, found);
+  return TRUE;
+}
+
+static GVariant *index_to_id(const GValue *value, const GVariantType *type,
+                             gpointer data) {
+  JqPreferencesWindow *self = data;
+  guint index = g_value_get_uint(value);
+  if (index >= g_strv_length(self->analysts))
+    return NULL;
+  return g_variant_new_string(self->analysts[index]);
+}
+
+/* The built-in computer and each outside engine; made again when the
+ * engine list changes. */
+static void fill_analysts(JqPreferencesWindow *self) {
+  if (self->settings)
+    g_settings_unbind(self->analysis_engine_row, "selected");
+  JqEngineList *list = jq_engine_list_get_default();
+  GStrvBuilder *ids = g_strv_builder_new();
+  GtkStringList *labels = gtk_string_list_new(NULL);
+  g_strv_builder_add(ids, "");
+  gtk_string_list_append(labels, _("Built-in Computer"));
+  for (guint i = 0; i < jq_engine_list_count(list); i++) {
+    const JqEngine *e = jq_engine_list_get(list, i);
+    g_strv_builder_add(ids, e->id);
+    gtk_string_list_append(labels, e->name);
+  }
+  g_strfreev(self->analysts);
+  self->analysts = g_strv_builder_end(ids);
+  g_strv_builder_unref(ids);
+  adw_combo_row_set_model(self->analysis_engine_row, G_LIST_MODEL(labels));
+  g_object_unref(labels);
+  if (self->settings)
+    g_settings_bind_with_mapping(self->settings, "analysis-engine",
+                                 self->analysis_engine_row, "selected",
+                                 G_SETTINGS_BIND_DEFAULT, id_to_index,
+                                 index_to_id, self, NULL);
+}
+
 /* The rows say what the chosen algorithm is and what strength means for
  * it. */
 static void update_strength(JqPreferencesWindow *self) {
@@ -134,6 +186,7 @@ static void bind_all(JqPreferencesWindow *self) {
              (const char *const *)self->algorithms);
   bind_spin(s, "ai-strength", self->strength_spin, &unit);
   bind_spin(s, "think-time-ms", self->think_spin, &milli);
+  fill_analysts(self);
   bind_combo(s, "score-perspective", self->perspective_row, perspective_nicks);
   g_settings_bind(s, "show-legal-moves", self->legal_switch, "active",
                   G_SETTINGS_BIND_DEFAULT);
@@ -169,6 +222,7 @@ GtkWidget *jq_preferences_window_get_editor(JqPreferencesWindow *self,
       {"ai-algorithm", self->algorithm_row},
       {"ai-strength", self->strength_spin},
       {"think-time-ms", self->think_spin},
+      {"analysis-engine", self->analysis_engine_row},
       {"score-perspective", self->perspective_row},
       {"show-legal-moves", self->legal_switch},
       {"animations", self->animations_switch},
@@ -195,6 +249,9 @@ static void jq_preferences_window_dispose(GObject *object) {
   /* The bindings read self->algorithms: end them before it goes. */
   if (self->algorithm_row != NULL)
     g_settings_unbind(self->algorithm_row, "selected");
+  if (self->analysis_engine_row != NULL)
+    g_settings_unbind(self->analysis_engine_row, "selected");
+  g_signal_handlers_disconnect_by_data(jq_engine_list_get_default(), self);
   g_clear_object(&self->settings);
   G_OBJECT_CLASS(jq_preferences_window_parent_class)->dispose(object);
 }
@@ -202,6 +259,7 @@ static void jq_preferences_window_dispose(GObject *object) {
 static void jq_preferences_window_finalize(GObject *object) {
   JqPreferencesWindow *self = JQ_PREFERENCES_WINDOW(object);
   g_strfreev(self->algorithms);
+  g_strfreev(self->analysts);
   G_OBJECT_CLASS(jq_preferences_window_parent_class)->finalize(object);
 }
 
@@ -219,6 +277,7 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
   BIND(strength_row);
   BIND(strength_spin);
   BIND(think_spin);
+  BIND(analysis_engine_row);
   BIND(perspective_row);
   BIND(legal_switch);
   BIND(animations_switch);
@@ -233,12 +292,16 @@ static void jq_preferences_window_class_init(JqPreferencesWindowClass *klass) {
 
 static void jq_preferences_window_init(JqPreferencesWindow *self) {
   gtk_widget_init_template(GTK_WIDGET(self));
-  AdwComboRow *rows[] = {self->algorithm_row,   self->perspective_row,
-                         self->orientation_row, self->characters_row,
-                         self->notation_row,    self->disclosure_row};
+  AdwComboRow *rows[] = {self->algorithm_row,   self->analysis_engine_row,
+                         self->perspective_row, self->orientation_row,
+                         self->characters_row,  self->notation_row,
+                         self->disclosure_row};
   for (gsize i = 0; i < G_N_ELEMENTS(rows); i++)
     jq_combo_labels_keep_whole(rows[i]);
   fill_algorithms(self);
+  fill_analysts(self);
+  g_signal_connect_swapped(jq_engine_list_get_default(), "changed",
+                           G_CALLBACK(fill_analysts), self);
   g_signal_connect_swapped(self->algorithm_row, "notify::selected",
                            G_CALLBACK(update_strength), self);
   g_signal_connect_swapped(self->disclosure_row, "notify::selected",

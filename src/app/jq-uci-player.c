@@ -8,16 +8,12 @@
 #include <glib/gi18n-lib.h>
 
 #include "jq-ai-player.h"
-#include "jq-fen.h"
-#include "jq-notation.h"
-#include "jq-uci-client.h"
+#include "jq-uci-talk.h"
 
-/* An engine gets this long to start, answer "uci" and "isready". */
-#define START_TIMEOUT_MS 10000
+#define START_TIMEOUT_MS JQ_UCI_TALK_START_MS
 /* After "stop", the time an engine has to give its (late) bestmove. */
 #define STOP_GRACE_MS 500
-/* What "quit" is given before the engine is killed. */
-#define QUIT_GRACE_MS 500
+#define QUIT_GRACE_MS JQ_UCI_TALK_QUIT_MS
 
 /* What the engine's thread is asked to do, and tells back. */
 typedef enum { JOB_TURN, JOB_QUIT } JobKind;
@@ -111,138 +107,6 @@ static gint64 deadline_in(gint64 ms) {
   return g_get_monotonic_time() + ms * 1000;
 }
 
-/* Starts the engine for `variant`: handshake, the user's values, the
- * variant, isready. NULL with *why for the user. */
-static JqUciClient *engine_start(Shared *s, gboolean jieqi, char **why) {
-  const JqEngine *e = s->engine;
-  JqError err;
-  JqUciClient *client = jq_uci_client_spawn(e->command, &err);
-  if (!client) {
-    *why = g_strdup_printf(_("The engine “%s” could not be started: %s."),
-                           e->name, err.message);
-    return NULL;
-  }
-  JqUciStatus st =
-      jq_uci_client_handshake(client, deadline_in(START_TIMEOUT_MS));
-  if (st != JQ_UCI_OK) {
-    *why = g_strdup_printf(st == JQ_UCI_DEAD
-                               ? _("The engine “%s” stopped while starting.")
-                               : _("The engine “%s” did not answer when "
-                                   "started."),
-                           e->name);
-    jq_uci_client_close(client, 0);
-    return NULL;
-  }
-  GHashTableIter it;
-  gpointer name, value;
-  g_hash_table_iter_init(&it, e->values);
-  while (g_hash_table_iter_next(&it, &name, &value))
-    if (g_ascii_strcasecmp(name, "UCI_Variant") != 0 &&
-        jq_uci_client_has_option(client, name))
-      jq_uci_client_set_option(client, name, value);
-  const char *variant = jieqi ? "jieqi" : "xiangqi";
-  if (jq_uci_client_has_option(client, "UCI_Variant")) {
-    if (!jq_uci_client_option_allows(client, "UCI_Variant", variant)) {
-      *why = g_strdup_printf(jieqi ? _("The engine “%s” does not play jieqi.")
-                                   : _("The engine “%s” does not play "
-                                       "xiangqi."),
-                             e->name);
-      jq_uci_client_close(client, QUIT_GRACE_MS);
-      return NULL;
-    }
-    jq_uci_client_set_option(client, "UCI_Variant", variant);
-  } else if (jieqi) {
-    *why = g_strdup_printf(_("The engine “%s” does not play jieqi."), e->name);
-    jq_uci_client_close(client, QUIT_GRACE_MS);
-    return NULL;
-  }
-  st = jq_uci_client_sync(client, deadline_in(START_TIMEOUT_MS));
-  if (st != JQ_UCI_OK) {
-    *why = g_strdup_printf(st == JQ_UCI_DEAD
-                               ? _("The engine “%s” stopped while starting.")
-                               : _("The engine “%s” did not answer when "
-                                   "started."),
-                           e->name);
-    jq_uci_client_close(client, 0);
-    return NULL;
-  }
-  return client;
-}
-
-/* The engine's move in our numbering ("h3e3" -> "h2e2" for an engine
- * that counts ranks from 1); the text itself when it does not read so. The
- * position goes out as a FEN, whose board part both numberings share. */
-static char *move_from_engine(const JqEngine *e, const char *text) {
-  if (!e->ranks_from_one)
-    return g_strdup(text);
-  GString *out = g_string_new(NULL);
-  const char *s = text;
-  for (int k = 0; k < 2; k++) {
-    char *end;
-    long rank = strtol(s + 1, &end, 10);
-    if (*s < 'a' || *s > 'i' || !g_ascii_isdigit(s[1]) || rank < 1 ||
-        rank > 10) {
-      g_string_free(out, TRUE);
-      return g_strdup(text);
-    }
-    g_string_append_printf(out, "%c%ld", *s, rank - 1);
-    s = end;
-  }
-  g_string_append(out, s);
-  return g_string_free(out, FALSE);
-}
-
-/* Our move in the engine's numbering ("h2e2" -> "h3e3"). */
-static void move_to_engine(const JqEngine *e, JqMove move, GString *out) {
-  char text[JQ_COORDS_MAX];
-  jq_move_to_coords(move, text);
-  if (!e->ranks_from_one) {
-    g_string_append(out, text);
-    return;
-  }
-  for (const char *s = text; *s; s++)
-    if (g_ascii_isdigit(*s))
-      g_string_append_printf(out, "%d", *s - '0' + 1);
-    else
-      g_string_append_c(out, *s);
-}
-
-/* The "position" command for a turn: the game's start and its moves when
- * the turn has them (xiangqi: the engine sees repetitions), else the view
- * alone (jieqi, in the JieqiBox dialect: a move list cannot say what each
- * reveal turned up, and the view already holds all the side knows). */
-static char *position_command(const JqEngine *e, const JqTurn *turn) {
-  gboolean jieqi = jq_position_is_jieqi(turn->view);
-  char fen[JQ_FEN_MAX];
-  GString *out = g_string_new("position fen ");
-  if (turn->start && !jieqi) {
-    jq_fen_write(turn->start, JQ_FEN_XIANGQI, fen, sizeof fen);
-    g_string_append(out, fen);
-    for (int i = 0; i < turn->n_moves; i++) {
-      g_string_append(out, i == 0 ? " moves " : " ");
-      move_to_engine(e, turn->moves[i], out);
-    }
-  } else {
-    jq_fen_write(turn->view, jieqi ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI, fen,
-                 sizeof fen);
-    g_string_append(out, fen);
-  }
-  return g_string_free(out, FALSE);
-}
-
-/* The engine's move for `view`, JQ_MOVE_NONE when it is not a legal one. */
-static JqMove read_move(const JqEngine *e, const JqPosition *view,
-                        const char *text) {
-  char *ours = move_from_engine(e, text);
-  JqMove move = JQ_MOVE_NONE;
-  JqReveal reveal;
-  JqError err;
-  if (!jq_notation_parse_coords(view, ours, &move, &reveal, &err))
-    move = JQ_MOVE_NONE;
-  g_free(ours);
-  return move;
-}
-
 typedef struct {
   Shared *shared;
   const Job *job;
@@ -251,55 +115,15 @@ typedef struct {
 
 static gboolean progress_idle(gpointer data);
 
-/* "info depth 7 seldepth 9 score cp 35 nodes 1234 nps 5000 time 250 pv ..."
- * into a JqProgress; the line's moves as far as they read as legal and
- * turn no hidden piece up. */
+/* An info line with a score and a line becomes progress; the player
+ * shows its first line only. */
 static void on_info(const char *line, void *data) {
   InfoContext *ctx = data;
   Shared *s = ctx->shared;
-  JqProgress p = {0};
-  gboolean scored = FALSE;
-  gchar **w = g_strsplit_set(line, " \t", -1);
-  JqPosition *pos = ctx->scratch;
-  for (int i = 1; w[i]; i++) {
-    const char *next = w[i + 1];
-    if (strcmp(w[i], "multipv") == 0 && next && atoi(next) > 1) {
-      g_strfreev(w);
-      return;
-    }
-    if (strcmp(w[i], "depth") == 0 && next)
-      p.depth = atoi(next);
-    else if (strcmp(w[i], "seldepth") == 0 && next)
-      p.seldepth = atoi(next);
-    else if (strcmp(w[i], "nodes") == 0 && next)
-      p.nodes = g_ascii_strtoull(next, NULL, 10);
-    else if (strcmp(w[i], "nps") == 0 && next)
-      p.nps = g_ascii_strtoull(next, NULL, 10);
-    else if (strcmp(w[i], "time") == 0 && next)
-      p.time_ms = atoi(next);
-    else if (strcmp(w[i], "score") == 0 && next && w[i + 2]) {
-      int n = atoi(w[i + 2]);
-      /* Mate in n moves as the engine's own search writes a mate. */
-      p.score = strcmp(next, "mate") == 0
-                    ? (n > 0 ? 30000 - (2 * n - 1) : -30000 + 2 * -n)
-                    : n;
-      scored = TRUE;
-    } else if (strcmp(w[i], "pv") == 0) {
-      *pos = ctx->job->view;
-      for (int k = i + 1; w[k] && p.pv_len < JQ_MAX_PV; k++) {
-        JqMove m = read_move(s->engine, pos, w[k]);
-        if (m == JQ_MOVE_NONE ||
-            jq_piece_is_hidden(pos->board[jq_move_from(m)]) ||
-            jq_piece_is_hidden(pos->board[jq_move_to(m)]))
-          break;
-        p.pv[p.pv_len++] = m;
-        jq_position_make_move(pos, m, JQ_REVEAL_NONE);
-      }
-      break;
-    }
-  }
-  g_strfreev(w);
-  if (!scored || p.pv_len == 0)
+  JqProgress p;
+  if (!jq_uci_talk_parse_info(s->engine, &ctx->job->view, line, &p,
+                              ctx->scratch) ||
+      p.multipv > 1)
     return;
   g_mutex_lock(&s->lock);
   s->latest = p;
@@ -340,7 +164,7 @@ static void run_turn(Shared *s, const Job *job, JqUciClient **client,
   if (*client && (!jq_uci_client_alive(*client) || want_jieqi != *jieqi))
     close_client(s, client, QUIT_GRACE_MS);
   if (!*client) {
-    JqUciClient *c = engine_start(s, want_jieqi, &why);
+    JqUciClient *c = jq_uci_talk_start(s->engine, want_jieqi, &why);
     if (!c) {
       post(s, job, DONE_FAILED, JQ_MOVE_NONE, why);
       return;
@@ -385,7 +209,7 @@ static void run_turn(Shared *s, const Job *job, JqUciClient **client,
          g_strdup_printf(_("The engine “%s” stopped during its move."),
                          s->engine->name));
   } else {
-    JqMove move = read_move(s->engine, &job->view, best);
+    JqMove move = jq_uci_talk_read_move(s->engine, &job->view, best);
     if (move == JQ_MOVE_NONE) {
       close_client(s, client, QUIT_GRACE_MS);
       post(s, job, DONE_FAILED, JQ_MOVE_NONE,
@@ -532,7 +356,8 @@ static void uci_take_turn(JqPlayer *player, const JqTurn *turn) {
   job->generation = self->generation;
   job->game_id = turn->game_id;
   job->view = *turn->view;
-  job->position = position_command(self->shared->engine, turn);
+  job->position = jq_uci_talk_position(self->shared->engine, turn->view,
+                                       turn->start, turn->moves, turn->n_moves);
   job->go = go_command(turn, &job->time_ms);
   g_async_queue_push(self->shared->queue, job);
 }

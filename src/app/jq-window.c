@@ -548,6 +548,12 @@ static void on_notice(JqGameController *c, const char *text, JqWindow *self) {
   toast(self, text);
 }
 
+/* The outside analysis engine failed; the built-in AI analyses on. */
+static void on_analyst_failed(JqAnalysisMode *mode, const char *text,
+                              JqWindow *self) {
+  toast(self, text);
+}
+
 static void on_hint(JqGameController *c, guint move, JqWindow *self) {
   jq_board_view_set_hint(self->board, (JqMove)move);
   /* The move as the hint's line writes it, else in coordinates. */
@@ -1216,6 +1222,8 @@ static void jq_window_constructed(GObject *object) {
                                   self->settings);
   g_signal_connect_object(self->analysis_view, "preview",
                           G_CALLBACK(on_analysis_preview), self, 0);
+  g_signal_connect_object(jq_analysis_view_get_mode(self->analysis_view),
+                          "failed", G_CALLBACK(on_analyst_failed), self, 0);
 
   g_settings_bind(self->settings, "show-legal-moves", self->board,
                   "show-legal-moves", G_SETTINGS_BIND_GET);
