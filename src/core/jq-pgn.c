@@ -146,8 +146,8 @@ static void fullwidth_parens(const char *in, char *out, size_t size) {
 
 /* Unfinished jieqi games keep their secrets (jq-pgn.h). */
 static bool keeps_secrets(const JqGame *game, const JqPgnInfo *info) {
-  return jq_game_variant(game) == JQ_VARIANT_JIEQI && !jq_game_is_over(game) &&
-         !info->full_deal;
+  return jq_game_variant(game) == JQ_VARIANT_JIEQI &&
+         (!jq_game_is_over(game) || info->keep_secrets) && !info->full_deal;
 }
 
 /* May the file tell what the hidden piece `captor` took was? */
