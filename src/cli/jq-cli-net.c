@@ -2,7 +2,12 @@
  * a person typing moves or one of our AIs (or a UCI engine) playing
  * through its side's view, as in `match`. The moves are printed as they
  * are played and the last line is "result: SCORE (REASON)"; the exit
- * status is 0 only when the game ended normally. Xiangqi only for now. */
+ * status is 0 only when the game ended normally. Jieqi is dealt by both
+ * sides together (src/net/jq-fair-deal.h): at its end the check of the
+ * deal is printed as "fair: yes" or "fair: NO — why" just before the
+ * result line, and a failed check makes the exit status 1. The --pgn file
+ * is written after every move with only what this side knows, and holds
+ * the whole deal only once the game has ended and the deal checked. */
 #include "jq-cli.h"
 
 #include <gio/gio.h>
@@ -10,6 +15,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "jq-fen.h"
 #include "jq-match-player.h"
 #include "jq-match.h"
 #include "jq-net-error.h"
@@ -29,6 +35,7 @@ typedef struct {
   JqPlayerSpec spec;
   gboolean human;
   JqMatchPlayer *player;
+  JqVariant player_variant; /* what the player was made for */
   gboolean thinking;
   int64_t clock_ms; /* our own clock, when there is one */
   int exit_code;
@@ -119,18 +126,45 @@ static void think_done(GObject *source, GAsyncResult *res, gpointer data) {
   jq_net_session_move(cli->session, t->move, NULL);
 }
 
+/* What an engine is told, as in match: xiangqi, the whole game; jieqi,
+ * our view at the last move that turned up or took a hidden piece (a
+ * plain move cannot say what it learnt), and the moves since. */
+static void turn_history(const JqGame *game, JqColor side, Think *t) {
+  int count = jq_game_move_count(game), base = 0;
+  g_strlcpy(t->base_fen, jq_game_initial_fen(game), sizeof t->base_fen);
+  if (jq_game_variant(game) == JQ_VARIANT_JIEQI) {
+    for (base = count; base > 0; base--) {
+      JqGameMove gm = jq_game_move_at(game, base - 1);
+      if (gm.reveal.mover != JQ_NO_TYPE || gm.reveal.captured != JQ_NO_TYPE)
+        break;
+    }
+    JqGame *then = jq_game_copy(game);
+    if (!then)
+      base = 0; /* out of memory: the start, and every move since */
+    else {
+      for (int i = count; i > base; i--)
+        jq_game_undo(then);
+      JqPosition *view = g_new(JqPosition, 1);
+      jq_game_view(then, side, view);
+      jq_fen_write(view, JQ_FEN_JIEQIBOX, t->base_fen, sizeof t->base_fen);
+      g_free(view);
+      jq_game_free(then);
+    }
+  }
+  t->moves = g_array_new(FALSE, FALSE, sizeof(JqMove));
+  for (int i = base; i < count; i++) {
+    JqMove m = jq_game_move_at(game, i).move;
+    g_array_append_val(t->moves, m);
+  }
+}
+
 static void ai_turn(NetCli *cli) {
   const JqGame *game = jq_net_session_game(cli->session);
   JqColor side = jq_net_session_color(cli->session);
   Think *t = g_new0(Think, 1);
   t->player = cli->player;
   jq_game_view(game, side, &t->view);
-  g_strlcpy(t->base_fen, jq_game_initial_fen(game), sizeof t->base_fen);
-  t->moves = g_array_new(FALSE, FALSE, sizeof(JqMove));
-  for (int i = 0; i < jq_game_move_count(game); i++) {
-    JqMove m = jq_game_move_at(game, i).move;
-    g_array_append_val(t->moves, m);
-  }
+  turn_history(game, side, t);
   t->ply = jq_game_move_count(game);
   t->limits.time_ms[0] = t->limits.time_ms[1] = -1;
   if (cli->params.movetime_ms > 0) {
@@ -239,26 +273,50 @@ static void read_line(NetCli *cli) {
 
 /* ---- The session's signals */
 
-static void finish(NetCli *cli) {
+/* The game as this side knows it: the file is read by us alone, so it
+ * may hold what we learnt (captures the disclosure rule told us), never
+ * the deal before it checked (the session's game then holds stand-ins). */
+static gboolean write_pgn(NetCli *cli) {
   const JqGame *game = jq_net_session_game(cli->session);
-  if (game && cli->pgn_path) {
-    JqPgnInfo info;
-    jq_pgn_info_init(&info);
-    gboolean red_is_us = jq_net_session_color(cli->session) == JQ_RED;
-    info.event = "jieqi-cli network game";
-    info.red = red_is_us ? cli->name : jq_net_session_peer_name(cli->session);
-    info.black = red_is_us ? jq_net_session_peer_name(cli->session) : cli->name;
-    char *text = jq_pgn_write(game, &info);
-    GError *error = NULL;
-    if (!text || !g_file_set_contents(cli->pgn_path, text, -1, &error)) {
-      fprintf(stderr, "jieqi-cli %s: cannot write %s: %s\n", cli->command,
-              cli->pgn_path, error ? error->message : "out of memory");
-      g_clear_error(&error);
-      cli->exit_code = 1;
-    }
-    free(text);
+  if (!game || !cli->pgn_path)
+    return TRUE;
+  JqColor us = jq_net_session_color(cli->session);
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.event = "jieqi-cli network game";
+  info.red = us == JQ_RED ? cli->name : jq_net_session_peer_name(cli->session);
+  info.black =
+      us == JQ_RED ? jq_net_session_peer_name(cli->session) : cli->name;
+  info.reader = us;
+  info.keep_secrets = jq_net_session_fairness(cli->session) != JQ_NET_FAIR_YES;
+  char *text = jq_pgn_write(game, &info);
+  GError *error = NULL;
+  gboolean ok = text && g_file_set_contents(cli->pgn_path, text, -1, &error);
+  if (!ok) {
+    fprintf(stderr, "jieqi-cli %s: cannot write %s: %s\n", cli->command,
+            cli->pgn_path, error ? error->message : "out of memory");
+    g_clear_error(&error);
   }
+  free(text);
+  return ok;
+}
+
+static void finish(NetCli *cli) {
+  if (!write_pgn(cli))
+    cli->exit_code = 1;
   g_main_loop_quit(cli->loop);
+}
+
+/* The player made for the variant the host chose. */
+static gboolean make_player(NetCli *cli, JqVariant variant, JqError *err) {
+  if (cli->human || (cli->player && cli->player_variant == variant))
+    return TRUE;
+  if (cli->player)
+    jq_match_player_free(cli->player);
+  cli->player = jq_match_player_new(&cli->spec, variant, err);
+  cli->player_variant = variant;
+  return cli->player &&
+         jq_match_player_new_game(cli->player, g_random_int(), err);
 }
 
 static void on_started(JqNetSession *s, NetCli *cli) {
@@ -274,6 +332,20 @@ static void on_started(JqNetSession *s, NetCli *cli) {
   fflush(stdout);
   cli->params = *jq_net_session_params(s);
   cli->clock_ms = cli->params.base_ms;
+  JqError err;
+  if (!make_player(cli, cli->params.variant, &err)) {
+    fprintf(stderr, "jieqi-cli %s: our player cannot play %s: %s\n",
+            cli->command,
+            cli->params.variant == JQ_VARIANT_JIEQI ? "jieqi" : "xiangqi",
+            err.message);
+    jq_net_session_close(s, "the player cannot play this variant");
+    printf("result: * (unfinished: our player cannot play this variant)\n");
+    fflush(stdout);
+    cli->exit_code = 1;
+    finish(cli);
+    return;
+  }
+  write_pgn(cli);
   take_turn(cli);
 }
 
@@ -282,7 +354,14 @@ static void on_peer_move(JqNetSession *s, guint move, NetCli *cli) {
   print_move(cli, jq_game_move_count(game) - 1,
              jq_color_other(jq_net_session_color(s)), (JqMove)move,
              jq_net_session_peer_name(s));
+  if (!jq_game_is_over(game))
+    write_pgn(cli);
   take_turn(cli);
+}
+
+static void on_own_move(JqNetSession *s, guint move, NetCli *cli) {
+  if (!jq_game_is_over(jq_net_session_game(s)))
+    write_pgn(cli);
 }
 
 static void on_chat(JqNetSession *s, const char *text, NetCli *cli) {
@@ -317,13 +396,36 @@ static void on_taken_back(JqNetSession *s, int plies, NetCli *cli) {
   take_turn(cli);
 }
 
-static void on_game_over(JqNetSession *s, NetCli *cli) {
-  JqResult result = jq_game_result(jq_net_session_game(s));
+static void print_result(NetCli *cli) {
+  JqResult result = jq_game_result(jq_net_session_game(cli->session));
   char reason[128];
   printf("result: %s (%s)\n", jq_result_score_text(result),
          jq_result_reason_text(result, reason, sizeof reason));
   fflush(stdout);
+}
+
+static void on_game_over(JqNetSession *s, NetCli *cli) {
+  /* Jieqi: the result waits for the check of the deal (fair-checked). */
+  if (jq_net_session_fairness(s) == JQ_NET_FAIR_WAITING)
+    return;
+  print_result(cli);
   cli->exit_code = 0;
+  finish(cli);
+}
+
+/* "fair: yes" or "fair: NO — why", then the result when the game is over;
+ * a forged share mid-game is followed by the lost connection instead. */
+static void on_fair_checked(JqNetSession *s, gboolean fair, const char *message,
+                            NetCli *cli) {
+  if (fair)
+    printf("fair: yes\n");
+  else
+    printf("fair: NO — %s\n", message);
+  fflush(stdout);
+  if (jq_net_session_state(s) != JQ_NET_STATE_OVER)
+    return;
+  print_result(cli);
+  cli->exit_code = fair ? 0 : 1;
   finish(cli);
 }
 
@@ -346,6 +448,9 @@ static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
 static void attach(NetCli *cli, GIOStream *io) {
   g_signal_connect(cli->session, "started", G_CALLBACK(on_started), cli);
   g_signal_connect(cli->session, "peer-move", G_CALLBACK(on_peer_move), cli);
+  g_signal_connect(cli->session, "own-move", G_CALLBACK(on_own_move), cli);
+  g_signal_connect(cli->session, "fair-checked", G_CALLBACK(on_fair_checked),
+                   cli);
   g_signal_connect(cli->session, "peer-chat", G_CALLBACK(on_chat), cli);
   g_signal_connect(cli->session, "draw-offered", G_CALLBACK(on_draw_offered),
                    cli);
@@ -396,25 +501,46 @@ static const char *const summary_text =
     "given). A player is \"human\" (moves typed on standard input) or\n"
     "\"ai:ALGORITHM[:NAME=VALUE...]\" as in match. The moves are printed as\n"
     "they are played; the last line is \"result: SCORE (REASON)\". The exit\n"
-    "status is 0 when the game ended normally. Xiangqi only for now.";
+    "status is 0 when the game ended normally.\n"
+    "\n"
+    "Jieqi is dealt by both sides together, so that neither can know a hidden\n"
+    "piece before it is turned up. When the game ends both check the whole\n"
+    "deal and print \"fair: yes\" or \"fair: NO — WHY\" just before the\n"
+    "result line; a failed check makes the exit status 1. The --pgn file is\n"
+    "written after every move with only what this side knows; the whole\n"
+    "deal is in it only once the game has ended and the deal checked.";
 
-static gboolean parse_player(NetCli *cli, const char *text) {
+/* The joiner's player is made for xiangqi first, to check the spec, and
+ * again at the start when the host chose jieqi. */
+static gboolean parse_player(NetCli *cli, const char *text, JqVariant variant) {
   if (!text || strcmp(text, "human") == 0) {
     cli->human = TRUE;
     return TRUE;
   }
   JqError err;
-  if (!jq_player_spec_parse(text, &cli->spec, &err)) {
-    jq_cli_usage_error(cli->command, "--player: %s", err.message);
-    return FALSE;
-  }
-  cli->player = jq_match_player_new(&cli->spec, JQ_VARIANT_XIANGQI, &err);
-  if (!cli->player ||
-      !jq_match_player_new_game(cli->player, g_random_int(), &err)) {
+  if (!jq_player_spec_parse(text, &cli->spec, &err) ||
+      !make_player(cli, variant, &err)) {
     jq_cli_usage_error(cli->command, "--player: %s", err.message);
     return FALSE;
   }
   return TRUE;
+}
+
+/* Who learns a captured hidden piece (rules.md section 3). */
+static gboolean parse_disclosure(const char *text, JqDisclosure *out) {
+  static const struct {
+    const char *name;
+    JqDisclosure rule;
+  } rules[] = {{"captor", JQ_DISCLOSE_CAPTOR},
+               {"nobody", JQ_DISCLOSE_NOBODY},
+               {"both", JQ_DISCLOSE_BOTH}};
+  for (size_t i = 0; i < G_N_ELEMENTS(rules); i++) {
+    if (strcmp(text, rules[i].name) == 0) {
+      *out = rules[i].rule;
+      return TRUE;
+    }
+  }
+  return FALSE;
 }
 
 static int run(NetCli *cli) {
@@ -456,14 +582,18 @@ static void cli_clear(NetCli *cli) {
 int jq_cli_host(int argc, char **argv) {
   char *port_text = NULL, *address = NULL, *variant_text = NULL;
   char *code = NULL, *player = NULL, *movetime_text = NULL, *tc_text = NULL;
-  char *pgn = NULL, *name = NULL, *color_text = NULL;
+  char *pgn = NULL, *name = NULL, *color_text = NULL, *disclosure = NULL;
   GOptionEntry entries[] = {
       {"port", 'p', 0, G_OPTION_ARG_STRING, &port_text,
        "Port to listen on (default: 0, any free port)", "P"},
       {"address", 'a', 0, G_OPTION_ARG_STRING, &address,
        "IP address to listen on (default: 127.0.0.1)", "A"},
       {"variant", 'v', 0, G_OPTION_ARG_STRING, &variant_text,
-       "xiangqi (jieqi: not yet)", "V"},
+       "xiangqi (default) or jieqi", "V"},
+      {"disclosure", 0, 0, G_OPTION_ARG_STRING, &disclosure,
+       "Jieqi: who learns a captured hidden piece: captor (default), nobody "
+       "or both",
+       "RULE"},
       {"code", 'c', 0, G_OPTION_ARG_STRING, &code,
        "Game code the joiner must give (default: a random one)", "C"},
       {"player", 0, 0, G_OPTION_ARG_STRING, &player,
@@ -475,7 +605,7 @@ int jq_cli_host(int argc, char **argv) {
       {"tc", 0, 0, G_OPTION_ARG_STRING, &tc_text,
        "Clock: [MOVES/]BASE[+INC] in seconds", "TC"},
       {"pgn", 0, 0, G_OPTION_ARG_FILENAME, &pgn,
-       "Write the game to this PGN file at the end", "FILE"},
+       "Write the game to this PGN file as it is played", "FILE"},
       {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Our name (default: Host)",
        "NAME"},
       {NULL},
@@ -498,12 +628,17 @@ int jq_cli_host(int argc, char **argv) {
   } else if (port_text && !g_ascii_string_to_unsigned(port_text, 10, 0, 65535,
                                                       &port, NULL)) {
     rc = jq_cli_usage_error("host", "--port must be 0 to 65535");
-  } else if (variant_text && strcmp(variant_text, "xiangqi") != 0) {
-    rc = jq_cli_usage_error("host",
-                            strcmp(variant_text, "jieqi") == 0
-                                ? "jieqi over the network: not yet"
-                                : "unknown variant '%s' (xiangqi)",
+  } else if (variant_text && strcmp(variant_text, "xiangqi") != 0 &&
+             strcmp(variant_text, "jieqi") != 0) {
+    rc = jq_cli_usage_error("host", "unknown variant '%s' (xiangqi, jieqi)",
                             variant_text);
+  } else if (disclosure &&
+             !parse_disclosure(disclosure, &cli.params.disclosure)) {
+    rc = jq_cli_usage_error(
+        "host", "unknown disclosure rule '%s' (captor, nobody, both)",
+        disclosure);
+  } else if (disclosure && (!variant_text || strcmp(variant_text, "jieqi"))) {
+    rc = jq_cli_usage_error("host", "--disclosure is for jieqi");
   } else if (movetime_text && tc_text) {
     rc = jq_cli_usage_error("host", "give only one of --tc and --movetime");
   } else if (tc_text && !jq_time_control_parse(tc_text, &tc, &err)) {
@@ -520,7 +655,9 @@ int jq_cli_host(int argc, char **argv) {
     rc = jq_cli_usage_error("host", "--color must be red, black or random");
   }
   if (rc == 0) {
-    cli.params.variant = JQ_VARIANT_XIANGQI;
+    cli.params.variant = variant_text && strcmp(variant_text, "jieqi") == 0
+                             ? JQ_VARIANT_JIEQI
+                             : JQ_VARIANT_XIANGQI;
     cli.params.host_color = JQ_RED;
     if (color_text && strcmp(color_text, "black") == 0)
       cli.params.host_color = JQ_BLACK;
@@ -542,7 +679,7 @@ int jq_cli_host(int argc, char **argv) {
       rc = jq_cli_usage_error("host", "%s", error->message);
     g_clear_object(&probe);
   }
-  if (rc == 0 && !parse_player(&cli, player))
+  if (rc == 0 && !parse_player(&cli, player, cli.params.variant))
     rc = JQ_CLI_EXIT_USAGE;
   if (rc == 0) {
     guint16 bound = 0;
@@ -581,6 +718,7 @@ int jq_cli_host(int argc, char **argv) {
   g_free(pgn);
   g_free(name);
   g_free(color_text);
+  g_free(disclosure);
   return rc;
 }
 
@@ -592,7 +730,7 @@ int jq_cli_join(int argc, char **argv) {
       {"player", 0, 0, G_OPTION_ARG_STRING, &player,
        "human (default) or ai:ALGORITHM[:OPT=V...]", "SPEC"},
       {"pgn", 0, 0, G_OPTION_ARG_FILENAME, &pgn,
-       "Write the game to this PGN file at the end", "FILE"},
+       "Write the game to this PGN file as it is played", "FILE"},
       {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Our name (default: Guest)",
        "NAME"},
       {NULL},
@@ -621,7 +759,7 @@ int jq_cli_join(int argc, char **argv) {
     if (!cli.session)
       rc = jq_cli_usage_error("join", "%s", error->message);
   }
-  if (rc == 0 && !parse_player(&cli, player))
+  if (rc == 0 && !parse_player(&cli, player, JQ_VARIANT_XIANGQI))
     rc = JQ_CLI_EXIT_USAGE;
   if (rc == 0) {
     GSocketClient *client = g_socket_client_new();

@@ -181,8 +181,8 @@ gboolean jq_net_jieqi_play_known(JqNetSession *s, JqMove move, JqReveal reveal,
   }
   jq_net_session_clear_pending(s);
   g_object_ref(s);
-  if (peer)
-    g_signal_emit(s, jq_net_session_signals[SIG_PEER_MOVE], 0, (guint)move);
+  g_signal_emit(s, jq_net_session_signals[peer ? SIG_PEER_MOVE : SIG_OWN_MOVE],
+                0, (guint)move);
   jq_net_session_check_game_over(s);
   g_object_unref(s);
   return TRUE;

@@ -66,6 +66,7 @@ struct _JqNetSession {
 enum {
   SIG_STARTED,
   SIG_PEER_MOVE,
+  SIG_OWN_MOVE,
   SIG_PEER_CHAT,
   SIG_DRAW_OFFERED,
   SIG_DRAW_DECLINED,

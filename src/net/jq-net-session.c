@@ -59,6 +59,9 @@ static void jq_net_session_class_init(JqNetSessionClass *klass) {
   jq_net_session_signals[SIG_PEER_MOVE] =
       g_signal_new("peer-move", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                    G_TYPE_NONE, 1, G_TYPE_UINT);
+  jq_net_session_signals[SIG_OWN_MOVE] =
+      g_signal_new("own-move", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                   G_TYPE_NONE, 1, G_TYPE_UINT);
   jq_net_session_signals[SIG_PEER_CHAT] =
       g_signal_new("peer-chat", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                    G_TYPE_NONE, 1, G_TYPE_STRING);
@@ -702,7 +705,10 @@ gboolean jq_net_session_move(JqNetSession *s, JqMove move, GError **error) {
     return jq_net_jieqi_play_known(s, move, JQ_REVEAL_NONE, FALSE);
   }
   jq_net_session_clear_pending(s);
+  g_object_ref(s);
+  g_signal_emit(s, jq_net_session_signals[SIG_OWN_MOVE], 0, (guint)move);
   jq_net_session_check_game_over(s);
+  g_object_unref(s);
   return TRUE;
 }
 

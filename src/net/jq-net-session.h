@@ -8,6 +8,8 @@
  * Signals:
  *   started ()                 the parameters are agreed, the game is on
  *   peer-move (guint move)     the peer's move, already played
+ *   own-move (guint move)      our move, now played (jieqi: once the
+ *                              peer's shares opened what it turned over)
  *   peer-chat (string text)
  *   draw-offered (), draw-declined ()
  *   takeback-requested (), takeback-declined ()
