@@ -43,6 +43,11 @@ typedef struct {
   GCancellable *cancel;
 } NetCli;
 
+/* An AI moves no sooner than this after its turn began: one move message
+ * per 50 ms leaves room for the shares under the peer's rate limit (50
+ * messages a second after a burst of 200), however fast the AI is. */
+#define MIN_MOVE_MS 50
+
 static const char *color_name(JqColor c) {
   return c == JQ_RED ? "Red" : "Black";
 }
@@ -83,6 +88,9 @@ static void think_thread(GTask *task, gpointer source, gpointer data,
   };
   t->status = jq_match_player_think(t->player, &turn, &t->move, t->detail,
                                     sizeof t->detail);
+  gint64 wait_us = t->started + MIN_MOVE_MS * 1000 - g_get_monotonic_time();
+  if (wait_us > 0)
+    g_usleep((gulong)wait_us);
   g_task_return_boolean(task, TRUE);
 }
 
