@@ -4,7 +4,8 @@
 # result after the same moves, the rate limit lets the game through, and
 # the PGN files written during the game hold nothing their side may not
 # know (no deal; no letter for a hidden piece the peer captured, whose
-# identity the default rule tells only the captor). Usage:
+# identity the default rule tells only the captor); and a game with a
+# short clock ends on time for both. Usage:
 # net-cli-jieqi-test.sh JIEQI_CLI
 set -u
 cli=$1
@@ -124,4 +125,38 @@ for f in "$dir"/snap/*; do
   [ -z "$leak" ] || fail "mid-game $f names a piece $reader did not learn: $leak"
 done
 [ $mid -gt 0 ] || fail "no PGN file was caught mid-game"
-echo "ok: $host_result, $(wc -l <"$dir/host.moves") plies, $mid mid-game files checked"
+first="$host_result, $(wc -l <"$dir/host.moves") plies, $mid mid-game files checked"
+
+# A 0.3 s clock, random movers that take 50 ms a move: a flag falls, and
+# both sides end the game on time, the same way, after the same moves.
+"$cli" host --variant jieqi --port 0 --code fair-8 --player ai:random \
+  --tc 0.3 >"$dir/host2.out" 2>"$dir/host2.err" &
+host_pid=$!
+port=
+for _ in $(seq 100); do
+  port=$(sed -n 's/^listening on 127\.0\.0\.1 port \([0-9]*\)$/\1/p' "$dir/host2.out")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || fail "the second host printed no port"
+timeout 60 "$cli" join "127.0.0.1:$port" --code fair-8 --player ai:random \
+  >"$dir/join2.out" 2>"$dir/join2.err"
+join_rc=$?
+wait "$host_pid"
+host_rc=$?
+host_pid=
+[ $join_rc -eq 0 ] || fail "clocked join exited with $join_rc"
+[ $host_rc -eq 0 ] || fail "clocked host exited with $host_rc"
+host_result=$(tail -n 1 "$dir/host2.out")
+case "$host_result" in
+  "result: 1-0 (Black lost on time)"|"result: 0-1 (Red lost on time)") ;;
+  *) fail "the clocked game did not end on time: $host_result" ;;
+esac
+[ "$host_result" = "$(tail -n 1 "$dir/join2.out")" ] ||
+  fail "the clocked game's results differ"
+[ "$(tail -n 2 "$dir/join2.out" | head -n 1)" = "fair: yes" ] ||
+  fail "the clocked game was not checked fair"
+grep -E '^[0-9]+\. (Red|Black) ' "$dir/host2.out" >"$dir/host2.moves"
+grep -E '^[0-9]+\. (Red|Black) ' "$dir/join2.out" >"$dir/join2.moves"
+cmp -s "$dir/host2.moves" "$dir/join2.moves" || fail "the clocked moves differ"
+echo "ok: $first; clocked: $host_result after $(wc -l <"$dir/host2.moves") plies"

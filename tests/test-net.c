@@ -854,6 +854,145 @@ static void test_host_port(void) {
   g_strfreev(addresses);
 }
 
+/* ---- The clock over the network */
+
+static JqNetParams clocked(JqColor host, int64_t base_ms) {
+  JqNetParams p = {JQ_VARIANT_XIANGQI, host, base_ms, 0, 0, 0,
+                   JQ_DISCLOSE_CAPTOR};
+  return p;
+}
+
+static void assert_lost_on_time(JqNetSession *s, JqColor loser) {
+  const JqGame *game = jq_net_session_game(s);
+  g_assert_true(jq_game_is_over(game));
+  JqResult r = jq_game_result(game);
+  g_assert_cmpint(r.outcome, ==,
+                  loser == JQ_RED ? JQ_OUTCOME_BLACK_WINS
+                                  : JQ_OUTCOME_RED_WINS);
+  g_assert_cmpint(r.reason, ==, JQ_REASON_TIME);
+  g_assert_cmpint(jq_net_session_clock_ms(s, loser), ==, 0);
+}
+
+/* Two honest sides with a 1.5 s clock: Black never answers Red's move,
+ * its flag falls and both games end 1-0 on time at the same ply. */
+static void test_clock_flag(void) {
+  JqNetParams params = clocked(JQ_RED, 1500);
+  Side host, join;
+  connect_sides(&host, &join, &params, "sesame-1", 77);
+  wait_started(&host, &join);
+  g_assert_cmpint(jq_net_session_clock_ms(host.s, JQ_BLACK), ==, 1500);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(
+      host.s, jq_move_make(jq_square_parse("h2"), jq_square_parse("e2")),
+      &error));
+  g_assert_no_error(error);
+  run_until(&join.over);
+  run_until(&host.over);
+  assert_lost_on_time(host.s, JQ_BLACK);
+  assert_lost_on_time(join.s, JQ_BLACK);
+  assert_same_games(&host, &join);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 1);
+  /* Red's clock stopped when it moved, with time left. */
+  g_assert_cmpint(jq_net_session_clock_ms(host.s, JQ_RED), >, 0);
+  g_assert_false(host.lost || join.lost);
+  side_clear(&host);
+  side_clear(&join);
+}
+
+/* An honest host and a raw peer; `params` for the host. */
+static void start_raw(const JqNetParams *params, Side *host, GIOStream **a,
+                      GIOStream **b, RawReader **reader) {
+  GError *error = NULL;
+  JqNetSession *h = jq_net_session_new_host(params, "Honest", "c0de", &error);
+  g_assert_no_error(error);
+  side_init(host, h, 1);
+  connect_pair(a, b);
+  jq_net_session_start(h, *a);
+  *reader = raw_reader_start(*b);
+  raw_send(*b, HELLO("c0de"));
+  run_until(&host->started);
+}
+
+static void end_raw(Side *host, GIOStream *a, GIOStream *b, RawReader *r) {
+  g_io_stream_close(b, NULL, NULL);
+  while (!r->eof)
+    g_main_context_iteration(NULL, TRUE);
+  raw_reader_free(r);
+  g_object_unref(a);
+  g_object_unref(b);
+  side_clear(host);
+}
+
+/* A peer that lets its flag fall and says nothing: the host claims the
+ * game once the tolerance is over, and tells the peer with a flag. */
+static void test_clock_claim(void) {
+  JqNetParams params = clocked(JQ_BLACK, 300);
+  Side host;
+  GIOStream *a, *b;
+  RawReader *r;
+  start_raw(&params, &host, &a, &b, &r);
+  jq_net_session_set_flag_tolerance(host.s, 200);
+  run_until(&host.over);
+  assert_lost_on_time(host.s, JQ_RED);
+  g_assert_false(host.lost);
+  run_until(&r->eof);
+  g_assert_nonnull(strstr(r->text->str, "{\"type\":\"flag\",\"ply\":0}\n"));
+  end_raw(&host, a, b, r);
+}
+
+/* The peer claims our flag fell: believed with our clock nearly out (a
+ * 1.5 s game, the default 2 s tolerance), even when the claim crossed our
+ * move on the wire (the move goes: the peer never played it); refused as
+ * a false claim with a minute left, the game kept. */
+static void test_clock_peer_claims(void) {
+  for (int round = 0; round < 3; round++) {
+    JqNetParams params = clocked(JQ_RED, round == 2 ? 60000 : 1500);
+    Side host;
+    GIOStream *a, *b;
+    RawReader *r;
+    start_raw(&params, &host, &a, &b, &r);
+    if (round == 1) {
+      GError *error = NULL;
+      g_assert_true(jq_net_session_move(
+          host.s, jq_move_make(jq_square_parse("h2"), jq_square_parse("e2")),
+          &error));
+      g_assert_no_error(error);
+    }
+    raw_send(b, "{\"type\":\"flag\",\"ply\":0}\n");
+    if (round < 2) {
+      run_until(&host.over);
+      assert_lost_on_time(host.s, JQ_RED);
+      g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 0);
+      g_assert_cmpint(host.taken_back, ==, round == 1 ? 1 : 0);
+    } else {
+      run_until(&host.lost);
+      g_test_message("false claim: %s", host.error->message);
+      g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_ILLEGAL);
+      g_assert_nonnull(strstr(host.error->message,
+                              "the peer claimed a win on time at ply 0, but "
+                              "our clock had"));
+      g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
+      g_assert_false(jq_game_is_over(jq_net_session_game(host.s)));
+    }
+    end_raw(&host, a, b, r);
+  }
+}
+
+/* Without a clock there is no flag to claim. */
+static void test_clock_none(void) {
+  Side host;
+  GIOStream *a, *b;
+  RawReader *r;
+  start_raw(&xiangqi_red, &host, &a, &b, &r);
+  g_assert_cmpint(jq_net_session_clock_ms(host.s, JQ_RED), ==, -1);
+  raw_send(b, "{\"type\":\"flag\",\"ply\":0}\n");
+  run_until(&host.lost);
+  g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_ORDER);
+  g_assert_cmpstr(host.error->message, ==,
+                  "a flag message in a game without a clock");
+  end_raw(&host, a, b, r);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/net/message/round-trip", test_message_round_trip);
@@ -868,6 +1007,10 @@ int main(int argc, char **argv) {
   g_test_add_func("/net/session/cheats", test_cheats);
   g_test_add_func("/net/session/flood", test_flood_of_messages);
   g_test_add_func("/net/session/join-refusals", test_join_refusals);
+  g_test_add_func("/net/clock/flag", test_clock_flag);
+  g_test_add_func("/net/clock/claim", test_clock_claim);
+  g_test_add_func("/net/clock/peer-claims", test_clock_peer_claims);
+  g_test_add_func("/net/clock/none", test_clock_none);
   g_test_add_func("/net/transport/host-port", test_host_port);
   return g_test_run();
 }

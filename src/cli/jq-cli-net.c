@@ -37,7 +37,6 @@ typedef struct {
   JqMatchPlayer *player;
   JqVariant player_variant; /* what the player was made for */
   gboolean thinking;
-  int64_t clock_ms; /* our own clock, when there is one */
   int exit_code;
   GDataInputStream *input;
   GCancellable *cancel;
@@ -118,10 +117,6 @@ static void think_done(GObject *source, GAsyncResult *res, gpointer data) {
     jq_net_session_resign(cli->session, NULL);
     return;
   }
-  if (cli->params.base_ms > 0) {
-    cli->clock_ms -= (g_get_monotonic_time() - t->started) / 1000;
-    cli->clock_ms += cli->params.inc_ms;
-  }
   JqColor side = jq_net_session_color(cli->session);
   if (!jq_game_is_legal(game, t->move)) {
     fprintf(stderr, "jieqi-cli %s: our player's move is illegal: resigning\n",
@@ -178,8 +173,10 @@ static void ai_turn(NetCli *cli) {
   if (cli->params.movetime_ms > 0) {
     t->limits.movetime_ms = cli->params.movetime_ms;
   } else if (cli->params.base_ms > 0) {
-    t->limits.time_ms[side] = MAX(cli->clock_ms, 1);
-    t->limits.time_ms[!side] = cli->params.base_ms;
+    /* The session runs both clocks (a flag falls there). */
+    for (int c = 0; c < 2; c++)
+      t->limits.time_ms[c] =
+          MAX(jq_net_session_clock_ms(cli->session, (JqColor)c), 1);
     t->limits.inc_ms[0] = t->limits.inc_ms[1] = cli->params.inc_ms;
     t->limits.movestogo = cli->params.movestogo;
   } else {
@@ -339,7 +336,6 @@ static void on_started(JqNetSession *s, NetCli *cli) {
          color_name(us));
   fflush(stdout);
   cli->params = *jq_net_session_params(s);
-  cli->clock_ms = cli->params.base_ms;
   JqError err;
   if (!make_player(cli, cli->params.variant, &err)) {
     fprintf(stderr, "jieqi-cli %s: our player cannot play %s: %s\n",

@@ -47,6 +47,9 @@ typedef enum {
   JQ_NET_MSG_DEAL,
   JQ_NET_MSG_SHARE,
   JQ_NET_MSG_END,
+  /* The side to move at `ply` has run out of time (jq-net-session-clock.c,
+   * docs/network-protocol.md "The clock"). */
+  JQ_NET_MSG_FLAG,
   JQ_NET_MSG_COUNT
 } JqNetMsgType;
 

@@ -58,6 +58,16 @@ struct _JqNetSession {
   int want_got;
   JqReveal pending_reveal;
   guint share_timeout_ms, share_source;
+  /* The clock (jq-net-session-clock.c), when the game has one: both
+   * sides' time left when the turn began, as this side measures it. */
+  gboolean clock_on;
+  int64_t clock_ms[2];
+  JqColor clock_turn;
+  int clock_ply;        /* the ply the clock's turn is for */
+  int64_t turn_start;   /* monotonic µs */
+  int64_t left_at_move; /* our time left when we sent our last move */
+  int moves_timed[2];
+  guint flag_source, flag_tolerance_ms;
   /* The end's check. */
   JqNetFairness fairness;
   char *fair_message;
@@ -118,3 +128,15 @@ void jq_net_jieqi_on_share(JqNetSession *s, const JqNetMessage *msg);
 void jq_net_jieqi_send_end(JqNetSession *s);
 void jq_net_jieqi_on_end(JqNetSession *s, const JqNetMessage *msg);
 void jq_net_jieqi_free(JqNetSession *s);
+
+/* ---- The clock over the network (jq-net-session-clock.c) */
+
+/* At the start: both clocks full, Red's running (when there is a clock). */
+void jq_net_clock_start(JqNetSession *s);
+/* `mover`'s move was sent (ours) or received (the peer's): its clock is
+ * charged, the other side's starts. */
+void jq_net_clock_charge(JqNetSession *s, JqColor mover);
+/* After a take-back: the side to move's clock runs, from now. */
+void jq_net_clock_restart(JqNetSession *s);
+void jq_net_clock_stop(JqNetSession *s);
+void jq_net_clock_on_flag(JqNetSession *s, const JqNetMessage *msg);

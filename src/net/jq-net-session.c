@@ -18,6 +18,7 @@ static void stop_timers(JqNetSession *s) {
   g_clear_handle_id(&s->idle_source, g_source_remove);
   g_clear_handle_id(&s->ping_source, g_source_remove);
   g_clear_handle_id(&s->share_source, g_source_remove);
+  g_clear_handle_id(&s->flag_source, g_source_remove);
 }
 
 static void jq_net_session_dispose(GObject *object) {
@@ -87,6 +88,7 @@ void jq_net_session_clear_pending(JqNetSession *s) {
 static void jq_net_session_init(JqNetSession *s) {
   s->timeout_ms = 60000;
   s->share_timeout_ms = 30000;
+  s->flag_tolerance_ms = 2000;
   jq_net_session_clear_pending(s);
 }
 
@@ -167,6 +169,10 @@ void jq_net_session_set_timeout(JqNetSession *s, guint timeout_ms) {
 
 void jq_net_session_set_share_timeout(JqNetSession *s, guint timeout_ms) {
   s->share_timeout_ms = timeout_ms;
+}
+
+void jq_net_session_set_flag_tolerance(JqNetSession *s, guint tolerance_ms) {
+  s->flag_tolerance_ms = tolerance_ms;
 }
 
 JqNetFairness jq_net_session_fairness(JqNetSession *s) { return s->fairness; }
@@ -259,6 +265,7 @@ void jq_net_session_lost(JqNetSession *s, GError *error, gboolean fault) {
     g_error_free(error);
     return;
   }
+  jq_net_clock_stop(s);
   jq_net_session_end_connection(s, error->message);
   s->state = s->game ? JQ_NET_STATE_PAUSED : JQ_NET_STATE_FAILED;
   g_clear_error(&s->error);
@@ -288,6 +295,7 @@ static gboolean is_jieqi(JqNetSession *s) {
 void jq_net_session_check_game_over(JqNetSession *s) {
   if (!jq_game_is_over(s->game))
     return;
+  jq_net_clock_stop(s);
   s->state = JQ_NET_STATE_OVER;
   s->pending = FALSE;
   g_clear_handle_id(&s->share_source, g_source_remove);
@@ -340,6 +348,7 @@ void jq_net_session_begin_game(JqNetSession *s) {
       s->is_host ? s->params.host_color : jq_color_other(s->params.host_color);
   s->state = JQ_NET_STATE_PLAYING;
   s->ping_source = g_timeout_add(MAX(s->timeout_ms / 3, 1), send_ping, s);
+  jq_net_clock_start(s);
   g_signal_emit(s, jq_net_session_signals[SIG_STARTED], 0);
 }
 
@@ -458,6 +467,7 @@ static void on_move(JqNetSession *s, const JqNetMessage *msg) {
                            "the peer played %s, an illegal move", msg->move);
       return;
     }
+    jq_net_clock_charge(s, peer_color(s));
     /* Its shares follow; ours answer them. With none owed (no hidden
      * mover), ours go out at once and the move is played. */
     if (jq_net_jieqi_await_shares(s, move, count, FALSE))
@@ -475,6 +485,7 @@ static void on_move(JqNetSession *s, const JqNetMessage *msg) {
                          "the peer played %s, an illegal move", msg->move);
     return;
   }
+  jq_net_clock_charge(s, peer_color(s));
   jq_net_session_clear_pending(s);
   g_object_ref(s);
   g_signal_emit(s, jq_net_session_signals[SIG_PEER_MOVE], 0, (guint)move);
@@ -501,6 +512,7 @@ static void undo(JqNetSession *s, int plies) {
   for (int i = 0; i < plies; i++)
     jq_game_undo(s->game);
   jq_net_session_clear_pending(s);
+  jq_net_clock_restart(s);
   g_signal_emit(s, jq_net_session_signals[SIG_TAKEN_BACK], 0, plies);
 }
 
@@ -514,6 +526,7 @@ static void on_game_message(JqNetSession *s, const JqNetMessage *msg) {
     return;
   case JQ_NET_MSG_MOVE: on_move(s, msg); return;
   case JQ_NET_MSG_SHARE: jq_net_jieqi_on_share(s, msg); return;
+  case JQ_NET_MSG_FLAG: jq_net_clock_on_flag(s, msg); return;
   case JQ_NET_MSG_DEAL:
   case JQ_NET_MSG_END:
     jq_net_session_fault(s, JQ_NET_ERROR_ORDER, "a %s message during the game",
@@ -691,6 +704,7 @@ gboolean jq_net_session_move(JqNetSession *s, JqMove move, GError **error) {
   jq_move_to_coords(move, coords);
   g_strlcpy(msg.move, coords, sizeof msg.move);
   msg.ply = count;
+  jq_net_clock_charge(s, s->color);
   jq_net_session_send_msg(s, &msg);
   if (is_jieqi(s)) {
     /* The move with our shares; it is played once the peer's answer

@@ -14,7 +14,8 @@
  *   draw-offered (), draw-declined ()
  *   takeback-requested (), takeback-declined ()
  *   taken-back (int plies)     moves taken back, on both sides
- *   game-over ()               jq_game_result() says how
+ *   game-over ()               jq_game_result() says how (a flag fallen:
+ *                              JQ_REASON_TIME, on both sides)
  *   fair-checked (bool fair, string message)
  *                              jieqi: the end's check of the deal, or why
  *                              there was none (jq_net_session_fairness)
@@ -82,6 +83,11 @@ void jq_net_session_set_timeout(JqNetSession *session, guint timeout_ms);
 /* How long the peer may take to send a decryption share it owes (default
  * 30 s); a share withheld longer loses the game on time (forfeit). */
 void jq_net_session_set_share_timeout(JqNetSession *session, guint timeout_ms);
+/* How long past the peer's flag (by our clock) we wait before claiming
+ * the game, and how much time our own clock may still show when the
+ * peer claims it (default 2 s; docs/network-protocol.md "The clock"). */
+void jq_net_session_set_flag_tolerance(JqNetSession *session,
+                                       guint tolerance_ms);
 /* For tests, before start: this side's secret scalar and shuffles for the
  * jieqi deal (as jq_fair_deal_new_with), so that a deal can be repeated
  * or arranged. FALSE when they are not valid. */
@@ -105,6 +111,9 @@ gboolean jq_net_session_takeback_requested(JqNetSession *session);
 /* Jieqi: whether the game was fair, and the sentence that says so or names
  * the forged message ("B's share 3, of red card 2 (c0), ..."). */
 JqNetFairness jq_net_session_fairness(JqNetSession *session);
+/* The time `color` has left now, by this side's measure (the running
+ * clock counts down); -1 when the game has no clock. */
+int64_t jq_net_session_clock_ms(JqNetSession *session, JqColor color);
 const char *jq_net_session_fairness_message(JqNetSession *session);
 
 /* Our side's actions. Each is refused (FALSE, JQ_NET_ERROR_LOCAL, nothing
