@@ -131,6 +131,8 @@ typedef struct {
   JqGame *at_over; /* this side's game when the game ended: its knowledge */
   GError *error;
   guint idle;
+  int stop_after; /* plies after which play stops (0: never) */
+  int resumed;
 } Side;
 
 static gboolean play_random(gpointer data) {
@@ -139,6 +141,8 @@ static gboolean play_random(gpointer data) {
   const JqGame *game = jq_net_session_game(side->s);
   if (jq_net_session_state(side->s) != JQ_NET_STATE_PLAYING ||
       jq_game_side_to_move(game) != jq_net_session_color(side->s))
+    return G_SOURCE_REMOVE;
+  if (side->stop_after && jq_game_move_count(game) >= side->stop_after)
     return G_SOURCE_REMOVE;
   JqMoveList list;
   jq_game_legal_moves(game, &list);
@@ -537,6 +541,76 @@ static void test_cheat_bad_deal(void) {
             "0 points, not a key and 30");
 }
 
+/* ---- A dropped connection, resumed */
+
+static void on_resumed(JqNetSession *s, Side *side) {
+  side->resumed++;
+  schedule(side);
+}
+
+/* Runs until both sides' games have `plies` moves (none waiting). */
+static void run_until_plies(Side *a, Side *b, int plies) {
+  gboolean late = FALSE;
+  guint guard = g_timeout_add(60000, guard_fired, &late);
+  for (;;) {
+    const JqGame *ga = jq_net_session_game(a->s);
+    const JqGame *gb = jq_net_session_game(b->s);
+    if (late || (ga && gb && jq_game_move_count(ga) >= plies &&
+                 jq_game_move_count(gb) >= plies))
+      break;
+    g_main_context_iteration(NULL, TRUE);
+  }
+  g_source_remove(guard);
+  g_assert_false(late);
+}
+
+/* A jieqi game cut at ply 12 resumes on a new connection (both compare
+ * the moves and the deal's cards), is played out, and the end's check
+ * still finds it fair: the deal went on across the two connections. */
+static void test_resume(void) {
+  JqNetParams params = jieqi_params(JQ_RED, JQ_DISCLOSE_CAPTOR);
+  Side host, join;
+  make_sides(&host, &join, &params, 321);
+  g_signal_connect(host.s, "resumed", G_CALLBACK(on_resumed), &host);
+  g_signal_connect(join.s, "resumed", G_CALLBACK(on_resumed), &join);
+  host.stop_after = join.stop_after = 12;
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  jq_net_session_start(host.s, a);
+  jq_net_session_start(join.s, b);
+  run_until_plies(&host, &join, 12);
+  g_assert_true(
+      g_socket_shutdown(g_socket_connection_get_socket(G_SOCKET_CONNECTION(a)),
+                        TRUE, TRUE, NULL));
+  run_until(&host.lost);
+  run_until(&join.lost);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
+  g_assert_cmpint(jq_net_session_state(join.s), ==, JQ_NET_STATE_PAUSED);
+  host.lost = join.lost = FALSE;
+  g_object_unref(a);
+  g_object_unref(b);
+
+  host.stop_after = join.stop_after = 0;
+  connect_pair(&a, &b);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_resume(host.s, a, &error));
+  g_assert_true(jq_net_session_resume(join.s, b, &error));
+  g_assert_no_error(error);
+  g_object_unref(a);
+  g_object_unref(b);
+  wait_fair(&host);
+  wait_fair(&join);
+  g_assert_cmpint(host.resumed, ==, 1);
+  g_assert_cmpint(join.resumed, ==, 1);
+  g_assert_true(host.fair && join.fair);
+  const JqGame *fh = jq_net_session_game(host.s);
+  g_assert_cmpint(jq_game_move_count(fh), >, 12);
+  g_assert_cmpint(jq_game_move_count(fh), ==,
+                  jq_game_move_count(jq_net_session_game(join.s)));
+  side_clear(&host);
+  side_clear(&join);
+}
+
 /* ---- The leak test: two games whose deals differ by one swap in A's
  * shuffle, every byte both peers send recorded by a relay between them. */
 
@@ -821,6 +895,7 @@ int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/net-jieqi/whole-games", test_whole_games);
   g_test_add_func("/net-jieqi/leak", test_leak);
+  g_test_add_func("/net-jieqi/resume", test_resume);
   g_test_add_func("/net-jieqi/cheat/wrong-key", test_cheat_wrong_key);
   g_test_add_func("/net-jieqi/cheat/forged-share", test_cheat_forged_share);
   g_test_add_func("/net-jieqi/cheat/other-card", test_cheat_other_card);

@@ -993,6 +993,117 @@ static void test_clock_none(void) {
   end_raw(&host, a, b, r);
 }
 
+/* ---- A dropped connection, resumed */
+
+static void on_resumed(JqNetSession *s, int *count) { (*count)++; }
+
+/* Two sides on a connection of their own, `seed` for their moves; the
+ * host's end of the connection in *host_io (to cut it). */
+static void pair_on_line(Side *host, Side *join, int *resumed, guint32 seed,
+                         GIOStream **host_io) {
+  GError *error = NULL;
+  JqNetSession *h =
+      jq_net_session_new_host(&xiangqi_red, "Host 主", "sesame-1", &error);
+  g_assert_no_error(error);
+  JqNetSession *j = jq_net_session_new_join("Joiner", "sesame-1", &error);
+  g_assert_no_error(error);
+  side_init(host, h, seed);
+  side_init(join, j, seed + 1);
+  g_signal_connect(h, "resumed", G_CALLBACK(on_resumed), resumed);
+  g_signal_connect(j, "resumed", G_CALLBACK(on_resumed), resumed);
+  GIOStream *b;
+  connect_pair(host_io, &b);
+  jq_net_session_start(h, *host_io);
+  jq_net_session_start(j, b);
+  g_object_unref(b);
+}
+
+/* The line goes dead under both sides: both keep the game, paused. */
+static void cut(Side *host, Side *join, GIOStream *host_io, int plies) {
+  GSocket *socket =
+      g_socket_connection_get_socket(G_SOCKET_CONNECTION(host_io));
+  g_assert_true(g_socket_shutdown(socket, TRUE, TRUE, NULL));
+  run_until(&host->lost);
+  run_until(&join->lost);
+  for (int k = 0; k < 2; k++) {
+    JqNetSession *s = k ? join->s : host->s;
+    g_assert_cmpint(jq_net_session_state(s), ==, JQ_NET_STATE_PAUSED);
+    g_assert_cmpint(jq_game_move_count(jq_net_session_game(s)), ==, plies);
+  }
+  host->lost = join->lost = FALSE;
+}
+
+static void resume_on_new_line(JqNetSession *h, JqNetSession *j) {
+  GIOStream *a, *b;
+  GError *error = NULL;
+  connect_pair(&a, &b);
+  g_assert_true(jq_net_session_resume(h, a, &error));
+  g_assert_no_error(error);
+  g_assert_true(jq_net_session_resume(j, b, &error));
+  g_assert_no_error(error);
+  g_object_unref(a);
+  g_object_unref(b);
+}
+
+/* A game cut at ply 10 resumes on a new connection and is played out;
+ * a game at another ply is refused as the peer's, and stays paused. */
+static void test_resume(void) {
+  Side host, join, host2, join2;
+  int resumed = 0, resumed2 = 0;
+  GIOStream *io, *io2;
+  pair_on_line(&host, &join, &resumed, 31, &io);
+  play_plies(&host, &join, 10);
+  pair_on_line(&host2, &join2, &resumed2, 41, &io2);
+  play_plies(&host2, &join2, 4);
+  cut(&host, &join, io, 10);
+  cut(&host2, &join2, io2, 4);
+  g_object_unref(io);
+  g_object_unref(io2);
+
+  /* Nothing to resume in a game that is not paused. */
+  GError *error = NULL;
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  JqNetSession *fresh = jq_net_session_new_join("Joiner", "sesame-1", &error);
+  g_assert_false(jq_net_session_resume(fresh, a, &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  g_object_unref(fresh);
+  g_object_unref(a);
+  g_object_unref(b);
+
+  /* The wrong game: both refuse, and keep their games paused. */
+  resume_on_new_line(host.s, join2.s);
+  run_until(&host.lost);
+  run_until(&join2.lost);
+  g_test_message("wrong game: %s", host.error->message);
+  g_assert_cmpstr(host.error->message, ==,
+                  "the game cannot resume: the peer is at ply 4, this side "
+                  "at ply 10");
+  g_assert_cmpint(resumed, ==, 0);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
+  g_assert_cmpint(jq_net_session_state(join2.s), ==, JQ_NET_STATE_PAUSED);
+  host.lost = join2.lost = FALSE;
+
+  /* The right one: the game goes on where it was, to its end. */
+  resume_on_new_line(host.s, join.s);
+  run_until_count(&resumed, 2);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PLAYING);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(join.s)), ==, 10);
+  host.stop_after = join.stop_after = 0;
+  host.auto_play = join.auto_play = TRUE;
+  schedule(&host);
+  run_until(&host.over);
+  run_until(&join.over);
+  assert_same_games(&host, &join);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), >, 10);
+  g_assert_false(host.lost || join.lost);
+  side_clear(&host);
+  side_clear(&join);
+  side_clear(&host2);
+  side_clear(&join2);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/net/message/round-trip", test_message_round_trip);
@@ -1011,6 +1122,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/net/clock/claim", test_clock_claim);
   g_test_add_func("/net/clock/peer-claims", test_clock_peer_claims);
   g_test_add_func("/net/clock/none", test_clock_none);
+  g_test_add_func("/net/session/resume", test_resume);
   g_test_add_func("/net/transport/host-port", test_host_port);
   return g_test_run();
 }

@@ -153,3 +153,14 @@ int64_t jq_net_session_clock_ms(JqNetSession *s, JqColor color) {
     return MAX(running_left(s), 0);
   return s->clock_ms[color];
 }
+
+void jq_net_clock_resume(JqNetSession *s) {
+  if (!s->clock_on)
+    return;
+  /* The clock stopped at the drop (jq_net_clock_stop); a move of ours that
+   * was on the wire is played again, so the turn is the game's. */
+  s->clock_turn = jq_game_side_to_move(s->game);
+  s->clock_ply = jq_game_move_count(s->game);
+  s->turn_start = g_get_monotonic_time();
+  schedule_flag(s);
+}

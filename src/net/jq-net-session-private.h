@@ -68,6 +68,9 @@ struct _JqNetSession {
   int64_t left_at_move; /* our time left when we sent our last move */
   int moves_timed[2];
   guint flag_source, flag_tolerance_ms;
+  /* Resuming a paused game (jq-net-session-resume.c): the handshake
+   * compares the games instead of agreeing parameters. */
+  gboolean resuming, pending_at_drop;
   /* The end's check. */
   JqNetFairness fairness;
   char *fair_message;
@@ -87,6 +90,7 @@ enum {
   SIG_FAIR_CHECKED,
   SIG_ERROR,
   SIG_CONNECTION_LOST,
+  SIG_RESUMED,
   N_SIGNALS
 };
 extern guint jq_net_session_signals[N_SIGNALS];
@@ -107,6 +111,9 @@ void jq_net_session_set_fairness(JqNetSession *s, JqNetFairness fairness,
 void jq_net_session_clear_pending(JqNetSession *s);
 void jq_net_session_check_game_over(JqNetSession *s);
 void jq_net_session_begin_game(JqNetSession *s);
+/* A new connection: the hello goes out, the handshake begins. */
+void jq_net_session_connect(JqNetSession *s, GIOStream *io);
+void jq_net_session_start_pings(JqNetSession *s);
 
 /* ---- Jieqi's fair deal (jq-net-session-jieqi.c). Without libsodium
  * jieqi is refused before any of these is needed. */
@@ -140,3 +147,12 @@ void jq_net_clock_charge(JqNetSession *s, JqColor mover);
 void jq_net_clock_restart(JqNetSession *s);
 void jq_net_clock_stop(JqNetSession *s);
 void jq_net_clock_on_flag(JqNetSession *s, const JqNetMessage *msg);
+/* Resumed: the side to move's clock runs again from where it stopped. */
+void jq_net_clock_resume(JqNetSession *s);
+
+/* ---- Resuming (jq-net-session-resume.c) */
+
+/* After the hello: our ply and the digest of our game. */
+void jq_net_resume_send(JqNetSession *s);
+/* The peer's: the same game goes on, or the connection ends. */
+void jq_net_resume_on_message(JqNetSession *s, const JqNetMessage *msg);

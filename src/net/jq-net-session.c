@@ -56,6 +56,7 @@ static void jq_net_session_class_init(JqNetSessionClass *klass) {
   PLAIN(SIG_TAKEBACK_REQUESTED, "takeback-requested");
   PLAIN(SIG_TAKEBACK_DECLINED, "takeback-declined");
   PLAIN(SIG_GAME_OVER, "game-over");
+  PLAIN(SIG_RESUMED, "resumed");
 #undef PLAIN
   jq_net_session_signals[SIG_PEER_MOVE] =
       g_signal_new("peer-move", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -266,6 +267,8 @@ void jq_net_session_lost(JqNetSession *s, GError *error, gboolean fault) {
     return;
   }
   jq_net_clock_stop(s);
+  if (s->state == JQ_NET_STATE_PLAYING)
+    s->pending_at_drop = s->pending;
   jq_net_session_end_connection(s, error->message);
   s->state = s->game ? JQ_NET_STATE_PAUSED : JQ_NET_STATE_FAILED;
   g_clear_error(&s->error);
@@ -336,6 +339,11 @@ static gboolean send_ping(gpointer data) {
   return G_SOURCE_CONTINUE;
 }
 
+void jq_net_session_start_pings(JqNetSession *s) {
+  g_clear_handle_id(&s->ping_source, g_source_remove);
+  s->ping_source = g_timeout_add(MAX(s->timeout_ms / 3, 1), send_ping, s);
+}
+
 /* ---- The game starts */
 
 void jq_net_session_begin_game(JqNetSession *s) {
@@ -347,7 +355,7 @@ void jq_net_session_begin_game(JqNetSession *s) {
   s->color =
       s->is_host ? s->params.host_color : jq_color_other(s->params.host_color);
   s->state = JQ_NET_STATE_PLAYING;
-  s->ping_source = g_timeout_add(MAX(s->timeout_ms / 3, 1), send_ping, s);
+  jq_net_session_start_pings(s);
   jq_net_clock_start(s);
   g_signal_emit(s, jq_net_session_signals[SIG_STARTED], 0);
 }
@@ -372,6 +380,10 @@ static void on_hello(JqNetSession *s, const JqNetMessage *msg) {
   g_strlcpy(s->peer_name, msg->name, sizeof s->peer_name);
   g_strlcpy(s->peer_program, msg->program, sizeof s->peer_program);
   s->got_hello = TRUE;
+  if (s->resuming) {
+    jq_net_resume_send(s);
+    return;
+  }
   if (s->is_host) {
     JqNetMessage p;
     jq_net_message_init(&p, JQ_NET_MSG_PARAMS);
@@ -417,7 +429,14 @@ static void on_handshake_message(JqNetSession *s, const JqNetMessage *msg) {
     on_hello(s, msg);
     return;
   }
-  if (s->awaiting_deal) {
+  if (s->resuming) {
+    if (msg->type == JQ_NET_MSG_RESUME)
+      jq_net_resume_on_message(s, msg);
+    else
+      jq_net_session_fault(s, JQ_NET_ERROR_ORDER,
+                           "a %s message before the resume",
+                           jq_net_message_type_name(msg->type));
+  } else if (s->awaiting_deal) {
     if (msg->type == JQ_NET_MSG_DEAL)
       jq_net_jieqi_on_deal(s, msg);
     else
@@ -527,6 +546,10 @@ static void on_game_message(JqNetSession *s, const JqNetMessage *msg) {
   case JQ_NET_MSG_MOVE: on_move(s, msg); return;
   case JQ_NET_MSG_SHARE: jq_net_jieqi_on_share(s, msg); return;
   case JQ_NET_MSG_FLAG: jq_net_clock_on_flag(s, msg); return;
+  case JQ_NET_MSG_RESUME:
+    jq_net_session_fault(s, JQ_NET_ERROR_ORDER,
+                         "a resume message during the game");
+    return;
   case JQ_NET_MSG_DEAL:
   case JQ_NET_MSG_END:
     jq_net_session_fault(s, JQ_NET_ERROR_ORDER, "a %s message during the game",
@@ -648,7 +671,16 @@ static void on_stream_error(JqNetStream *stream, const GError *error,
 
 void jq_net_session_start(JqNetSession *s, GIOStream *io) {
   g_return_if_fail(s->state == JQ_NET_STATE_IDLE);
+  jq_net_session_connect(s, io);
+}
+
+void jq_net_session_connect(JqNetSession *s, GIOStream *io) {
   s->state = JQ_NET_STATE_HANDSHAKE;
+  s->got_hello = FALSE;
+  if (s->stream) {
+    jq_net_stream_close(s->stream);
+    g_clear_object(&s->stream);
+  }
   s->stream = jq_net_stream_new(io);
   JqNetMessage hello;
   jq_net_message_init(&hello, JQ_NET_MSG_HELLO);

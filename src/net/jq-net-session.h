@@ -21,6 +21,7 @@
  *                              there was none (jq_net_session_fairness)
  *   error (GError)             the session closes: what the peer did
  *   connection-lost (GError)   the connection ended, game unfinished
+ *   resumed ()                 a paused game goes on (jq_net_session_resume)
  *
  * Jieqi is dealt by both sides together (src/net/jq-fair-deal.h,
  * docs/network-protocol.md): the session's game knows only what this side
@@ -130,6 +131,14 @@ gboolean jq_net_session_answer_takeback(JqNetSession *session, gboolean accept,
                                         GError **error);
 gboolean jq_net_session_chat(JqNetSession *session, const char *text,
                              GError **error);
+/* A paused game on a new connection (the joiner reconnects to the host,
+ * who listens again): after the hello both sides compare their games (ply
+ * and digest) and the game goes on ("resumed") or the connection ends
+ * ("connection-lost", still PAUSED). FALSE, with nothing done, when there
+ * is no paused game or a jieqi move was waiting for its shares at the
+ * drop. */
+gboolean jq_net_session_resume(JqNetSession *session, GIOStream *io,
+                               GError **error);
 /* Says goodbye and closes; an unfinished game is kept (PAUSED). */
 void jq_net_session_close(JqNetSession *session, const char *reason);
 
