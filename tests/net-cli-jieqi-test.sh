@@ -89,6 +89,8 @@ rm -f "$dir/snap/host.last" "$dir/snap/join.last"
 [ $host_rc -eq 0 ] || fail "host exited with $host_rc"
 grep -q "^playing jieqi against Guest" "$dir/host.out" ||
   fail "the host did not play jieqi"
+grep -q "^playing jieqi against Host" "$dir/join.out" ||
+  fail "the joiner did not say it plays jieqi"
 
 # Both: the check passed, then the same result, after the same moves.
 for side in host join; do

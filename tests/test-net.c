@@ -176,6 +176,8 @@ static void test_message_round_trip(void) {
     msg.disclosure = JQ_DISCLOSE_BOTH;
     memcpy(msg.data, "\x00\xffjq\n", 5);
     msg.data_len = 5;
+    if (t == JQ_NET_MSG_RESUME) /* two digests, exactly */
+      msg.data_len = 64;
     char *line = jq_net_message_to_line(&msg);
     g_assert_true(g_str_has_suffix(line, "}\n"));
     /* One line: the only '\n' is the last byte. */
@@ -913,13 +915,17 @@ static void start_raw(const JqNetParams *params, Side *host, GIOStream **a,
   run_until(&host->started);
 }
 
-static void end_raw(Side *host, GIOStream *a, GIOStream *b, RawReader *r) {
+static void end_raw_stream(GIOStream *a, GIOStream *b, RawReader *r) {
   g_io_stream_close(b, NULL, NULL);
   while (!r->eof)
     g_main_context_iteration(NULL, TRUE);
   raw_reader_free(r);
   g_object_unref(a);
   g_object_unref(b);
+}
+
+static void end_raw(Side *host, GIOStream *a, GIOStream *b, RawReader *r) {
+  end_raw_stream(a, b, r);
   side_clear(host);
 }
 
@@ -1104,6 +1110,77 @@ static void test_resume(void) {
   side_clear(&join2);
 }
 
+/* What a resume message's digest holds for a xiangqi game of the host as
+ * Red with `moves` (docs/network-messages.md, "Resuming"), in base64:
+ * the digest of the moves, then of all but the last. */
+static char *resume_digest(const char *const *moves, int n) {
+  uint8_t both[64];
+  for (int half = 0; half < 2; half++) {
+    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+    uint8_t head[2] = {JQ_VARIANT_XIANGQI, JQ_RED};
+    g_checksum_update(sum, head, 2);
+    for (int i = 0; i < n - half; i++)
+      g_checksum_update(sum, (const guchar *)moves[i], 4);
+    gsize len = 32;
+    g_checksum_get_digest(sum, both + 32 * half, &len);
+    g_checksum_free(sum);
+  }
+  return g_base64_encode(both, sizeof both);
+}
+
+/* A move on the wire when the line dropped: one side is a ply ahead. The
+ * host (Red) played h2e2, which the raw peer never got: on resuming, the
+ * host sends it again. Then the peer is ahead by b9c7, which the host
+ * never got: the host takes it as the peer's move once resumed. */
+static void test_resume_ply_apart(void) {
+  static const char *const moves[] = {"h2e2", "b9c7"};
+  JqNetParams params = xiangqi_red;
+  Side host;
+  GIOStream *a, *b;
+  RawReader *r;
+  start_raw(&params, &host, &a, &b, &r);
+  int resumed = 0;
+  g_signal_connect(host.s, "resumed", G_CALLBACK(on_resumed), &resumed);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(
+      host.s, jq_move_make(jq_square_parse("h2"), jq_square_parse("e2")),
+      &error));
+  for (int round = 0; round < 2; round++) {
+    g_assert_true(g_socket_shutdown(
+        g_socket_connection_get_socket(G_SOCKET_CONNECTION(a)), TRUE, TRUE,
+        NULL));
+    run_until(&host.lost);
+    host.lost = FALSE;
+    end_raw_stream(a, b, r);
+    connect_pair(&a, &b);
+    r = raw_reader_start(b);
+    g_assert_true(jq_net_session_resume(host.s, a, &error));
+    g_assert_no_error(error);
+    /* Round 0: the peer has no move; round 1: it has both. */
+    char *digest = resume_digest(moves, round == 0 ? 0 : 2);
+    char *line =
+        g_strdup_printf(HELLO("c0de") "{\"type\":\"resume\","
+                                      "\"ply\":%d,\"digest\":\"%s\"}\n",
+                        round == 0 ? 0 : 2, digest);
+    raw_send(b, line);
+    g_free(line);
+    g_free(digest);
+    run_until_count(&resumed, round + 1);
+    if (round == 0) {
+      /* The host sends its last move again. */
+      while (!strstr(r->text->str,
+                     "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}\n"))
+        g_main_context_iteration(NULL, TRUE);
+    } else {
+      raw_send(b, "{\"type\":\"move\",\"move\":\"b9c7\",\"ply\":1}\n");
+      run_until_count(&host.peer_moves, 1);
+    }
+  }
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 2);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PLAYING);
+  end_raw(&host, a, b, r);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/net/message/round-trip", test_message_round_trip);
@@ -1123,6 +1200,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/net/clock/peer-claims", test_clock_peer_claims);
   g_test_add_func("/net/clock/none", test_clock_none);
   g_test_add_func("/net/session/resume", test_resume);
+  g_test_add_func("/net/session/resume-ply-apart", test_resume_ply_apart);
   g_test_add_func("/net/transport/host-port", test_host_port);
   return g_test_run();
 }

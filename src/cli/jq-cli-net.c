@@ -40,6 +40,13 @@ typedef struct {
   int exit_code;
   GDataInputStream *input;
   GCancellable *cancel;
+  /* A dropped connection: where to listen again (host) or connect again
+   * (join), and for how long. */
+  char *address, *target;
+  guint16 port;
+  GSocketClient *client;
+  guint resume_wait_s, wait_source, retry_source;
+  gboolean paused;
 } NetCli;
 
 /* An AI moves no sooner than this after its turn began: one move message
@@ -329,13 +336,14 @@ static void on_started(JqNetSession *s, NetCli *cli) {
     jq_net_stop_listening(cli->service);
     g_clear_object(&cli->service);
   }
+  /* The joiner learns the variant and the clock from the host. */
+  cli->params = *jq_net_session_params(s);
   JqColor us = jq_net_session_color(s);
   printf("playing %s against %s (%s) as %s\n",
          cli->params.variant == JQ_VARIANT_JIEQI ? "jieqi" : "xiangqi",
          jq_net_session_peer_name(s), jq_net_session_peer_program(s),
          color_name(us));
   fflush(stdout);
-  cli->params = *jq_net_session_params(s);
   JqError err;
   if (!make_player(cli, cli->params.variant, &err)) {
     fprintf(stderr, "jieqi-cli %s: our player cannot play %s: %s\n",
@@ -433,7 +441,129 @@ static void on_fair_checked(JqNetSession *s, gboolean fair, const char *message,
   finish(cli);
 }
 
+/* The game ends unfinished, saved as such. */
+static void give_up(NetCli *cli, const char *why) {
+  g_clear_handle_id(&cli->wait_source, g_source_remove);
+  g_clear_handle_id(&cli->retry_source, g_source_remove);
+  cli->paused = FALSE;
+  fprintf(stderr, "jieqi-cli %s: %s\n", cli->command, why);
+  printf("result: * (unfinished: %s)\n", why);
+  fflush(stdout);
+  cli->exit_code = 1;
+  finish(cli);
+}
+
+static gboolean wait_expired(gpointer data) {
+  NetCli *cli = data;
+  cli->wait_source = 0;
+  char *why = g_strdup_printf("the connection did not come back within %u s",
+                              cli->resume_wait_s);
+  give_up(cli, why);
+  g_free(why);
+  return G_SOURCE_REMOVE;
+}
+
+static void reconnected(GObject *source, GAsyncResult *res, gpointer data);
+
+static gboolean retry_connect(gpointer data) {
+  NetCli *cli = data;
+  cli->retry_source = 0;
+  g_socket_client_connect_to_host_async(cli->client, cli->target, cli->port,
+                                        cli->cancel, reconnected, cli);
+  return G_SOURCE_REMOVE;
+}
+
+/* Our paused game on a new connection; FALSE when it cannot resume. */
+static gboolean try_resume(NetCli *cli, GIOStream *io) {
+  GError *error = NULL;
+  if (jq_net_session_resume(cli->session, io, &error))
+    return TRUE;
+  give_up(cli, error->message);
+  g_error_free(error);
+  return FALSE;
+}
+
+static void reconnected(GObject *source, GAsyncResult *res, gpointer data) {
+  GError *error = NULL;
+  GSocketConnection *conn = g_socket_client_connect_to_host_finish(
+      G_SOCKET_CLIENT(source), res, &error);
+  if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+    g_error_free(error);
+    return; /* the program is ending */
+  }
+  NetCli *cli = data;
+  g_clear_error(&error);
+  if (!cli->paused) {
+    g_clear_object(&conn);
+    return;
+  }
+  if (!conn) { /* not back yet: again in a second */
+    cli->retry_source = g_timeout_add(1000, retry_connect, cli);
+    return;
+  }
+  try_resume(cli, G_IO_STREAM(conn));
+  g_object_unref(conn);
+}
+
+static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
+                            GObject *source, gpointer data);
+
+/* The connection dropped mid-game: the game waits, paused, for the joiner
+ * to connect again (the host listens again meanwhile). */
+static void wait_for_resume(NetCli *cli, const GError *error) {
+  if (!cli->paused) {
+    cli->paused = TRUE;
+    printf("connection lost (%s): waiting up to %u s for the game to "
+           "resume\n",
+           error->message, cli->resume_wait_s);
+    fflush(stdout);
+    write_pgn(cli);
+    cli->wait_source =
+        g_timeout_add_seconds(cli->resume_wait_s, wait_expired, cli);
+  } else {
+    fprintf(stderr, "jieqi-cli %s: a reconnection failed: %s\n", cli->command,
+            error->message);
+  }
+  if (cli->is_host && !cli->service) {
+    GError *e = NULL;
+    cli->service = jq_net_listen(cli->address, cli->port, NULL, &e);
+    if (!cli->service) {
+      char *why = g_strdup_printf("cannot listen again: %s", e->message);
+      give_up(cli, why);
+      g_free(why);
+      g_error_free(e);
+      return;
+    }
+    g_signal_connect(cli->service, "incoming", G_CALLBACK(on_incoming), cli);
+  } else if (!cli->is_host && !cli->retry_source) {
+    cli->retry_source = g_timeout_add(1000, retry_connect, cli);
+  }
+}
+
+static void on_resumed(JqNetSession *s, NetCli *cli) {
+  cli->paused = FALSE;
+  g_clear_handle_id(&cli->wait_source, g_source_remove);
+  if (cli->service) {
+    jq_net_stop_listening(cli->service);
+    g_clear_object(&cli->service);
+  }
+  printf("resumed at ply %d\n", jq_game_move_count(jq_net_session_game(s)));
+  fflush(stdout);
+  take_turn(cli);
+}
+
 static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
+  const JqGame *game = jq_net_session_game(s);
+  /* A peer that said goodbye (a bye: "the peer left: ...") left on
+   * purpose and will not come back; a line gone dead may. */
+  gboolean left = g_error_matches(error, JQ_NET_ERROR, JQ_NET_ERROR_CLOSED) &&
+                  g_str_has_prefix(error->message, "the peer left");
+  if (game && !jq_game_is_over(game) &&
+      jq_net_session_state(s) == JQ_NET_STATE_PAUSED &&
+      cli->resume_wait_s > 0 && (cli->paused || !left)) {
+    wait_for_resume(cli, error);
+    return;
+  }
   if (cli->is_host && jq_net_session_state(s) == JQ_NET_STATE_FAILED &&
       cli->service) {
     /* A stranger or a typo: the seat stays free. */
@@ -463,12 +593,16 @@ static void attach(NetCli *cli, GIOStream *io) {
   g_signal_connect(cli->session, "taken-back", G_CALLBACK(on_taken_back), cli);
   g_signal_connect(cli->session, "game-over", G_CALLBACK(on_game_over), cli);
   g_signal_connect(cli->session, "connection-lost", G_CALLBACK(on_lost), cli);
+  g_signal_connect(cli->session, "resumed", G_CALLBACK(on_resumed), cli);
   jq_net_session_start(cli->session, io);
 }
 
 static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
                             GObject *source, gpointer data) {
   NetCli *cli = data;
+  if (cli->session && cli->paused &&
+      jq_net_session_state(cli->session) == JQ_NET_STATE_PAUSED)
+    return try_resume(cli, G_IO_STREAM(conn));
   if (cli->session) /* a handshake is under way: one at a time */
     return FALSE;
   cli->session =
@@ -512,7 +646,11 @@ static const char *const summary_text =
     "deal and print \"fair: yes\" or \"fair: NO — WHY\" just before the\n"
     "result line; a failed check makes the exit status 1. The --pgn file is\n"
     "written after every move with only what this side knows; the whole\n"
-    "deal is in it only once the game has ended and the deal checked.";
+    "deal is in it only once the game has ended and the deal checked.\n"
+    "\n"
+    "When the connection drops mid-game, both sides wait --resume-wait\n"
+    "seconds: the host listens again, the joiner connects again, and the\n"
+    "game resumes where it was; otherwise it ends unfinished.";
 
 /* The joiner's player is made for xiangqi first, to check the spec, and
  * again at the start when the host chose jieqi. */
@@ -527,6 +665,15 @@ static gboolean parse_player(NetCli *cli, const char *text, JqVariant variant) {
     jq_cli_usage_error(cli->command, "--player: %s", err.message);
     return FALSE;
   }
+  return TRUE;
+}
+
+/* --resume-wait: whole seconds, 180 when not given. */
+static gboolean parse_wait(const char *text, guint *out) {
+  guint64 s = 180;
+  if (text && !g_ascii_string_to_unsigned(text, 10, 0, 3600, &s, NULL))
+    return FALSE;
+  *out = (guint)s;
   return TRUE;
 }
 
@@ -574,8 +721,13 @@ static void cli_clear(NetCli *cli) {
     jq_net_stop_listening(cli->service);
     g_clear_object(&cli->service);
   }
+  g_clear_handle_id(&cli->wait_source, g_source_remove);
+  g_clear_handle_id(&cli->retry_source, g_source_remove);
+  g_clear_object(&cli->client);
   g_clear_object(&cli->input);
   g_clear_object(&cli->cancel);
+  g_free(cli->address);
+  g_free(cli->target);
   if (cli->loop)
     g_main_loop_unref(cli->loop);
   if (cli->player && !cli->thinking)
@@ -587,6 +739,7 @@ int jq_cli_host(int argc, char **argv) {
   char *port_text = NULL, *address = NULL, *variant_text = NULL;
   char *code = NULL, *player = NULL, *movetime_text = NULL, *tc_text = NULL;
   char *pgn = NULL, *name = NULL, *color_text = NULL, *disclosure = NULL;
+  char *wait_text = NULL;
   GOptionEntry entries[] = {
       {"port", 'p', 0, G_OPTION_ARG_STRING, &port_text,
        "Port to listen on (default: 0, any free port)", "P"},
@@ -612,6 +765,10 @@ int jq_cli_host(int argc, char **argv) {
        "Write the game to this PGN file as it is played", "FILE"},
       {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Our name (default: Host)",
        "NAME"},
+      {"resume-wait", 0, 0, G_OPTION_ARG_STRING, &wait_text,
+       "Seconds a dropped game waits for the joiner to reconnect (default "
+       "180; 0: none)",
+       "S"},
       {NULL},
   };
   GOptionContext *ctx = g_option_context_new("host");
@@ -653,6 +810,8 @@ int jq_cli_host(int argc, char **argv) {
     rc = jq_cli_usage_error(
         "host", "--movetime must be 1 to %" PRId64 " milliseconds (24 hours)",
         JQ_TC_MAX_BASE_MS);
+  } else if (!parse_wait(wait_text, &cli.resume_wait_s)) {
+    rc = jq_cli_usage_error("host", "--resume-wait must be 0 to 3600 seconds");
   } else if (color_text && strcmp(color_text, "red") != 0 &&
              strcmp(color_text, "black") != 0 &&
              strcmp(color_text, "random") != 0) {
@@ -694,6 +853,8 @@ int jq_cli_host(int argc, char **argv) {
       rc = 1;
     } else {
       g_signal_connect(cli.service, "incoming", G_CALLBACK(on_incoming), &cli);
+      cli.address = g_strdup(address ? address : "127.0.0.1");
+      cli.port = bound;
       printf("listening on %s port %u\n", address ? address : "127.0.0.1",
              bound);
       if (address &&
@@ -723,11 +884,13 @@ int jq_cli_host(int argc, char **argv) {
   g_free(name);
   g_free(color_text);
   g_free(disclosure);
+  g_free(wait_text);
   return rc;
 }
 
 int jq_cli_join(int argc, char **argv) {
   char *code = NULL, *player = NULL, *pgn = NULL, *name = NULL;
+  char *wait_text = NULL;
   GOptionEntry entries[] = {
       {"code", 'c', 0, G_OPTION_ARG_STRING, &code,
        "The game code the host printed", "C"},
@@ -737,6 +900,10 @@ int jq_cli_join(int argc, char **argv) {
        "Write the game to this PGN file as it is played", "FILE"},
       {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Our name (default: Guest)",
        "NAME"},
+      {"resume-wait", 0, 0, G_OPTION_ARG_STRING, &wait_text,
+       "Seconds to keep reconnecting after the connection drops (default "
+       "180; 0: none)",
+       "S"},
       {NULL},
   };
   GOptionContext *ctx = g_option_context_new("HOST:PORT");
@@ -755,6 +922,8 @@ int jq_cli_join(int argc, char **argv) {
     rc = jq_cli_usage_error("join", "give the host as HOST:PORT");
   else if (!jq_net_parse_host_port(argv[1], &host, &port, &error))
     rc = jq_cli_usage_error("join", "%s", error->message);
+  else if (!parse_wait(wait_text, &cli.resume_wait_s))
+    rc = jq_cli_usage_error("join", "--resume-wait must be 0 to 3600 seconds");
   if (rc == 0) {
     cli.name = g_strdup(name ? name : "Guest");
     cli.code = g_strdup(code ? code : "");
@@ -766,12 +935,13 @@ int jq_cli_join(int argc, char **argv) {
   if (rc == 0 && !parse_player(&cli, player, JQ_VARIANT_XIANGQI))
     rc = JQ_CLI_EXIT_USAGE;
   if (rc == 0) {
-    GSocketClient *client = g_socket_client_new();
-    g_socket_client_set_timeout(client, 30);
-    g_socket_client_connect_to_host_async(client, argv[1], port, NULL,
+    cli.client = g_socket_client_new();
+    g_socket_client_set_timeout(cli.client, 30);
+    cli.target = g_strdup(argv[1]);
+    cli.port = port;
+    g_socket_client_connect_to_host_async(cli.client, argv[1], port, NULL,
                                           on_connected, &cli);
     rc = run(&cli);
-    g_object_unref(client);
   }
   g_clear_error(&error);
   cli_clear(&cli);
@@ -782,5 +952,6 @@ int jq_cli_join(int argc, char **argv) {
   g_free(player);
   g_free(pgn);
   g_free(name);
+  g_free(wait_text);
   return rc;
 }
