@@ -1,7 +1,7 @@
 #!/bin/sh
 # jieqi-cli host and join as two processes over loopback play an AI game
 # to a result line, and a join with the wrong code is refused while the
-# host keeps the seat. Usage: net-cli-test.sh JIEQI_CLI
+# host keeps the seat; a game whose connection drops resumes. Usage: net-cli-test.sh JIEQI_CLI
 set -u
 cli=$1
 dir=$(mktemp -d)
@@ -56,4 +56,55 @@ grep -E '^[0-9]+\. (Red|Black) [a-i][0-9][a-i][0-9] ' "$dir/join.out" >"$dir/joi
 cmp -s "$dir/host.moves" "$dir/join.moves" || fail "the moves differ"
 grep -q '^\[Result "' "$dir/host.pgn" || fail "no PGN from the host"
 grep -q '^\[Result "' "$dir/join.pgn" || fail "no PGN from the joiner"
-echo "ok: $host_result, $(wc -l <"$dir/host.moves") plies"
+first="$host_result, $(wc -l <"$dir/host.moves") plies"
+
+# A line that goes dead mid-game (a relay cuts it after the joiner's 12th
+# line): both sides wait, the joiner connects again, the game resumes at
+# the same ply on both sides and is played to the same end.
+"$cli" host --port 0 --code sesame-43 --player ai:random --resume-wait 60 \
+  >"$dir/host3.out" 2>"$dir/host3.err" &
+host_pid=$!
+port=
+for _ in $(seq 100); do
+  port=$(sed -n 's/^listening on 127\.0\.0\.1 port \([0-9]*\)$/\1/p' "$dir/host3.out" 2>/dev/null)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || fail "the third host printed no port"
+python3 "$(dirname "$0")/net-drop-proxy.py" "$port" 12 >"$dir/relay.out" &
+relay_pid=$!
+relay=
+for _ in $(seq 100); do
+  relay=$(sed -n 's/^relay port \([0-9]*\)$/\1/p' "$dir/relay.out" 2>/dev/null)
+  [ -n "$relay" ] && break
+  sleep 0.1
+done
+[ -n "$relay" ] || { kill "$relay_pid"; fail "the relay printed no port"; }
+timeout 120 "$cli" join "127.0.0.1:$relay" --code sesame-43 \
+  --player ai:random --resume-wait 60 >"$dir/join3.out" 2>"$dir/join3.err"
+join_rc=$?
+wait "$host_pid"
+host_rc=$?
+host_pid=
+kill "$relay_pid"
+[ $join_rc -eq 0 ] || fail "the reconnecting join exited with $join_rc"
+[ $host_rc -eq 0 ] || fail "the waiting host exited with $host_rc"
+for side in host3 join3; do
+  grep -q "^connection lost (.*): waiting up to 60 s for the game to resume$" \
+    "$dir/$side.out" || fail "$side did not wait for the connection"
+done
+resumed=$(grep '^resumed at ply ' "$dir/host3.out")
+[ -n "$resumed" ] || fail "the host did not resume"
+[ "$resumed" = "$(grep '^resumed at ply ' "$dir/join3.out")" ] ||
+  fail "the sides resumed at different plies"
+host_result=$(tail -n 1 "$dir/host3.out")
+case "$host_result" in
+  "result: 1-0 ("*")"|"result: 0-1 ("*")"|"result: 1/2-1/2 ("*")") ;;
+  *) fail "the resumed game has no result: $host_result" ;;
+esac
+[ "$host_result" = "$(tail -n 1 "$dir/join3.out")" ] ||
+  fail "the resumed game's results differ"
+grep -E '^[0-9]+\. (Red|Black) ' "$dir/host3.out" >"$dir/host3.moves"
+grep -E '^[0-9]+\. (Red|Black) ' "$dir/join3.out" >"$dir/join3.moves"
+cmp -s "$dir/host3.moves" "$dir/join3.moves" || fail "the resumed moves differ"
+echo "ok: $first; dropped and $resumed: $host_result"

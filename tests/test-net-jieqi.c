@@ -131,6 +131,8 @@ typedef struct {
   JqGame *at_over; /* this side's game when the game ended: its knowledge */
   GError *error;
   guint idle;
+  int stop_after; /* plies after which play stops (0: never) */
+  int resumed;
 } Side;
 
 static gboolean play_random(gpointer data) {
@@ -139,6 +141,8 @@ static gboolean play_random(gpointer data) {
   const JqGame *game = jq_net_session_game(side->s);
   if (jq_net_session_state(side->s) != JQ_NET_STATE_PLAYING ||
       jq_game_side_to_move(game) != jq_net_session_color(side->s))
+    return G_SOURCE_REMOVE;
+  if (side->stop_after && jq_game_move_count(game) >= side->stop_after)
     return G_SOURCE_REMOVE;
   JqMoveList list;
   jq_game_legal_moves(game, &list);
@@ -537,9 +541,361 @@ static void test_cheat_bad_deal(void) {
             "0 points, not a key and 30");
 }
 
+/* ---- A dropped connection, resumed */
+
+static void on_resumed(JqNetSession *s, Side *side) {
+  side->resumed++;
+  schedule(side);
+}
+
+/* Runs until both sides' games have `plies` moves (none waiting). */
+static void run_until_plies(Side *a, Side *b, int plies) {
+  gboolean late = FALSE;
+  guint guard = g_timeout_add(60000, guard_fired, &late);
+  for (;;) {
+    const JqGame *ga = jq_net_session_game(a->s);
+    const JqGame *gb = jq_net_session_game(b->s);
+    if (late || (ga && gb && jq_game_move_count(ga) >= plies &&
+                 jq_game_move_count(gb) >= plies))
+      break;
+    g_main_context_iteration(NULL, TRUE);
+  }
+  g_source_remove(guard);
+  g_assert_false(late);
+}
+
+/* A jieqi game cut at ply 12 resumes on a new connection (both compare
+ * the moves and the deal's cards), is played out, and the end's check
+ * still finds it fair: the deal went on across the two connections. */
+static void test_resume(void) {
+  JqNetParams params = jieqi_params(JQ_RED, JQ_DISCLOSE_CAPTOR);
+  Side host, join;
+  make_sides(&host, &join, &params, 321);
+  g_signal_connect(host.s, "resumed", G_CALLBACK(on_resumed), &host);
+  g_signal_connect(join.s, "resumed", G_CALLBACK(on_resumed), &join);
+  host.stop_after = join.stop_after = 12;
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  jq_net_session_start(host.s, a);
+  jq_net_session_start(join.s, b);
+  run_until_plies(&host, &join, 12);
+  g_assert_true(
+      g_socket_shutdown(g_socket_connection_get_socket(G_SOCKET_CONNECTION(a)),
+                        TRUE, TRUE, NULL));
+  run_until(&host.lost);
+  run_until(&join.lost);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
+  g_assert_cmpint(jq_net_session_state(join.s), ==, JQ_NET_STATE_PAUSED);
+  host.lost = join.lost = FALSE;
+  g_object_unref(a);
+  g_object_unref(b);
+
+  host.stop_after = join.stop_after = 0;
+  connect_pair(&a, &b);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_resume(host.s, a, &error));
+  g_assert_true(jq_net_session_resume(join.s, b, &error));
+  g_assert_no_error(error);
+  g_object_unref(a);
+  g_object_unref(b);
+  wait_fair(&host);
+  wait_fair(&join);
+  g_assert_cmpint(host.resumed, ==, 1);
+  g_assert_cmpint(join.resumed, ==, 1);
+  g_assert_true(host.fair && join.fair);
+  const JqGame *fh = jq_net_session_game(host.s);
+  g_assert_cmpint(jq_game_move_count(fh), >, 12);
+  g_assert_cmpint(jq_game_move_count(fh), ==,
+                  jq_game_move_count(jq_net_session_game(join.s)));
+  side_clear(&host);
+  side_clear(&join);
+}
+
+/* ---- The leak test: two games whose deals differ by one swap in A's
+ * shuffle, every byte both peers send recorded by a relay between them. */
+
+/* Fixed secrets and shuffles, [role][colour][i]: i·k + add mod 15 with k
+ * prime to 15 is a permutation. */
+static void leak_deal(uint8_t secret[2][32], uint8_t shuffle[2][2][15]) {
+  memset(secret, 0, 2 * 32);
+  secret[JQ_FAIR_ROLE_A][0] = 7;
+  secret[JQ_FAIR_ROLE_B][0] = 11;
+  for (int c = 0; c < 2; c++)
+    for (int i = 0; i < 15; i++) {
+      shuffle[JQ_FAIR_ROLE_A][c][i] = (uint8_t)((i * 2 + c) % 15);
+      shuffle[JQ_FAIR_ROLE_B][c][i] = (uint8_t)((i * 7 + 3 + c) % 15);
+    }
+}
+
+/* What card (c, i) turns out to be: B's card i is A's card shuffle_b[i],
+ * which is identity shuffle_a[that] (out[i] = in[shuffle[i]]). */
+static JqPieceType leak_identity(const uint8_t shuffle_a[2][15],
+                                 const uint8_t shuffle_b[2][15], int c, int i) {
+  return jq_fair_deal_identity_type(shuffle_a[c][shuffle_b[c][i]]);
+}
+
+typedef struct {
+  Side host, join;
+  Reader *from_host, *from_join;
+  GIOStream *io[4];
+} Recorded;
+
+/* The lines of a recording, the last (unfinished) one left out. */
+static char **recorded_lines(const Reader *r, int *n) {
+  char **lines = g_strsplit(r->text->str, "\n", -1);
+  *n = (int)g_strv_length(lines) - 1;
+  return lines;
+}
+
+/* The card of a share line; FALSE for any other message. */
+static gboolean share_card(const char *line, int *color, int *index) {
+  JqNetMessage *msg = g_new(JqNetMessage, 1);
+  gboolean share = jq_net_message_parse(line, strlen(line), msg, NULL) &&
+                   msg->type == JQ_NET_MSG_SHARE && msg->data_len >= 2;
+  if (share) {
+    *color = msg->data[0];
+    *index = msg->data[1];
+  }
+  g_free(msg);
+  return share;
+}
+
+/* Whether a recording holds a share of card (c, i1) or (c, i2). */
+static gboolean has_share_of(const Reader *r, int c, int i1, int i2) {
+  int n, color, index;
+  gboolean found = FALSE;
+  char **lines = recorded_lines(r, &n);
+  for (int k = 0; k < n && !found; k++)
+    found = share_card(lines[k], &color, &index) && color == c &&
+            (index == i1 || index == i2);
+  g_strfreev(lines);
+  return found;
+}
+
+/* Plays a game through the relay; with c >= 0 it stops once both
+ * directions carried a share of card (c, i1) or (c, i2), else at the end's
+ * check. */
+static void record_game(Recorded *g, const uint8_t secret[2][32],
+                        const uint8_t shuffle_a[2][15],
+                        const uint8_t shuffle_b[2][15], int c, int i1, int i2) {
+  JqNetParams params = jieqi_params(JQ_RED, JQ_DISCLOSE_CAPTOR);
+  make_sides(&g->host, &g->join, &params, 900);
+  g_assert_true(jq_net_session_set_deal_secret(
+      g->host.s, secret[JQ_FAIR_ROLE_A], shuffle_a));
+  g_assert_true(jq_net_session_set_deal_secret(
+      g->join.s, secret[JQ_FAIR_ROLE_B], shuffle_b));
+  /* No pings: they come with the clock, not with the game. */
+  jq_net_session_set_timeout(g->host.s, 600000);
+  jq_net_session_set_timeout(g->join.s, 600000);
+  connect_pair(&g->io[0], &g->io[1]);
+  connect_pair(&g->io[2], &g->io[3]);
+  g->from_host = reader_start(g->io[1], g->io[2]);
+  g->from_join = reader_start(g->io[2], g->io[1]);
+  jq_net_session_start(g->host.s, g->io[0]);
+  jq_net_session_start(g->join.s, g->io[3]);
+  gboolean late = FALSE;
+  guint guard = g_timeout_add(120000, guard_fired, &late);
+  while (!late && !g->host.lost && !g->join.lost &&
+         !(g->host.fair_done && g->join.fair_done) &&
+         !(c >= 0 && has_share_of(g->from_host, c, i1, i2) &&
+           has_share_of(g->from_join, c, i1, i2)))
+    g_main_context_iteration(NULL, TRUE);
+  g_source_remove(guard);
+  g_assert_false(late);
+  g_assert_false(g->host.lost && !g->host.fair_done);
+  g_assert_false(g->join.lost && !g->join.fair_done);
+  jq_net_session_close(g->host.s, "test over");
+  jq_net_session_close(g->join.s, "test over");
+  for (int i = 0; i < 4; i++)
+    g_io_stream_close(g->io[i], NULL, NULL);
+  while (!g->from_host->eof || !g->from_join->eof)
+    g_main_context_iteration(NULL, TRUE);
+}
+
+static void recorded_clear(Recorded *g) {
+  reader_free(g->from_host);
+  reader_free(g->from_join);
+  for (int i = 0; i < 4; i++)
+    g_object_unref(g->io[i]);
+  side_clear(&g->host);
+  side_clear(&g->join);
+}
+
+/* The line with the deal's, share's or end's bytes starred out. */
+static void mask_crypto(char *line) {
+  static const char *const keys[] = {"\"deal\":\"", "\"share\":\"",
+                                     "\"end\":\""};
+  for (size_t k = 0; k < G_N_ELEMENTS(keys); k++) {
+    char *at = strstr(line, keys[k]);
+    if (!at)
+      continue;
+    for (at += strlen(keys[k]); *at && *at != '"'; at++)
+      *at = '*';
+  }
+}
+
+/* Nothing on the wire names a piece: every line is a message the parser
+ * accepts (no field it does not list), a move is bare coordinates, and no
+ * piece's name appears anywhere. */
+static void check_no_identity(const Reader *r) {
+  static const char *const names[] = {"king",     "general", "advisor",
+                                      "elephant", "horse",   "chariot",
+                                      "cannon",   "pawn",    "soldier"};
+  int n;
+  char **lines = recorded_lines(r, &n);
+  JqNetMessage *msg = g_new(JqNetMessage, 1);
+  for (int k = 0; k < n; k++) {
+    GError *error = NULL;
+    g_assert_true(
+        jq_net_message_parse(lines[k], strlen(lines[k]), msg, &error));
+    g_assert_no_error(error);
+    if (msg->type == JQ_NET_MSG_MOVE)
+      g_assert_cmpuint(strlen(msg->move), ==, 4);
+    char *lower = g_ascii_strdown(lines[k], -1);
+    for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+      if (strstr(lower, names[i]))
+        g_error("line %d names a piece: %s", k, lines[k]);
+    g_free(lower);
+  }
+  g_free(msg);
+  g_strfreev(lines);
+}
+
+/* One direction of the two games: the same messages, byte for byte but
+ * for the crypto fields, up to this sender's first share of a swapped
+ * card. Returns the line of that share (-1: none, the streams are then
+ * alike to their end). */
+static int compare_until_swap(const Reader *r1, const Reader *r2, int c, int i1,
+                              int i2, const char *who) {
+  int n1, n2, cut = -1, k;
+  char **l1 = recorded_lines(r1, &n1), **l2 = recorded_lines(r2, &n2);
+  JqNetMessage *m1 = g_new(JqNetMessage, 1), *m2 = g_new(JqNetMessage, 1);
+  for (k = 0; k < n1 && k < n2; k++) {
+    g_assert_true(jq_net_message_parse(l1[k], strlen(l1[k]), m1, NULL));
+    g_assert_true(jq_net_message_parse(l2[k], strlen(l2[k]), m2, NULL));
+    g_assert_cmpint(m1->type, ==, m2->type);
+    g_assert_cmpuint(strlen(l1[k]), ==, strlen(l2[k]));
+    g_assert_cmpuint(m1->data_len, ==, m2->data_len);
+    if (m1->type == JQ_NET_MSG_SHARE) {
+      /* The card is public (the move names it); only its bytes are not. */
+      g_assert_cmpint(m1->data[0], ==, m2->data[0]);
+      g_assert_cmpint(m1->data[1], ==, m2->data[1]);
+      if (m1->data[0] == c && (m1->data[1] == i1 || m1->data[1] == i2)) {
+        cut = k;
+        /* It opens to another piece in each game: the bytes differ. */
+        g_assert_true(memcmp(m1->data, m2->data, m1->data_len) != 0);
+        break;
+      }
+    }
+    mask_crypto(l1[k]);
+    mask_crypto(l2[k]);
+    if (strcmp(l1[k], l2[k]) != 0)
+      g_error("%s's line %d differs before the swapped card's share:\n%s\n%s",
+              who, k, l1[k], l2[k]);
+  }
+  if (cut < 0) /* no swapped card from this sender: alike to the end */
+    g_assert_cmpint(n1, ==, n2);
+  g_test_message("%s: %d lines alike before the swapped share", who,
+                 cut < 0 ? n1 : cut);
+  g_free(m1);
+  g_free(m2);
+  g_strfreev(l1);
+  g_strfreev(l2);
+  return cut;
+}
+
+/* Game 1 is played to its end; the swap is chosen in it: the tenth
+ * distinct card the host opens, and a card of the same colour with
+ * another identity that no share opened before it. Game 2 swaps those two
+ * identities in A's shuffle and is played until both sides' shares of a
+ * swapped card went out. Up to there, each direction's bytes must be
+ * alike but for the crypto fields, and no message may name a piece. */
+static void test_leak(void) {
+  uint8_t secret[2][32], shuffle[2][2][15];
+  leak_deal(secret, shuffle);
+  Recorded g1;
+  record_game(&g1, (const uint8_t(*)[32])secret,
+              (const uint8_t(*)[15])shuffle[JQ_FAIR_ROLE_A],
+              (const uint8_t(*)[15])shuffle[JQ_FAIR_ROLE_B], -1, 0, 0);
+  g_assert_true(g1.host.fair && g1.join.fair);
+  check_no_identity(g1.from_host);
+  check_no_identity(g1.from_join);
+
+  /* The computed deal is the one the game ended with. */
+  const JqGame *full = jq_net_session_game(g1.host.s);
+  JqPieceType deal[JQ_SQUARES];
+  jq_game_initial_deal(full, deal);
+  for (int c = 0; c < 2; c++)
+    for (int i = 0; i < 15; i++)
+      g_assert_cmpint(deal[jq_fair_deal_card_square((JqColor)c, i)], ==,
+                      leak_identity((const uint8_t(*)[15])shuffle[0],
+                                    (const uint8_t(*)[15])shuffle[1], c, i));
+
+  /* The swap: the tenth card the host opened, with a card no share of
+   * either side opened before it. */
+  gboolean opened[2][15] = {{FALSE}};
+  int distinct = 0, c = -1, i1 = -1, i2 = -1, n;
+  char **lines = recorded_lines(g1.from_host, &n);
+  for (int k = 0; k < n && c < 0; k++) {
+    int color, index;
+    if (!share_card(lines[k], &color, &index) || opened[color][index])
+      continue;
+    opened[color][index] = TRUE;
+    if (++distinct == 10) {
+      c = color;
+      i1 = index;
+    }
+  }
+  g_strfreev(lines);
+  g_assert_cmpint(c, >=, 0);
+  lines = recorded_lines(g1.from_join, &n);
+  for (int k = 0; k < n; k++) {
+    int color, index;
+    if (!share_card(lines[k], &color, &index))
+      continue;
+    if (color == c && index == i1)
+      break;
+    opened[color][index] = TRUE;
+  }
+  g_strfreev(lines);
+  JqPieceType t1 = leak_identity((const uint8_t(*)[15])shuffle[0],
+                                 (const uint8_t(*)[15])shuffle[1], c, i1);
+  for (int i = 0; i < 15 && i2 < 0; i++)
+    if (!opened[c][i] &&
+        leak_identity((const uint8_t(*)[15])shuffle[0],
+                      (const uint8_t(*)[15])shuffle[1], c, i) != t1)
+      i2 = i;
+  g_assert_cmpint(i2, >=, 0);
+  uint8_t swapped[2][15];
+  memcpy(swapped, shuffle[JQ_FAIR_ROLE_A], sizeof swapped);
+  int p = shuffle[JQ_FAIR_ROLE_B][c][i1], q = shuffle[JQ_FAIR_ROLE_B][c][i2];
+  uint8_t tmp = swapped[c][p];
+  swapped[c][p] = swapped[c][q];
+  swapped[c][q] = tmp;
+  g_test_message("swap: %s cards %d and %d", c == JQ_RED ? "red" : "black", i1,
+                 i2);
+
+  Recorded g2;
+  record_game(&g2, (const uint8_t(*)[32])secret, (const uint8_t(*)[15])swapped,
+              (const uint8_t(*)[15])shuffle[JQ_FAIR_ROLE_B], c, i1, i2);
+  g_assert_true(leak_identity((const uint8_t(*)[15])swapped,
+                              (const uint8_t(*)[15])shuffle[1], c, i1) != t1);
+  check_no_identity(g2.from_host);
+  check_no_identity(g2.from_join);
+  int cut_h = compare_until_swap(g1.from_host, g2.from_host, c, i1, i2, "host");
+  int cut_j =
+      compare_until_swap(g1.from_join, g2.from_join, c, i1, i2, "joiner");
+  /* The swapped card was opened, after the deal and some moves. */
+  g_assert_cmpint(MAX(cut_h, cut_j), >, 4);
+  recorded_clear(&g1);
+  recorded_clear(&g2);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/net-jieqi/whole-games", test_whole_games);
+  g_test_add_func("/net-jieqi/leak", test_leak);
+  g_test_add_func("/net-jieqi/resume", test_resume);
   g_test_add_func("/net-jieqi/cheat/wrong-key", test_cheat_wrong_key);
   g_test_add_func("/net-jieqi/cheat/forged-share", test_cheat_forged_share);
   g_test_add_func("/net-jieqi/cheat/other-card", test_cheat_other_card);

@@ -176,6 +176,8 @@ static void test_message_round_trip(void) {
     msg.disclosure = JQ_DISCLOSE_BOTH;
     memcpy(msg.data, "\x00\xffjq\n", 5);
     msg.data_len = 5;
+    if (t == JQ_NET_MSG_RESUME) /* two digests, exactly */
+      msg.data_len = 64;
     char *line = jq_net_message_to_line(&msg);
     g_assert_true(g_str_has_suffix(line, "}\n"));
     /* One line: the only '\n' is the last byte. */
@@ -854,6 +856,331 @@ static void test_host_port(void) {
   g_strfreev(addresses);
 }
 
+/* ---- The clock over the network */
+
+static JqNetParams clocked(JqColor host, int64_t base_ms) {
+  JqNetParams p = {JQ_VARIANT_XIANGQI, host, base_ms, 0, 0, 0,
+                   JQ_DISCLOSE_CAPTOR};
+  return p;
+}
+
+static void assert_lost_on_time(JqNetSession *s, JqColor loser) {
+  const JqGame *game = jq_net_session_game(s);
+  g_assert_true(jq_game_is_over(game));
+  JqResult r = jq_game_result(game);
+  g_assert_cmpint(r.outcome, ==,
+                  loser == JQ_RED ? JQ_OUTCOME_BLACK_WINS
+                                  : JQ_OUTCOME_RED_WINS);
+  g_assert_cmpint(r.reason, ==, JQ_REASON_TIME);
+  g_assert_cmpint(jq_net_session_clock_ms(s, loser), ==, 0);
+}
+
+/* Two honest sides with a 1.5 s clock: Black never answers Red's move,
+ * its flag falls and both games end 1-0 on time at the same ply. */
+static void test_clock_flag(void) {
+  JqNetParams params = clocked(JQ_RED, 1500);
+  Side host, join;
+  connect_sides(&host, &join, &params, "sesame-1", 77);
+  wait_started(&host, &join);
+  g_assert_cmpint(jq_net_session_clock_ms(host.s, JQ_BLACK), ==, 1500);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(
+      host.s, jq_move_make(jq_square_parse("h2"), jq_square_parse("e2")),
+      &error));
+  g_assert_no_error(error);
+  run_until(&join.over);
+  run_until(&host.over);
+  assert_lost_on_time(host.s, JQ_BLACK);
+  assert_lost_on_time(join.s, JQ_BLACK);
+  assert_same_games(&host, &join);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 1);
+  /* Red's clock stopped when it moved, with time left. */
+  g_assert_cmpint(jq_net_session_clock_ms(host.s, JQ_RED), >, 0);
+  g_assert_false(host.lost || join.lost);
+  side_clear(&host);
+  side_clear(&join);
+}
+
+/* An honest host and a raw peer; `params` for the host. */
+static void start_raw(const JqNetParams *params, Side *host, GIOStream **a,
+                      GIOStream **b, RawReader **reader) {
+  GError *error = NULL;
+  JqNetSession *h = jq_net_session_new_host(params, "Honest", "c0de", &error);
+  g_assert_no_error(error);
+  side_init(host, h, 1);
+  connect_pair(a, b);
+  jq_net_session_start(h, *a);
+  *reader = raw_reader_start(*b);
+  raw_send(*b, HELLO("c0de"));
+  run_until(&host->started);
+}
+
+static void end_raw_stream(GIOStream *a, GIOStream *b, RawReader *r) {
+  g_io_stream_close(b, NULL, NULL);
+  while (!r->eof)
+    g_main_context_iteration(NULL, TRUE);
+  raw_reader_free(r);
+  g_object_unref(a);
+  g_object_unref(b);
+}
+
+static void end_raw(Side *host, GIOStream *a, GIOStream *b, RawReader *r) {
+  end_raw_stream(a, b, r);
+  side_clear(host);
+}
+
+/* A peer that lets its flag fall and says nothing: the host claims the
+ * game once the tolerance is over, and tells the peer with a flag. */
+static void test_clock_claim(void) {
+  JqNetParams params = clocked(JQ_BLACK, 300);
+  Side host;
+  GIOStream *a, *b;
+  RawReader *r;
+  start_raw(&params, &host, &a, &b, &r);
+  jq_net_session_set_flag_tolerance(host.s, 200);
+  run_until(&host.over);
+  assert_lost_on_time(host.s, JQ_RED);
+  g_assert_false(host.lost);
+  run_until(&r->eof);
+  g_assert_nonnull(strstr(r->text->str, "{\"type\":\"flag\",\"ply\":0}\n"));
+  end_raw(&host, a, b, r);
+}
+
+/* The peer claims our flag fell: believed with our clock nearly out (a
+ * 1.5 s game, the default 2 s tolerance), even when the claim crossed our
+ * move on the wire (the move goes: the peer never played it); refused as
+ * a false claim with a minute left, the game kept. */
+static void test_clock_peer_claims(void) {
+  for (int round = 0; round < 3; round++) {
+    JqNetParams params = clocked(JQ_RED, round == 2 ? 60000 : 1500);
+    Side host;
+    GIOStream *a, *b;
+    RawReader *r;
+    start_raw(&params, &host, &a, &b, &r);
+    if (round == 1) {
+      GError *error = NULL;
+      g_assert_true(jq_net_session_move(
+          host.s, jq_move_make(jq_square_parse("h2"), jq_square_parse("e2")),
+          &error));
+      g_assert_no_error(error);
+    }
+    raw_send(b, "{\"type\":\"flag\",\"ply\":0}\n");
+    if (round < 2) {
+      run_until(&host.over);
+      assert_lost_on_time(host.s, JQ_RED);
+      g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 0);
+      g_assert_cmpint(host.taken_back, ==, round == 1 ? 1 : 0);
+    } else {
+      run_until(&host.lost);
+      g_test_message("false claim: %s", host.error->message);
+      g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_ILLEGAL);
+      g_assert_nonnull(strstr(host.error->message,
+                              "the peer claimed a win on time at ply 0, but "
+                              "our clock had"));
+      g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
+      g_assert_false(jq_game_is_over(jq_net_session_game(host.s)));
+    }
+    end_raw(&host, a, b, r);
+  }
+}
+
+/* Without a clock there is no flag to claim. */
+static void test_clock_none(void) {
+  Side host;
+  GIOStream *a, *b;
+  RawReader *r;
+  start_raw(&xiangqi_red, &host, &a, &b, &r);
+  g_assert_cmpint(jq_net_session_clock_ms(host.s, JQ_RED), ==, -1);
+  raw_send(b, "{\"type\":\"flag\",\"ply\":0}\n");
+  run_until(&host.lost);
+  g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_ORDER);
+  g_assert_cmpstr(host.error->message, ==,
+                  "a flag message in a game without a clock");
+  end_raw(&host, a, b, r);
+}
+
+/* ---- A dropped connection, resumed */
+
+static void on_resumed(JqNetSession *s, int *count) { (*count)++; }
+
+/* Two sides on a connection of their own, `seed` for their moves; the
+ * host's end of the connection in *host_io (to cut it). */
+static void pair_on_line(Side *host, Side *join, int *resumed, guint32 seed,
+                         GIOStream **host_io) {
+  GError *error = NULL;
+  JqNetSession *h =
+      jq_net_session_new_host(&xiangqi_red, "Host 主", "sesame-1", &error);
+  g_assert_no_error(error);
+  JqNetSession *j = jq_net_session_new_join("Joiner", "sesame-1", &error);
+  g_assert_no_error(error);
+  side_init(host, h, seed);
+  side_init(join, j, seed + 1);
+  g_signal_connect(h, "resumed", G_CALLBACK(on_resumed), resumed);
+  g_signal_connect(j, "resumed", G_CALLBACK(on_resumed), resumed);
+  GIOStream *b;
+  connect_pair(host_io, &b);
+  jq_net_session_start(h, *host_io);
+  jq_net_session_start(j, b);
+  g_object_unref(b);
+}
+
+/* The line goes dead under both sides: both keep the game, paused. */
+static void cut(Side *host, Side *join, GIOStream *host_io, int plies) {
+  GSocket *socket =
+      g_socket_connection_get_socket(G_SOCKET_CONNECTION(host_io));
+  g_assert_true(g_socket_shutdown(socket, TRUE, TRUE, NULL));
+  run_until(&host->lost);
+  run_until(&join->lost);
+  for (int k = 0; k < 2; k++) {
+    JqNetSession *s = k ? join->s : host->s;
+    g_assert_cmpint(jq_net_session_state(s), ==, JQ_NET_STATE_PAUSED);
+    g_assert_cmpint(jq_game_move_count(jq_net_session_game(s)), ==, plies);
+  }
+  host->lost = join->lost = FALSE;
+}
+
+static void resume_on_new_line(JqNetSession *h, JqNetSession *j) {
+  GIOStream *a, *b;
+  GError *error = NULL;
+  connect_pair(&a, &b);
+  g_assert_true(jq_net_session_resume(h, a, &error));
+  g_assert_no_error(error);
+  g_assert_true(jq_net_session_resume(j, b, &error));
+  g_assert_no_error(error);
+  g_object_unref(a);
+  g_object_unref(b);
+}
+
+/* A game cut at ply 10 resumes on a new connection and is played out;
+ * a game at another ply is refused as the peer's, and stays paused. */
+static void test_resume(void) {
+  Side host, join, host2, join2;
+  int resumed = 0, resumed2 = 0;
+  GIOStream *io, *io2;
+  pair_on_line(&host, &join, &resumed, 31, &io);
+  play_plies(&host, &join, 10);
+  pair_on_line(&host2, &join2, &resumed2, 41, &io2);
+  play_plies(&host2, &join2, 4);
+  cut(&host, &join, io, 10);
+  cut(&host2, &join2, io2, 4);
+  g_object_unref(io);
+  g_object_unref(io2);
+
+  /* Nothing to resume in a game that is not paused. */
+  GError *error = NULL;
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  JqNetSession *fresh = jq_net_session_new_join("Joiner", "sesame-1", &error);
+  g_assert_false(jq_net_session_resume(fresh, a, &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  g_object_unref(fresh);
+  g_object_unref(a);
+  g_object_unref(b);
+
+  /* The wrong game: both refuse, and keep their games paused. */
+  resume_on_new_line(host.s, join2.s);
+  run_until(&host.lost);
+  run_until(&join2.lost);
+  g_test_message("wrong game: %s", host.error->message);
+  g_assert_cmpstr(host.error->message, ==,
+                  "the game cannot resume: the peer is at ply 4, this side "
+                  "at ply 10");
+  g_assert_cmpint(resumed, ==, 0);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
+  g_assert_cmpint(jq_net_session_state(join2.s), ==, JQ_NET_STATE_PAUSED);
+  host.lost = join2.lost = FALSE;
+
+  /* The right one: the game goes on where it was, to its end. */
+  resume_on_new_line(host.s, join.s);
+  run_until_count(&resumed, 2);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PLAYING);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(join.s)), ==, 10);
+  host.stop_after = join.stop_after = 0;
+  host.auto_play = join.auto_play = TRUE;
+  schedule(&host);
+  run_until(&host.over);
+  run_until(&join.over);
+  assert_same_games(&host, &join);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), >, 10);
+  g_assert_false(host.lost || join.lost);
+  side_clear(&host);
+  side_clear(&join);
+  side_clear(&host2);
+  side_clear(&join2);
+}
+
+/* What a resume message's digest holds for a xiangqi game of the host as
+ * Red with `moves` (docs/network-messages.md, "Resuming"), in base64:
+ * the digest of the moves, then of all but the last. */
+static char *resume_digest(const char *const *moves, int n) {
+  uint8_t both[64];
+  for (int half = 0; half < 2; half++) {
+    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+    uint8_t head[2] = {JQ_VARIANT_XIANGQI, JQ_RED};
+    g_checksum_update(sum, head, 2);
+    for (int i = 0; i < n - half; i++)
+      g_checksum_update(sum, (const guchar *)moves[i], 4);
+    gsize len = 32;
+    g_checksum_get_digest(sum, both + 32 * half, &len);
+    g_checksum_free(sum);
+  }
+  return g_base64_encode(both, sizeof both);
+}
+
+/* A move on the wire when the line dropped: one side is a ply ahead. The
+ * host (Red) played h2e2, which the raw peer never got: on resuming, the
+ * host sends it again. Then the peer is ahead by b9c7, which the host
+ * never got: the host takes it as the peer's move once resumed. */
+static void test_resume_ply_apart(void) {
+  static const char *const moves[] = {"h2e2", "b9c7"};
+  JqNetParams params = xiangqi_red;
+  Side host;
+  GIOStream *a, *b;
+  RawReader *r;
+  start_raw(&params, &host, &a, &b, &r);
+  int resumed = 0;
+  g_signal_connect(host.s, "resumed", G_CALLBACK(on_resumed), &resumed);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(
+      host.s, jq_move_make(jq_square_parse("h2"), jq_square_parse("e2")),
+      &error));
+  for (int round = 0; round < 2; round++) {
+    g_assert_true(g_socket_shutdown(
+        g_socket_connection_get_socket(G_SOCKET_CONNECTION(a)), TRUE, TRUE,
+        NULL));
+    run_until(&host.lost);
+    host.lost = FALSE;
+    end_raw_stream(a, b, r);
+    connect_pair(&a, &b);
+    r = raw_reader_start(b);
+    g_assert_true(jq_net_session_resume(host.s, a, &error));
+    g_assert_no_error(error);
+    /* Round 0: the peer has no move; round 1: it has both. */
+    char *digest = resume_digest(moves, round == 0 ? 0 : 2);
+    char *line =
+        g_strdup_printf(HELLO("c0de") "{\"type\":\"resume\","
+                                      "\"ply\":%d,\"digest\":\"%s\"}\n",
+                        round == 0 ? 0 : 2, digest);
+    raw_send(b, line);
+    g_free(line);
+    g_free(digest);
+    run_until_count(&resumed, round + 1);
+    if (round == 0) {
+      /* The host sends its last move again. */
+      while (!strstr(r->text->str,
+                     "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}\n"))
+        g_main_context_iteration(NULL, TRUE);
+    } else {
+      raw_send(b, "{\"type\":\"move\",\"move\":\"b9c7\",\"ply\":1}\n");
+      run_until_count(&host.peer_moves, 1);
+    }
+  }
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 2);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PLAYING);
+  end_raw(&host, a, b, r);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/net/message/round-trip", test_message_round_trip);
@@ -868,6 +1195,12 @@ int main(int argc, char **argv) {
   g_test_add_func("/net/session/cheats", test_cheats);
   g_test_add_func("/net/session/flood", test_flood_of_messages);
   g_test_add_func("/net/session/join-refusals", test_join_refusals);
+  g_test_add_func("/net/clock/flag", test_clock_flag);
+  g_test_add_func("/net/clock/claim", test_clock_claim);
+  g_test_add_func("/net/clock/peer-claims", test_clock_peer_claims);
+  g_test_add_func("/net/clock/none", test_clock_none);
+  g_test_add_func("/net/session/resume", test_resume);
+  g_test_add_func("/net/session/resume-ply-apart", test_resume_ply_apart);
   g_test_add_func("/net/transport/host-port", test_host_port);
   return g_test_run();
 }

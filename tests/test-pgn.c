@@ -1012,6 +1012,24 @@ static void test_unfinished_keeps_secrets(void) {
   g_assert_cmpmem(want, sizeof want, got, sizeof got);
   jq_game_free(back);
   free(pa);
+
+  /* Over, but the deal is not this side's to tell (keep_secrets): written
+   * as if unfinished, with the result. */
+  g_assert_true(
+      jq_game_declare_result(b, jq_result_loss(JQ_RED, JQ_REASON_RESIGNATION)));
+  jq_game_set_disclosure(a, JQ_DISCLOSE_CAPTOR);
+  jq_game_set_disclosure(b, JQ_DISCLOSE_CAPTOR);
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.reader = JQ_BLACK;
+  info.keep_secrets = true;
+  pa = jq_pgn_write(a, &info);
+  pb = jq_pgn_write(b, &info);
+  g_assert_cmpstr(pa, ==, pb);
+  g_assert_false(jq_pgn_tag(pa, "JieqiDeal", value, sizeof value));
+  assert_tag(pa, "Result", "0-1");
+  free(pa);
+  free(pb);
   jq_game_free(a);
   jq_game_free(b);
 }

@@ -2,7 +2,12 @@
  * a person typing moves or one of our AIs (or a UCI engine) playing
  * through its side's view, as in `match`. The moves are printed as they
  * are played and the last line is "result: SCORE (REASON)"; the exit
- * status is 0 only when the game ended normally. Xiangqi only for now. */
+ * status is 0 only when the game ended normally. Jieqi is dealt by both
+ * sides together (src/net/jq-fair-deal.h): at its end the check of the
+ * deal is printed as "fair: yes" or "fair: NO — why" just before the
+ * result line, and a failed check makes the exit status 1. The --pgn file
+ * is written after every move with only what this side knows, and holds
+ * the whole deal only once the game has ended and the deal checked. */
 #include "jq-cli.h"
 
 #include <gio/gio.h>
@@ -10,6 +15,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "jq-fen.h"
 #include "jq-match-player.h"
 #include "jq-match.h"
 #include "jq-net-error.h"
@@ -29,12 +35,24 @@ typedef struct {
   JqPlayerSpec spec;
   gboolean human;
   JqMatchPlayer *player;
+  JqVariant player_variant; /* what the player was made for */
   gboolean thinking;
-  int64_t clock_ms; /* our own clock, when there is one */
   int exit_code;
   GDataInputStream *input;
   GCancellable *cancel;
+  /* A dropped connection: where to listen again (host) or connect again
+   * (join), and for how long. */
+  char *address, *target;
+  guint16 port;
+  GSocketClient *client;
+  guint resume_wait_s, wait_source, retry_source;
+  gboolean paused;
 } NetCli;
+
+/* An AI moves no sooner than this after its turn began: one move message
+ * per 50 ms leaves room for the shares under the peer's rate limit (50
+ * messages a second after a burst of 200), however fast the AI is. */
+#define MIN_MOVE_MS 50
 
 static const char *color_name(JqColor c) {
   return c == JQ_RED ? "Red" : "Black";
@@ -76,6 +94,9 @@ static void think_thread(GTask *task, gpointer source, gpointer data,
   };
   t->status = jq_match_player_think(t->player, &turn, &t->move, t->detail,
                                     sizeof t->detail);
+  gint64 wait_us = t->started + MIN_MOVE_MS * 1000 - g_get_monotonic_time();
+  if (wait_us > 0)
+    g_usleep((gulong)wait_us);
   g_task_return_boolean(task, TRUE);
 }
 
@@ -103,10 +124,6 @@ static void think_done(GObject *source, GAsyncResult *res, gpointer data) {
     jq_net_session_resign(cli->session, NULL);
     return;
   }
-  if (cli->params.base_ms > 0) {
-    cli->clock_ms -= (g_get_monotonic_time() - t->started) / 1000;
-    cli->clock_ms += cli->params.inc_ms;
-  }
   JqColor side = jq_net_session_color(cli->session);
   if (!jq_game_is_legal(game, t->move)) {
     fprintf(stderr, "jieqi-cli %s: our player's move is illegal: resigning\n",
@@ -119,25 +136,54 @@ static void think_done(GObject *source, GAsyncResult *res, gpointer data) {
   jq_net_session_move(cli->session, t->move, NULL);
 }
 
+/* What an engine is told, as in match: xiangqi, the whole game; jieqi,
+ * our view at the last move that turned up or took a hidden piece (a
+ * plain move cannot say what it learnt), and the moves since. */
+static void turn_history(const JqGame *game, JqColor side, Think *t) {
+  int count = jq_game_move_count(game), base = 0;
+  g_strlcpy(t->base_fen, jq_game_initial_fen(game), sizeof t->base_fen);
+  if (jq_game_variant(game) == JQ_VARIANT_JIEQI) {
+    for (base = count; base > 0; base--) {
+      JqGameMove gm = jq_game_move_at(game, base - 1);
+      if (gm.reveal.mover != JQ_NO_TYPE || gm.reveal.captured != JQ_NO_TYPE)
+        break;
+    }
+    JqGame *then = jq_game_copy(game);
+    if (!then)
+      base = 0; /* out of memory: the start, and every move since */
+    else {
+      for (int i = count; i > base; i--)
+        jq_game_undo(then);
+      JqPosition *view = g_new(JqPosition, 1);
+      jq_game_view(then, side, view);
+      jq_fen_write(view, JQ_FEN_JIEQIBOX, t->base_fen, sizeof t->base_fen);
+      g_free(view);
+      jq_game_free(then);
+    }
+  }
+  t->moves = g_array_new(FALSE, FALSE, sizeof(JqMove));
+  for (int i = base; i < count; i++) {
+    JqMove m = jq_game_move_at(game, i).move;
+    g_array_append_val(t->moves, m);
+  }
+}
+
 static void ai_turn(NetCli *cli) {
   const JqGame *game = jq_net_session_game(cli->session);
   JqColor side = jq_net_session_color(cli->session);
   Think *t = g_new0(Think, 1);
   t->player = cli->player;
   jq_game_view(game, side, &t->view);
-  g_strlcpy(t->base_fen, jq_game_initial_fen(game), sizeof t->base_fen);
-  t->moves = g_array_new(FALSE, FALSE, sizeof(JqMove));
-  for (int i = 0; i < jq_game_move_count(game); i++) {
-    JqMove m = jq_game_move_at(game, i).move;
-    g_array_append_val(t->moves, m);
-  }
+  turn_history(game, side, t);
   t->ply = jq_game_move_count(game);
   t->limits.time_ms[0] = t->limits.time_ms[1] = -1;
   if (cli->params.movetime_ms > 0) {
     t->limits.movetime_ms = cli->params.movetime_ms;
   } else if (cli->params.base_ms > 0) {
-    t->limits.time_ms[side] = MAX(cli->clock_ms, 1);
-    t->limits.time_ms[!side] = cli->params.base_ms;
+    /* The session runs both clocks (a flag falls there). */
+    for (int c = 0; c < 2; c++)
+      t->limits.time_ms[c] =
+          MAX(jq_net_session_clock_ms(cli->session, (JqColor)c), 1);
     t->limits.inc_ms[0] = t->limits.inc_ms[1] = cli->params.inc_ms;
     t->limits.movestogo = cli->params.movestogo;
   } else {
@@ -239,26 +285,50 @@ static void read_line(NetCli *cli) {
 
 /* ---- The session's signals */
 
-static void finish(NetCli *cli) {
+/* The game as this side knows it: the file is read by us alone, so it
+ * may hold what we learnt (captures the disclosure rule told us), never
+ * the deal before it checked (the session's game then holds stand-ins). */
+static gboolean write_pgn(NetCli *cli) {
   const JqGame *game = jq_net_session_game(cli->session);
-  if (game && cli->pgn_path) {
-    JqPgnInfo info;
-    jq_pgn_info_init(&info);
-    gboolean red_is_us = jq_net_session_color(cli->session) == JQ_RED;
-    info.event = "jieqi-cli network game";
-    info.red = red_is_us ? cli->name : jq_net_session_peer_name(cli->session);
-    info.black = red_is_us ? jq_net_session_peer_name(cli->session) : cli->name;
-    char *text = jq_pgn_write(game, &info);
-    GError *error = NULL;
-    if (!text || !g_file_set_contents(cli->pgn_path, text, -1, &error)) {
-      fprintf(stderr, "jieqi-cli %s: cannot write %s: %s\n", cli->command,
-              cli->pgn_path, error ? error->message : "out of memory");
-      g_clear_error(&error);
-      cli->exit_code = 1;
-    }
-    free(text);
+  if (!game || !cli->pgn_path)
+    return TRUE;
+  JqColor us = jq_net_session_color(cli->session);
+  JqPgnInfo info;
+  jq_pgn_info_init(&info);
+  info.event = "jieqi-cli network game";
+  info.red = us == JQ_RED ? cli->name : jq_net_session_peer_name(cli->session);
+  info.black =
+      us == JQ_RED ? jq_net_session_peer_name(cli->session) : cli->name;
+  info.reader = us;
+  info.keep_secrets = jq_net_session_fairness(cli->session) != JQ_NET_FAIR_YES;
+  char *text = jq_pgn_write(game, &info);
+  GError *error = NULL;
+  gboolean ok = text && g_file_set_contents(cli->pgn_path, text, -1, &error);
+  if (!ok) {
+    fprintf(stderr, "jieqi-cli %s: cannot write %s: %s\n", cli->command,
+            cli->pgn_path, error ? error->message : "out of memory");
+    g_clear_error(&error);
   }
+  free(text);
+  return ok;
+}
+
+static void finish(NetCli *cli) {
+  if (!write_pgn(cli))
+    cli->exit_code = 1;
   g_main_loop_quit(cli->loop);
+}
+
+/* The player made for the variant the host chose. */
+static gboolean make_player(NetCli *cli, JqVariant variant, JqError *err) {
+  if (cli->human || (cli->player && cli->player_variant == variant))
+    return TRUE;
+  if (cli->player)
+    jq_match_player_free(cli->player);
+  cli->player = jq_match_player_new(&cli->spec, variant, err);
+  cli->player_variant = variant;
+  return cli->player &&
+         jq_match_player_new_game(cli->player, g_random_int(), err);
 }
 
 static void on_started(JqNetSession *s, NetCli *cli) {
@@ -266,14 +336,28 @@ static void on_started(JqNetSession *s, NetCli *cli) {
     jq_net_stop_listening(cli->service);
     g_clear_object(&cli->service);
   }
+  /* The joiner learns the variant and the clock from the host. */
+  cli->params = *jq_net_session_params(s);
   JqColor us = jq_net_session_color(s);
   printf("playing %s against %s (%s) as %s\n",
          cli->params.variant == JQ_VARIANT_JIEQI ? "jieqi" : "xiangqi",
          jq_net_session_peer_name(s), jq_net_session_peer_program(s),
          color_name(us));
   fflush(stdout);
-  cli->params = *jq_net_session_params(s);
-  cli->clock_ms = cli->params.base_ms;
+  JqError err;
+  if (!make_player(cli, cli->params.variant, &err)) {
+    fprintf(stderr, "jieqi-cli %s: our player cannot play %s: %s\n",
+            cli->command,
+            cli->params.variant == JQ_VARIANT_JIEQI ? "jieqi" : "xiangqi",
+            err.message);
+    jq_net_session_close(s, "the player cannot play this variant");
+    printf("result: * (unfinished: our player cannot play this variant)\n");
+    fflush(stdout);
+    cli->exit_code = 1;
+    finish(cli);
+    return;
+  }
+  write_pgn(cli);
   take_turn(cli);
 }
 
@@ -282,7 +366,14 @@ static void on_peer_move(JqNetSession *s, guint move, NetCli *cli) {
   print_move(cli, jq_game_move_count(game) - 1,
              jq_color_other(jq_net_session_color(s)), (JqMove)move,
              jq_net_session_peer_name(s));
+  if (!jq_game_is_over(game))
+    write_pgn(cli);
   take_turn(cli);
+}
+
+static void on_own_move(JqNetSession *s, guint move, NetCli *cli) {
+  if (!jq_game_is_over(jq_net_session_game(s)))
+    write_pgn(cli);
 }
 
 static void on_chat(JqNetSession *s, const char *text, NetCli *cli) {
@@ -317,17 +408,162 @@ static void on_taken_back(JqNetSession *s, int plies, NetCli *cli) {
   take_turn(cli);
 }
 
-static void on_game_over(JqNetSession *s, NetCli *cli) {
-  JqResult result = jq_game_result(jq_net_session_game(s));
+static void print_result(NetCli *cli) {
+  JqResult result = jq_game_result(jq_net_session_game(cli->session));
   char reason[128];
   printf("result: %s (%s)\n", jq_result_score_text(result),
          jq_result_reason_text(result, reason, sizeof reason));
   fflush(stdout);
+}
+
+static void on_game_over(JqNetSession *s, NetCli *cli) {
+  /* Jieqi: the result waits for the check of the deal (fair-checked). */
+  if (jq_net_session_fairness(s) == JQ_NET_FAIR_WAITING)
+    return;
+  print_result(cli);
   cli->exit_code = 0;
   finish(cli);
 }
 
+/* "fair: yes" or "fair: NO — why", then the result when the game is over;
+ * a forged share mid-game is followed by the lost connection instead. */
+static void on_fair_checked(JqNetSession *s, gboolean fair, const char *message,
+                            NetCli *cli) {
+  if (fair)
+    printf("fair: yes\n");
+  else
+    printf("fair: NO — %s\n", message);
+  fflush(stdout);
+  if (jq_net_session_state(s) != JQ_NET_STATE_OVER)
+    return;
+  print_result(cli);
+  cli->exit_code = fair ? 0 : 1;
+  finish(cli);
+}
+
+/* The game ends unfinished, saved as such. */
+static void give_up(NetCli *cli, const char *why) {
+  g_clear_handle_id(&cli->wait_source, g_source_remove);
+  g_clear_handle_id(&cli->retry_source, g_source_remove);
+  cli->paused = FALSE;
+  fprintf(stderr, "jieqi-cli %s: %s\n", cli->command, why);
+  printf("result: * (unfinished: %s)\n", why);
+  fflush(stdout);
+  cli->exit_code = 1;
+  finish(cli);
+}
+
+static gboolean wait_expired(gpointer data) {
+  NetCli *cli = data;
+  cli->wait_source = 0;
+  char *why = g_strdup_printf("the connection did not come back within %u s",
+                              cli->resume_wait_s);
+  give_up(cli, why);
+  g_free(why);
+  return G_SOURCE_REMOVE;
+}
+
+static void reconnected(GObject *source, GAsyncResult *res, gpointer data);
+
+static gboolean retry_connect(gpointer data) {
+  NetCli *cli = data;
+  cli->retry_source = 0;
+  g_socket_client_connect_to_host_async(cli->client, cli->target, cli->port,
+                                        cli->cancel, reconnected, cli);
+  return G_SOURCE_REMOVE;
+}
+
+/* Our paused game on a new connection; FALSE when it cannot resume. */
+static gboolean try_resume(NetCli *cli, GIOStream *io) {
+  GError *error = NULL;
+  if (jq_net_session_resume(cli->session, io, &error))
+    return TRUE;
+  give_up(cli, error->message);
+  g_error_free(error);
+  return FALSE;
+}
+
+static void reconnected(GObject *source, GAsyncResult *res, gpointer data) {
+  GError *error = NULL;
+  GSocketConnection *conn = g_socket_client_connect_to_host_finish(
+      G_SOCKET_CLIENT(source), res, &error);
+  if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+    g_error_free(error);
+    return; /* the program is ending */
+  }
+  NetCli *cli = data;
+  g_clear_error(&error);
+  if (!cli->paused) {
+    g_clear_object(&conn);
+    return;
+  }
+  if (!conn) { /* not back yet: again in a second */
+    cli->retry_source = g_timeout_add(1000, retry_connect, cli);
+    return;
+  }
+  try_resume(cli, G_IO_STREAM(conn));
+  g_object_unref(conn);
+}
+
+static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
+                            GObject *source, gpointer data);
+
+/* The connection dropped mid-game: the game waits, paused, for the joiner
+ * to connect again (the host listens again meanwhile). */
+static void wait_for_resume(NetCli *cli, const GError *error) {
+  if (!cli->paused) {
+    cli->paused = TRUE;
+    printf("connection lost (%s): waiting up to %u s for the game to "
+           "resume\n",
+           error->message, cli->resume_wait_s);
+    fflush(stdout);
+    write_pgn(cli);
+    cli->wait_source =
+        g_timeout_add_seconds(cli->resume_wait_s, wait_expired, cli);
+  } else {
+    fprintf(stderr, "jieqi-cli %s: a reconnection failed: %s\n", cli->command,
+            error->message);
+  }
+  if (cli->is_host && !cli->service) {
+    GError *e = NULL;
+    cli->service = jq_net_listen(cli->address, cli->port, NULL, &e);
+    if (!cli->service) {
+      char *why = g_strdup_printf("cannot listen again: %s", e->message);
+      give_up(cli, why);
+      g_free(why);
+      g_error_free(e);
+      return;
+    }
+    g_signal_connect(cli->service, "incoming", G_CALLBACK(on_incoming), cli);
+  } else if (!cli->is_host && !cli->retry_source) {
+    cli->retry_source = g_timeout_add(1000, retry_connect, cli);
+  }
+}
+
+static void on_resumed(JqNetSession *s, NetCli *cli) {
+  cli->paused = FALSE;
+  g_clear_handle_id(&cli->wait_source, g_source_remove);
+  if (cli->service) {
+    jq_net_stop_listening(cli->service);
+    g_clear_object(&cli->service);
+  }
+  printf("resumed at ply %d\n", jq_game_move_count(jq_net_session_game(s)));
+  fflush(stdout);
+  take_turn(cli);
+}
+
 static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
+  const JqGame *game = jq_net_session_game(s);
+  /* A peer that said goodbye (a bye: "the peer left: ...") left on
+   * purpose and will not come back; a line gone dead may. */
+  gboolean left = g_error_matches(error, JQ_NET_ERROR, JQ_NET_ERROR_CLOSED) &&
+                  g_str_has_prefix(error->message, "the peer left");
+  if (game && !jq_game_is_over(game) &&
+      jq_net_session_state(s) == JQ_NET_STATE_PAUSED &&
+      cli->resume_wait_s > 0 && (cli->paused || !left)) {
+    wait_for_resume(cli, error);
+    return;
+  }
   if (cli->is_host && jq_net_session_state(s) == JQ_NET_STATE_FAILED &&
       cli->service) {
     /* A stranger or a typo: the seat stays free. */
@@ -346,6 +582,9 @@ static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
 static void attach(NetCli *cli, GIOStream *io) {
   g_signal_connect(cli->session, "started", G_CALLBACK(on_started), cli);
   g_signal_connect(cli->session, "peer-move", G_CALLBACK(on_peer_move), cli);
+  g_signal_connect(cli->session, "own-move", G_CALLBACK(on_own_move), cli);
+  g_signal_connect(cli->session, "fair-checked", G_CALLBACK(on_fair_checked),
+                   cli);
   g_signal_connect(cli->session, "peer-chat", G_CALLBACK(on_chat), cli);
   g_signal_connect(cli->session, "draw-offered", G_CALLBACK(on_draw_offered),
                    cli);
@@ -354,12 +593,16 @@ static void attach(NetCli *cli, GIOStream *io) {
   g_signal_connect(cli->session, "taken-back", G_CALLBACK(on_taken_back), cli);
   g_signal_connect(cli->session, "game-over", G_CALLBACK(on_game_over), cli);
   g_signal_connect(cli->session, "connection-lost", G_CALLBACK(on_lost), cli);
+  g_signal_connect(cli->session, "resumed", G_CALLBACK(on_resumed), cli);
   jq_net_session_start(cli->session, io);
 }
 
 static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
                             GObject *source, gpointer data) {
   NetCli *cli = data;
+  if (cli->session && cli->paused &&
+      jq_net_session_state(cli->session) == JQ_NET_STATE_PAUSED)
+    return try_resume(cli, G_IO_STREAM(conn));
   if (cli->session) /* a handshake is under way: one at a time */
     return FALSE;
   cli->session =
@@ -396,25 +639,59 @@ static const char *const summary_text =
     "given). A player is \"human\" (moves typed on standard input) or\n"
     "\"ai:ALGORITHM[:NAME=VALUE...]\" as in match. The moves are printed as\n"
     "they are played; the last line is \"result: SCORE (REASON)\". The exit\n"
-    "status is 0 when the game ended normally. Xiangqi only for now.";
+    "status is 0 when the game ended normally.\n"
+    "\n"
+    "Jieqi is dealt by both sides together, so that neither can know a hidden\n"
+    "piece before it is turned up. When the game ends both check the whole\n"
+    "deal and print \"fair: yes\" or \"fair: NO — WHY\" just before the\n"
+    "result line; a failed check makes the exit status 1. The --pgn file is\n"
+    "written after every move with only what this side knows; the whole\n"
+    "deal is in it only once the game has ended and the deal checked.\n"
+    "\n"
+    "When the connection drops mid-game, both sides wait --resume-wait\n"
+    "seconds: the host listens again, the joiner connects again, and the\n"
+    "game resumes where it was; otherwise it ends unfinished.";
 
-static gboolean parse_player(NetCli *cli, const char *text) {
+/* The joiner's player is made for xiangqi first, to check the spec, and
+ * again at the start when the host chose jieqi. */
+static gboolean parse_player(NetCli *cli, const char *text, JqVariant variant) {
   if (!text || strcmp(text, "human") == 0) {
     cli->human = TRUE;
     return TRUE;
   }
   JqError err;
-  if (!jq_player_spec_parse(text, &cli->spec, &err)) {
-    jq_cli_usage_error(cli->command, "--player: %s", err.message);
-    return FALSE;
-  }
-  cli->player = jq_match_player_new(&cli->spec, JQ_VARIANT_XIANGQI, &err);
-  if (!cli->player ||
-      !jq_match_player_new_game(cli->player, g_random_int(), &err)) {
+  if (!jq_player_spec_parse(text, &cli->spec, &err) ||
+      !make_player(cli, variant, &err)) {
     jq_cli_usage_error(cli->command, "--player: %s", err.message);
     return FALSE;
   }
   return TRUE;
+}
+
+/* --resume-wait: whole seconds, 180 when not given. */
+static gboolean parse_wait(const char *text, guint *out) {
+  guint64 s = 180;
+  if (text && !g_ascii_string_to_unsigned(text, 10, 0, 3600, &s, NULL))
+    return FALSE;
+  *out = (guint)s;
+  return TRUE;
+}
+
+/* Who learns a captured hidden piece (rules.md section 3). */
+static gboolean parse_disclosure(const char *text, JqDisclosure *out) {
+  static const struct {
+    const char *name;
+    JqDisclosure rule;
+  } rules[] = {{"captor", JQ_DISCLOSE_CAPTOR},
+               {"nobody", JQ_DISCLOSE_NOBODY},
+               {"both", JQ_DISCLOSE_BOTH}};
+  for (size_t i = 0; i < G_N_ELEMENTS(rules); i++) {
+    if (strcmp(text, rules[i].name) == 0) {
+      *out = rules[i].rule;
+      return TRUE;
+    }
+  }
+  return FALSE;
 }
 
 static int run(NetCli *cli) {
@@ -444,8 +721,13 @@ static void cli_clear(NetCli *cli) {
     jq_net_stop_listening(cli->service);
     g_clear_object(&cli->service);
   }
+  g_clear_handle_id(&cli->wait_source, g_source_remove);
+  g_clear_handle_id(&cli->retry_source, g_source_remove);
+  g_clear_object(&cli->client);
   g_clear_object(&cli->input);
   g_clear_object(&cli->cancel);
+  g_free(cli->address);
+  g_free(cli->target);
   if (cli->loop)
     g_main_loop_unref(cli->loop);
   if (cli->player && !cli->thinking)
@@ -456,14 +738,19 @@ static void cli_clear(NetCli *cli) {
 int jq_cli_host(int argc, char **argv) {
   char *port_text = NULL, *address = NULL, *variant_text = NULL;
   char *code = NULL, *player = NULL, *movetime_text = NULL, *tc_text = NULL;
-  char *pgn = NULL, *name = NULL, *color_text = NULL;
+  char *pgn = NULL, *name = NULL, *color_text = NULL, *disclosure = NULL;
+  char *wait_text = NULL;
   GOptionEntry entries[] = {
       {"port", 'p', 0, G_OPTION_ARG_STRING, &port_text,
        "Port to listen on (default: 0, any free port)", "P"},
       {"address", 'a', 0, G_OPTION_ARG_STRING, &address,
        "IP address to listen on (default: 127.0.0.1)", "A"},
       {"variant", 'v', 0, G_OPTION_ARG_STRING, &variant_text,
-       "xiangqi (jieqi: not yet)", "V"},
+       "xiangqi (default) or jieqi", "V"},
+      {"disclosure", 0, 0, G_OPTION_ARG_STRING, &disclosure,
+       "Jieqi: who learns a captured hidden piece: captor (default), nobody "
+       "or both",
+       "RULE"},
       {"code", 'c', 0, G_OPTION_ARG_STRING, &code,
        "Game code the joiner must give (default: a random one)", "C"},
       {"player", 0, 0, G_OPTION_ARG_STRING, &player,
@@ -475,9 +762,13 @@ int jq_cli_host(int argc, char **argv) {
       {"tc", 0, 0, G_OPTION_ARG_STRING, &tc_text,
        "Clock: [MOVES/]BASE[+INC] in seconds", "TC"},
       {"pgn", 0, 0, G_OPTION_ARG_FILENAME, &pgn,
-       "Write the game to this PGN file at the end", "FILE"},
+       "Write the game to this PGN file as it is played", "FILE"},
       {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Our name (default: Host)",
        "NAME"},
+      {"resume-wait", 0, 0, G_OPTION_ARG_STRING, &wait_text,
+       "Seconds a dropped game waits for the joiner to reconnect (default "
+       "180; 0: none)",
+       "S"},
       {NULL},
   };
   GOptionContext *ctx = g_option_context_new("host");
@@ -498,12 +789,17 @@ int jq_cli_host(int argc, char **argv) {
   } else if (port_text && !g_ascii_string_to_unsigned(port_text, 10, 0, 65535,
                                                       &port, NULL)) {
     rc = jq_cli_usage_error("host", "--port must be 0 to 65535");
-  } else if (variant_text && strcmp(variant_text, "xiangqi") != 0) {
-    rc = jq_cli_usage_error("host",
-                            strcmp(variant_text, "jieqi") == 0
-                                ? "jieqi over the network: not yet"
-                                : "unknown variant '%s' (xiangqi)",
+  } else if (variant_text && strcmp(variant_text, "xiangqi") != 0 &&
+             strcmp(variant_text, "jieqi") != 0) {
+    rc = jq_cli_usage_error("host", "unknown variant '%s' (xiangqi, jieqi)",
                             variant_text);
+  } else if (disclosure &&
+             !parse_disclosure(disclosure, &cli.params.disclosure)) {
+    rc = jq_cli_usage_error(
+        "host", "unknown disclosure rule '%s' (captor, nobody, both)",
+        disclosure);
+  } else if (disclosure && (!variant_text || strcmp(variant_text, "jieqi"))) {
+    rc = jq_cli_usage_error("host", "--disclosure is for jieqi");
   } else if (movetime_text && tc_text) {
     rc = jq_cli_usage_error("host", "give only one of --tc and --movetime");
   } else if (tc_text && !jq_time_control_parse(tc_text, &tc, &err)) {
@@ -514,13 +810,17 @@ int jq_cli_host(int argc, char **argv) {
     rc = jq_cli_usage_error(
         "host", "--movetime must be 1 to %" PRId64 " milliseconds (24 hours)",
         JQ_TC_MAX_BASE_MS);
+  } else if (!parse_wait(wait_text, &cli.resume_wait_s)) {
+    rc = jq_cli_usage_error("host", "--resume-wait must be 0 to 3600 seconds");
   } else if (color_text && strcmp(color_text, "red") != 0 &&
              strcmp(color_text, "black") != 0 &&
              strcmp(color_text, "random") != 0) {
     rc = jq_cli_usage_error("host", "--color must be red, black or random");
   }
   if (rc == 0) {
-    cli.params.variant = JQ_VARIANT_XIANGQI;
+    cli.params.variant = variant_text && strcmp(variant_text, "jieqi") == 0
+                             ? JQ_VARIANT_JIEQI
+                             : JQ_VARIANT_XIANGQI;
     cli.params.host_color = JQ_RED;
     if (color_text && strcmp(color_text, "black") == 0)
       cli.params.host_color = JQ_BLACK;
@@ -542,7 +842,7 @@ int jq_cli_host(int argc, char **argv) {
       rc = jq_cli_usage_error("host", "%s", error->message);
     g_clear_object(&probe);
   }
-  if (rc == 0 && !parse_player(&cli, player))
+  if (rc == 0 && !parse_player(&cli, player, cli.params.variant))
     rc = JQ_CLI_EXIT_USAGE;
   if (rc == 0) {
     guint16 bound = 0;
@@ -553,6 +853,8 @@ int jq_cli_host(int argc, char **argv) {
       rc = 1;
     } else {
       g_signal_connect(cli.service, "incoming", G_CALLBACK(on_incoming), &cli);
+      cli.address = g_strdup(address ? address : "127.0.0.1");
+      cli.port = bound;
       printf("listening on %s port %u\n", address ? address : "127.0.0.1",
              bound);
       if (address &&
@@ -581,20 +883,27 @@ int jq_cli_host(int argc, char **argv) {
   g_free(pgn);
   g_free(name);
   g_free(color_text);
+  g_free(disclosure);
+  g_free(wait_text);
   return rc;
 }
 
 int jq_cli_join(int argc, char **argv) {
   char *code = NULL, *player = NULL, *pgn = NULL, *name = NULL;
+  char *wait_text = NULL;
   GOptionEntry entries[] = {
       {"code", 'c', 0, G_OPTION_ARG_STRING, &code,
        "The game code the host printed", "C"},
       {"player", 0, 0, G_OPTION_ARG_STRING, &player,
        "human (default) or ai:ALGORITHM[:OPT=V...]", "SPEC"},
       {"pgn", 0, 0, G_OPTION_ARG_FILENAME, &pgn,
-       "Write the game to this PGN file at the end", "FILE"},
+       "Write the game to this PGN file as it is played", "FILE"},
       {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Our name (default: Guest)",
        "NAME"},
+      {"resume-wait", 0, 0, G_OPTION_ARG_STRING, &wait_text,
+       "Seconds to keep reconnecting after the connection drops (default "
+       "180; 0: none)",
+       "S"},
       {NULL},
   };
   GOptionContext *ctx = g_option_context_new("HOST:PORT");
@@ -613,6 +922,8 @@ int jq_cli_join(int argc, char **argv) {
     rc = jq_cli_usage_error("join", "give the host as HOST:PORT");
   else if (!jq_net_parse_host_port(argv[1], &host, &port, &error))
     rc = jq_cli_usage_error("join", "%s", error->message);
+  else if (!parse_wait(wait_text, &cli.resume_wait_s))
+    rc = jq_cli_usage_error("join", "--resume-wait must be 0 to 3600 seconds");
   if (rc == 0) {
     cli.name = g_strdup(name ? name : "Guest");
     cli.code = g_strdup(code ? code : "");
@@ -621,15 +932,16 @@ int jq_cli_join(int argc, char **argv) {
     if (!cli.session)
       rc = jq_cli_usage_error("join", "%s", error->message);
   }
-  if (rc == 0 && !parse_player(&cli, player))
+  if (rc == 0 && !parse_player(&cli, player, JQ_VARIANT_XIANGQI))
     rc = JQ_CLI_EXIT_USAGE;
   if (rc == 0) {
-    GSocketClient *client = g_socket_client_new();
-    g_socket_client_set_timeout(client, 30);
-    g_socket_client_connect_to_host_async(client, argv[1], port, NULL,
+    cli.client = g_socket_client_new();
+    g_socket_client_set_timeout(cli.client, 30);
+    cli.target = g_strdup(argv[1]);
+    cli.port = port;
+    g_socket_client_connect_to_host_async(cli.client, argv[1], port, NULL,
                                           on_connected, &cli);
     rc = run(&cli);
-    g_object_unref(client);
   }
   g_clear_error(&error);
   cli_clear(&cli);
@@ -640,5 +952,6 @@ int jq_cli_join(int argc, char **argv) {
   g_free(player);
   g_free(pgn);
   g_free(name);
+  g_free(wait_text);
   return rc;
 }

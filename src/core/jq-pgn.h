@@ -49,8 +49,8 @@
  * needs may travel sealed in JieqiSealedDeal, text the caller makes and
  * alone can open (the app: jq-deal-seal.h); a reader without it deals the
  * unseen pieces afresh (jq-redeal.h). A finished game has the full
- * JieqiDeal and every letter (unless info->keep_secrets); so has any game
- * with info->full_deal. */
+ * JieqiDeal and every letter, unless info->keep_secrets (then it is written
+ * as if unfinished); so has any game with info->full_deal. */
 #pragma once
 
 #include <stdbool.h>
@@ -86,8 +86,9 @@ typedef struct {
   int reader;
   const char *sealed_deal;
   bool full_deal;
-  /* Keeps the secrets of an ended game too: its deal is not known to the
-   * writer (a network game before its deal is checked). */
+  /* Keeps the secrets of an unfinished game even when it is over: a game
+   * whose deal this side does not know (a network game whose check failed
+   * or has not come yet). */
   bool keep_secrets;
 } JqPgnInfo;
 

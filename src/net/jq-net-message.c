@@ -81,6 +81,9 @@ static const TypeInfo types[JQ_NET_MSG_COUNT] = {
                            ply_field}},
     [JQ_NET_MSG_END] = {"end",
                         {{"end", F_BYTES, OFF(data), 1, JQ_NET_DATA_MAX}}},
+    [JQ_NET_MSG_FLAG] = {"flag", {ply_field}},
+    [JQ_NET_MSG_RESUME] = {"resume",
+                           {ply_field, {"digest", F_BYTES, OFF(data), 64, 64}}},
 };
 
 static const char *const disclosure_names[] = {

@@ -47,6 +47,12 @@ typedef enum {
   JQ_NET_MSG_DEAL,
   JQ_NET_MSG_SHARE,
   JQ_NET_MSG_END,
+  /* The side to move at `ply` has run out of time (jq-net-session-clock.c,
+   * docs/network-protocol.md "The clock"). */
+  JQ_NET_MSG_FLAG,
+  /* Reconnected: the sender's ply and a digest of its game
+   * (jq-net-session-resume.c). */
+  JQ_NET_MSG_RESUME,
   JQ_NET_MSG_COUNT
 } JqNetMsgType;
 

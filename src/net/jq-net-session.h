@@ -8,19 +8,20 @@
  * Signals:
  *   started ()                 the parameters are agreed, the game is on
  *   peer-move (guint move)     the peer's move, already played
- *   own-move (guint move)      our move, played in the session's game
- *                              (jieqi: once the peer's shares opened
- *                              what it turned over)
+ *   own-move (guint move)      our move, now played (jieqi: once the
+ *                              peer's shares opened what it turned over)
  *   peer-chat (string text)
  *   draw-offered (), draw-declined ()
  *   takeback-requested (), takeback-declined ()
  *   taken-back (int plies)     moves taken back, on both sides
- *   game-over ()               jq_game_result() says how
+ *   game-over ()               jq_game_result() says how (a flag fallen:
+ *                              JQ_REASON_TIME, on both sides)
  *   fair-checked (bool fair, string message)
  *                              jieqi: the end's check of the deal, or why
  *                              there was none (jq_net_session_fairness)
  *   error (GError)             the session closes: what the peer did
  *   connection-lost (GError)   the connection ended, game unfinished
+ *   resumed ()                 a paused game goes on (jq_net_session_resume)
  *
  * Jieqi is dealt by both sides together (src/net/jq-fair-deal.h,
  * docs/network-protocol.md): the session's game knows only what this side
@@ -83,6 +84,11 @@ void jq_net_session_set_timeout(JqNetSession *session, guint timeout_ms);
 /* How long the peer may take to send a decryption share it owes (default
  * 30 s); a share withheld longer loses the game on time (forfeit). */
 void jq_net_session_set_share_timeout(JqNetSession *session, guint timeout_ms);
+/* How long past the peer's flag (by our clock) we wait before claiming
+ * the game, and how much time our own clock may still show when the
+ * peer claims it (default 2 s; docs/network-protocol.md "The clock"). */
+void jq_net_session_set_flag_tolerance(JqNetSession *session,
+                                       guint tolerance_ms);
 /* For tests, before start: this side's secret scalar and shuffles for the
  * jieqi deal (as jq_fair_deal_new_with), so that a deal can be repeated
  * or arranged. FALSE when they are not valid. */
@@ -106,6 +112,9 @@ gboolean jq_net_session_takeback_requested(JqNetSession *session);
 /* Jieqi: whether the game was fair, and the sentence that says so or names
  * the forged message ("B's share 3, of red card 2 (c0), ..."). */
 JqNetFairness jq_net_session_fairness(JqNetSession *session);
+/* The time `color` has left now, by this side's measure (the running
+ * clock counts down); -1 when the game has no clock. */
+int64_t jq_net_session_clock_ms(JqNetSession *session, JqColor color);
 const char *jq_net_session_fairness_message(JqNetSession *session);
 
 /* Our side's actions. Each is refused (FALSE, JQ_NET_ERROR_LOCAL, nothing
@@ -122,6 +131,14 @@ gboolean jq_net_session_answer_takeback(JqNetSession *session, gboolean accept,
                                         GError **error);
 gboolean jq_net_session_chat(JqNetSession *session, const char *text,
                              GError **error);
+/* A paused game on a new connection (the joiner reconnects to the host,
+ * who listens again): after the hello both sides compare their games (ply
+ * and digest) and the game goes on ("resumed") or the connection ends
+ * ("connection-lost", still PAUSED). FALSE, with nothing done, when there
+ * is no paused game or a jieqi move was waiting for its shares at the
+ * drop. */
+gboolean jq_net_session_resume(JqNetSession *session, GIOStream *io,
+                               GError **error);
 /* Says goodbye and closes; an unfinished game is kept (PAUSED). */
 void jq_net_session_close(JqNetSession *session, const char *reason);
 
