@@ -61,8 +61,9 @@ typedef struct {
   GMutex lock;
   JqProgress latest[JQ_ANALYSIS_MODE_LINES_MAX];
   gboolean have[JQ_ANALYSIS_MODE_LINES_MAX];
-  gboolean pending;
-  gint64 shown_us; /* 0 before the first */
+  gboolean pending; /* a showing is scheduled or going on */
+  gboolean fresh;   /* lines came since the showing took its copy */
+  gint64 shown_us;  /* the end of the last showing; 0 before the first */
 } SearchJob;
 
 struct _JqAnalysisMode {
@@ -192,6 +193,33 @@ static void write_lines(JqAnalysisMode *self) {
 
 /* ---- progress ---- */
 
+static gboolean progress_idle(gpointer data);
+
+/* The next showing, `wait_us` from now (at once when not positive). */
+static void schedule_show(SearchJob *job, gint64 wait_us) {
+  GSource *source = wait_us > 0
+                        ? g_timeout_source_new((guint)(wait_us / 1000) + 1)
+                        : g_idle_source_new();
+  g_source_set_priority(source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback(source, progress_idle, g_object_ref(job->task),
+                        g_object_unref);
+  g_source_attach(source, job->context);
+  g_source_unref(source);
+}
+
+/* After a showing: the interval counts from its end, so that a slow one
+ * (laying the pane out) does not bring the next closer; lines that came
+ * meanwhile are shown an interval later. */
+static void shown(SearchJob *job) {
+  g_mutex_lock(&job->lock);
+  job->shown_us = g_get_monotonic_time();
+  gboolean again = job->fresh;
+  job->pending = again;
+  g_mutex_unlock(&job->lock);
+  if (again)
+    schedule_show(job, SHOW_INTERVAL_US);
+}
+
 static gboolean progress_idle(gpointer data) {
   GTask *task = data;
   SearchJob *job = g_task_get_task_data(task);
@@ -200,8 +228,7 @@ static gboolean progress_idle(gpointer data) {
   g_mutex_lock(&job->lock);
   memcpy(latest, job->latest, sizeof latest);
   memcpy(have, job->have, sizeof have);
-  job->pending = FALSE;
-  job->shown_us = g_get_monotonic_time();
+  job->fresh = FALSE;
   g_mutex_unlock(&job->lock);
 
   JqAnalysisMode *self = g_weak_ref_get(&job->mode);
@@ -223,6 +250,7 @@ static gboolean progress_idle(gpointer data) {
     g_signal_emit(self, signals[SIGNAL_UPDATED], 0);
   }
   g_object_unref(self);
+  shown(job);
   return G_SOURCE_REMOVE;
 }
 
@@ -238,22 +266,15 @@ static void publish(SearchJob *job, const JqProgress *lines,
     job->latest[i].time_ms += job->base_ms;
     job->latest[i].nodes += job->base_nodes;
   }
+  job->fresh = TRUE;
   gboolean schedule = !job->pending;
   job->pending = TRUE;
   gint64 wait_us = job->shown_us == 0 ? 0
                                       : job->shown_us + SHOW_INTERVAL_US -
                                             g_get_monotonic_time();
   g_mutex_unlock(&job->lock);
-  if (schedule) {
-    GSource *source = wait_us > 0
-                          ? g_timeout_source_new((guint)(wait_us / 1000) + 1)
-                          : g_idle_source_new();
-    g_source_set_priority(source, G_PRIORITY_DEFAULT_IDLE);
-    g_source_set_callback(source, progress_idle, g_object_ref(job->task),
-                          g_object_unref);
-    g_source_attach(source, job->context);
-    g_source_unref(source);
-  }
+  if (schedule)
+    schedule_show(job, wait_us);
 }
 
 /* Called by the AI in the worker thread. Alpha-beta's lines are kept
