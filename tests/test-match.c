@@ -13,6 +13,7 @@
 #include "jq-movegen.h"
 #include "jq-test-util.h"
 #include "jq-uci-client.h"
+#include "jq-uci-ranks.h"
 
 /* What the test keeps of each game. */
 typedef struct {
@@ -965,8 +966,34 @@ static void test_engine_ranks_from_one(void) {
   fake_engine_clear(&f);
 }
 
+/* Moves in the numbering of an engine that counts ranks from 1, and
+ * back; text that is no move comes back as it was. */
+static void test_uci_ranks(void) {
+  JqMove m = jq_move_make(jq_square_parse("h9"), jq_square_parse("h0"));
+  GString *out = g_string_new(NULL);
+  jq_uci_ranks_append_move(out, m, true);
+  g_assert_cmpstr(out->str, ==, "h10h1");
+  g_string_truncate(out, 0);
+  jq_uci_ranks_append_move(out, m, false);
+  g_assert_cmpstr(out->str, ==, "h9h0");
+  g_string_free(out, TRUE);
+  static const char *const cases[][3] = {
+      /* text, from one, ours */
+      {"h10h1", "1", "h9h0"},    {"b3e3", "1", "b2e2"},
+      {"h3e3+", "1", "h2e2+"},   {"h2e2", "0", "h2e2"},
+      {"h11e3", "1", "h11e3"},   {"h0e3", "1", "h0e3"},
+      {"(none)", "1", "(none)"}, {"z3e3", "1", "z3e3"},
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+    char *ours = jq_uci_ranks_move_to_ours(cases[i][0], cases[i][1][0] == '1');
+    g_assert_cmpstr(ours, ==, cases[i][2]);
+    g_free(ours);
+  }
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
+  g_test_add_func("/match/uci-ranks", test_uci_ranks);
   g_test_add_func("/match/greedy-beats-random", test_greedy_beats_random);
   g_test_add_func("/match/repeatable", test_repeatable);
   g_test_add_func("/match/openings", test_openings);

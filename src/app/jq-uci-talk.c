@@ -10,6 +10,7 @@
 
 #include "jq-fen.h"
 #include "jq-notation.h"
+#include "jq-uci-ranks.h"
 
 static gint64 deadline_in(gint64 ms) {
   return g_get_monotonic_time() + ms * 1000;
@@ -70,44 +71,6 @@ JqUciClient *jq_uci_talk_start(const JqEngine *e, gboolean jieqi, char **why) {
   return client;
 }
 
-/* The engine's move in our numbering ("h3e3" -> "h2e2" for an engine
- * that counts ranks from 1); the text itself when it does not read so. The
- * position goes out as a FEN, whose board part both numberings share. */
-static char *move_from_engine(const JqEngine *e, const char *text) {
-  if (!e->ranks_from_one)
-    return g_strdup(text);
-  GString *out = g_string_new(NULL);
-  const char *s = text;
-  for (int k = 0; k < 2; k++) {
-    char *end;
-    long rank = strtol(s + 1, &end, 10);
-    if (*s < 'a' || *s > 'i' || !g_ascii_isdigit(s[1]) || rank < 1 ||
-        rank > 10) {
-      g_string_free(out, TRUE);
-      return g_strdup(text);
-    }
-    g_string_append_printf(out, "%c%ld", *s, rank - 1);
-    s = end;
-  }
-  g_string_append(out, s);
-  return g_string_free(out, FALSE);
-}
-
-/* Our move in the engine's numbering ("h2e2" -> "h3e3"). */
-static void move_to_engine(const JqEngine *e, JqMove move, GString *out) {
-  char text[JQ_COORDS_MAX];
-  jq_move_to_coords(move, text);
-  if (!e->ranks_from_one) {
-    g_string_append(out, text);
-    return;
-  }
-  for (const char *s = text; *s; s++)
-    if (g_ascii_isdigit(*s))
-      g_string_append_printf(out, "%d", *s - '0' + 1);
-    else
-      g_string_append_c(out, *s);
-}
-
 char *jq_uci_talk_position(const JqEngine *e, const JqPosition *view,
                            const JqPosition *start, const JqMove *moves,
                            int n_moves) {
@@ -119,7 +82,7 @@ char *jq_uci_talk_position(const JqEngine *e, const JqPosition *view,
     g_string_append(out, fen);
     for (int i = 0; i < n_moves; i++) {
       g_string_append(out, i == 0 ? " moves " : " ");
-      move_to_engine(e, moves[i], out);
+      jq_uci_ranks_append_move(out, moves[i], e->ranks_from_one);
     }
   } else {
     jq_fen_write(view, jieqi ? JQ_FEN_JIEQIBOX : JQ_FEN_XIANGQI, fen,
@@ -131,7 +94,7 @@ char *jq_uci_talk_position(const JqEngine *e, const JqPosition *view,
 
 JqMove jq_uci_talk_read_move(const JqEngine *e, const JqPosition *view,
                              const char *text) {
-  char *ours = move_from_engine(e, text);
+  char *ours = jq_uci_ranks_move_to_ours(text, e->ranks_from_one);
   JqMove move = JQ_MOVE_NONE;
   JqReveal reveal;
   JqError err;

@@ -12,6 +12,7 @@
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-uci-client.h"
+#include "jq-uci-ranks.h"
 
 /* An engine gets this long to start, answer "uci" and "isready". */
 #define START_TIMEOUT_MS 15000
@@ -332,41 +333,6 @@ static JqTurnStatus ai_think(JqMatchPlayer *p, const JqPlayerTurn *turn,
   return JQ_TURN_MOVED;
 }
 
-/* A move as the engine writes it: "h2e2", or "h3e3" from rank 1. */
-static void engine_move_text(const JqMatchPlayer *p, JqMove move,
-                             char buf[16]) {
-  int from = jq_move_from(move), to = jq_move_to(move);
-  int shift = p->ranks_from_one ? 1 : 0;
-  g_snprintf(buf, 16, "%c%d%c%d", 'a' + jq_square_file(from),
-             jq_square_rank(from) + shift, 'a' + jq_square_file(to),
-             jq_square_rank(to) + shift);
-}
-
-/* The engine's move in our coordinates ("h3e3" -> "h2e2"), anything after
- * the squares kept; the text itself when it does not read as squares. */
-static char *engine_move_to_ours(const JqMatchPlayer *p, const char *text) {
-  if (!p->ranks_from_one)
-    return g_strdup(text);
-  GString *out = g_string_new(NULL);
-  const char *s = text;
-  for (int k = 0; k < 2; k++) {
-    char *end;
-    if (*s < 'a' || *s > 'i' || !g_ascii_isdigit(s[1])) {
-      g_string_free(out, TRUE);
-      return g_strdup(text);
-    }
-    long rank = strtol(s + 1, &end, 10);
-    if (rank < 1 || rank > 10) {
-      g_string_free(out, TRUE);
-      return g_strdup(text);
-    }
-    g_string_append_printf(out, "%c%ld", *s, rank - 1);
-    s = end;
-  }
-  g_string_append(out, s);
-  return g_string_free(out, FALSE);
-}
-
 static char *position_command(const JqMatchPlayer *p,
                               const JqPlayerTurn *turn) {
   GString *cmd = g_string_new("position ");
@@ -377,9 +343,8 @@ static char *position_command(const JqMatchPlayer *p,
   if (turn->move_count > 0)
     g_string_append(cmd, " moves");
   for (int i = 0; i < turn->move_count; i++) {
-    char text[16];
-    engine_move_text(p, turn->moves[i], text);
-    g_string_append_printf(cmd, " %s", text);
+    g_string_append_c(cmd, ' ');
+    jq_uci_ranks_append_move(cmd, turn->moves[i], p->ranks_from_one);
   }
   return g_string_free(cmd, FALSE);
 }
@@ -431,7 +396,7 @@ static JqTurnStatus uci_think(JqMatchPlayer *p, const JqPlayerTurn *turn,
   } else {
     JqReveal reveal; /* identities come from the deal, never the engine */
     JqError why;
-    char *ours = engine_move_to_ours(p, best);
+    char *ours = jq_uci_ranks_move_to_ours(best, p->ranks_from_one);
     if (!jq_notation_parse_coords(turn->view, ours, move, &reveal, &why)) {
       g_snprintf(detail, size, "bestmove '%s': %s", best, why.message);
       result = JQ_TURN_ILLEGAL;
