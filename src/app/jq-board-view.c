@@ -1,5 +1,5 @@
-/* JqBoardView: draws through jq-board-draw (a cached texture for the
- * board, cached faces for the pieces), turns clicks, drags and keys into
+/* JqBoardView: draws through jq-board-draw (a cached node for the board,
+ * cached faces for the pieces), turns clicks, drags and keys into
  * move requests, and keeps its accessible text in step with the view. */
 #include "jq-board-view.h"
 
@@ -57,10 +57,8 @@ struct _JqBoardView {
   int anim_from, anim_to;
   JqPiece anim_old, anim_captured;
 
-  /* The board drawing depends on little, so it is kept between frames as
-   * a texture: a cairo node would replay its strokes and glyphs in every
-   * frame. */
-  GdkTexture *board_texture;
+  /* The board drawing depends on little, so it is kept between frames. */
+  GskRenderNode *board_node;
   int node_width, node_height, node_scale;
   gboolean node_flipped, node_traditional, node_dark;
   JqPieceFaces *faces;
@@ -559,29 +557,6 @@ static void jq_board_view_measure(GtkWidget *widget, GtkOrientation orientation,
   *natural = (int)ceil(cells * NATURAL_CELL);
 }
 
-/* The board drawn once into device pixels. */
-static GdkTexture *board_texture_new(const JqBoardGeometry *geom,
-                                     const JqBoardState *st, int w, int h,
-                                     int scale) {
-  cairo_surface_t *surface =
-      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w * scale, h * scale);
-  cairo_surface_set_device_scale(surface, scale, scale);
-  cairo_t *cr = cairo_create(surface);
-  jq_board_draw_background(cr, geom, st);
-  cairo_destroy(cr);
-  cairo_surface_flush(surface);
-  int stride = cairo_image_surface_get_stride(surface);
-  /* The bytes keep the surface alive; cairo's ARGB32 is GDK's default
-   * memory format. */
-  GBytes *bytes = g_bytes_new_with_free_func(
-      cairo_image_surface_get_data(surface), (gsize)stride * h * scale,
-      (GDestroyNotify)cairo_surface_destroy, surface);
-  GdkTexture *texture = gdk_memory_texture_new(
-      w * scale, h * scale, GDK_MEMORY_DEFAULT, bytes, stride);
-  g_bytes_unref(bytes);
-  return texture;
-}
-
 static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   JqBoardView *self = JQ_BOARD_VIEW(widget);
   int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
@@ -596,12 +571,15 @@ static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   jq_board_geometry_compute(&geom, w, h, scale);
   graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, w, h);
 
-  if (self->board_texture == NULL || self->node_width != w ||
+  if (self->board_node == NULL || self->node_width != w ||
       self->node_height != h || self->node_scale != scale ||
       self->node_flipped != st.flipped ||
       self->node_traditional != st.traditional || self->node_dark != st.dark) {
-    g_clear_object(&self->board_texture);
-    self->board_texture = board_texture_new(&geom, &st, w, h, scale);
+    g_clear_pointer(&self->board_node, gsk_render_node_unref);
+    self->board_node = gsk_cairo_node_new(&bounds);
+    cairo_t *cr = gsk_cairo_node_get_draw_context(self->board_node);
+    jq_board_draw_background(cr, &geom, &st);
+    cairo_destroy(cr);
     self->node_width = w;
     self->node_height = h;
     self->node_scale = scale;
@@ -609,7 +587,7 @@ static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     self->node_traditional = st.traditional;
     self->node_dark = st.dark;
   }
-  gtk_snapshot_append_texture(snapshot, self->board_texture, &bounds);
+  gtk_snapshot_append_node(snapshot, self->board_node);
 
   cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &bounds);
   jq_board_draw_pieces(cr, &geom, &st, self->faces);
@@ -664,7 +642,7 @@ static void jq_board_view_set_property(GObject *object, guint prop_id,
 static void jq_board_view_dispose(GObject *object) {
   JqBoardView *self = JQ_BOARD_VIEW(object);
   stop_animation(self);
-  g_clear_object(&self->board_texture);
+  g_clear_pointer(&self->board_node, gsk_render_node_unref);
   g_clear_pointer(&self->faces, jq_piece_faces_free);
   G_OBJECT_CLASS(jq_board_view_parent_class)->dispose(object);
 }
