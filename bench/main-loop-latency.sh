@@ -18,8 +18,17 @@
 # those scenarios alone; KEEP_SCREENS=/tmp/x keeps each scenario's last
 # screen as /tmp/x-N.png. A scenario is a
 # line in `scenarios` below: its name, then gsettings key=value pairs
-# (the analysis-lines, who plays, the variant...). Computer against
-# computer plays moves meanwhile, every one a new position to analyse.
+# (the analysis-lines, who plays, the variant...) and the script's own
+# words: analyse=no leaves the analysis off, open=FILE starts the app on
+# that game, review=yes starts a review of it (Ctrl+R, then Review with
+# the dialog's defaults: 1 s a position). Computer against computer plays
+# moves meanwhile, every one a new position to analyse. Fairy-Stockfish
+# (Debian's, /usr/games) is set in the outside engines beforehand: the
+# app's own probe for it at start-up comes after the game has started.
+# A value may not hold a space.
+#
+# BUILD may also be a copy of another build's src/app/jieqi, data/ and
+# po/ (no build.ninja): the reference of a before/after comparison.
 set -euo pipefail
 
 seconds=${1:-20}
@@ -34,7 +43,9 @@ if [ -z "${JQ_LATENCY_BUS:-}" ]; then
   exec dbus-run-session -- "$0" "$@"
 fi
 
-meson compile -C "$build" >/dev/null
+if [ -f "$build/build.ninja" ]; then
+  meson compile -C "$build" >/dev/null
+fi
 app="$build/src/app/jieqi"
 
 scenarios=(
@@ -42,6 +53,8 @@ scenarios=(
   "xiangqi, 5 lines, computer against computer|last-variant=xiangqi red-player=computer black-player=computer think-time-ms=700 analysis-lines=5"
   "jieqi, 5 lines, computer against computer|last-variant=jieqi red-player=computer black-player=computer think-time-ms=700 analysis-lines=5"
   "baseline: xiangqi, computer against computer, no analysis|last-variant=xiangqi red-player=computer black-player=computer think-time-ms=700 analyse=no"
+  "game review running (146 positions, 1 s each), no analysis|last-variant=xiangqi red-player=human black-player=human analyse=no open=bench/latency-review.pgn review=yes"
+  "xiangqi, alpha-beta against Fairy-Stockfish, no analysis|last-variant=xiangqi red-player=computer black-player=computer think-time-ms=700 offer-fairy-stockfish=false engines=[{'id':<'fairy-stockfish'>,'name':<'Fairy-Stockfish'>,'command':<'/usr/games/fairy-stockfish'>,'ranks-from-one':<true>}] black-ai-algorithm=uci:fairy-stockfish analyse=no"
 )
 
 Xvfb ":$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
@@ -69,16 +82,19 @@ for entry in "${scenarios[@]}"; do
     export GSETTINGS_SCHEMA_DIR="$build/data"
     export JIEQI_LOCALEDIR="$build/po"
     export LANGUAGE=en LC_ALL=C.UTF-8
-    analyse=yes
+    analyse=yes open=() review=no
+    set -f # values hold [ and {
     for pair in ${entry#*|}; do
-      # Not a setting: the analysis left off, for a baseline.
-      if [ "$pair" = analyse=no ]; then
-        analyse=no
-        continue
-      fi
-      gsettings set io.github.jieqi.Jieqi "${pair%%=*}" "${pair#*=}"
+      # Not settings: the script's own words.
+      case $pair in
+      analyse=*) analyse=${pair#*=} ;;
+      open=*) open=("$root/${pair#*=}") ;;
+      review=*) review=${pair#*=} ;;
+      *) gsettings set io.github.jieqi.Jieqi "${pair%%=*}" "${pair#*=}" ;;
+      esac
     done
-    JIEQI_LATENCY_LOG="$log" "$app" 2>"$home/stderr" &
+    set +f
+    JIEQI_LATENCY_LOG="$log" "$app" "${open[@]}" 2>"$home/stderr" &
     pid=$!
     xdotool search --sync --onlyvisible --name '^Jieqi' >/dev/null
     sleep 2
@@ -87,11 +103,29 @@ for entry in "${scenarios[@]}"; do
     if [ "$analyse" = yes ]; then
       xdotool key ctrl+shift+a
     fi
+    if [ "$review" = yes ]; then
+      # The dialog's default button is Review, its first time 0.5 s.
+      xdotool key ctrl+r
+      xdotool search --sync --onlyvisible --name '^Review Game' >/dev/null
+      sleep 0.5
+      xdotool key Return
+    fi
     sleep "$seconds"
     kill -USR2 "$pid"
     sleep 0.5
     import -window root "$home/screen.png" 2>/dev/null || true
+    if [ "$review" = yes ]; then
+      # Stop keeps what is done and closes the dialog.
+      xdotool key Escape
+      sleep 1
+    fi
     xdotool key ctrl+q
+    # A dialog left open would keep the app: not for ever.
+    for _ in $(seq 20); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.5
+    done
+    kill "$pid" 2>/dev/null || true
     wait "$pid" || true
   )
   read -r _ ticks _ worst _ p99 _ median _ over _ hworst _ hp99 _ hover <"$log"

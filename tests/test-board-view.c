@@ -8,6 +8,7 @@
 #include "jq-board-draw.h"
 #include "jq-board-view.h"
 #include "jq-fen.h"
+#include "jq-piece-faces.h"
 #include "jq-test-util.h"
 
 #define MIDGAME \
@@ -608,6 +609,192 @@ static void test_snapshot(Fixture *fx, gconstpointer data) {
   adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* ---- caches ---- */
+
+/* A surface of `size` device pixels with `piece` on its centre, painted
+ * from `faces` or, when it is NULL, drawn afresh. */
+static cairo_surface_t *piece_picture(JqPieceFaces *faces, double cell,
+                                      int scale, JqPiece piece,
+                                      bool traditional, bool dark) {
+  JqBoardGeometry geom;
+  jq_board_geometry_compute(&geom, JQ_BOARD_WIDTH_CELLS * cell,
+                            JQ_BOARD_HEIGHT_CELLS * cell, scale);
+  int size = (int)(2 * cell * scale);
+  cairo_surface_t *surface =
+      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size, size);
+  cairo_surface_set_device_scale(surface, scale, scale);
+  cairo_t *cr = cairo_create(surface);
+  double centre = cell; /* a whole number of device pixels */
+  if (faces != NULL)
+    jq_piece_faces_paint(faces, cr, &geom, piece, traditional, dark, centre,
+                         centre);
+  else
+    jq_board_draw_piece(cr, &geom, piece, traditional, dark, centre, centre, 0,
+                        1);
+  cairo_destroy(cr);
+  cairo_surface_flush(surface);
+  return surface;
+}
+
+/* The largest difference of one channel between two pictures of a size. */
+static int picture_difference(cairo_surface_t *a, cairo_surface_t *b) {
+  int w = cairo_image_surface_get_width(a);
+  int h = cairo_image_surface_get_height(a);
+  g_assert_cmpint(cairo_image_surface_get_width(b), ==, w);
+  g_assert_cmpint(cairo_image_surface_get_height(b), ==, h);
+  int stride = cairo_image_surface_get_stride(a);
+  const guint8 *pa = cairo_image_surface_get_data(a);
+  const guint8 *pb = cairo_image_surface_get_data(b);
+  int worst = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < 4 * w; x++)
+      worst = MAX(worst, abs(pa[y * stride + x] - pb[y * stride + x]));
+  return worst;
+}
+
+/* Painted faces are the drawn ones; a change of size, scale, characters
+ * or style draws them again, and only such a change does. */
+static void test_piece_faces(Fixture *fx, gconstpointer data) {
+  JqPiece chariot = jq_piece_make(JQ_RED, JQ_CHARIOT);
+  JqPiece hidden = jq_piece_make_hidden(JQ_BLACK, JQ_CHARIOT);
+  struct {
+    double cell;
+    int scale;
+    bool traditional, dark;
+  } steps[] = {
+      {40, 1, false, false}, {40, 1, true, false}, {40, 1, true, true},
+      {56, 1, true, true},   {30, 2, true, true},  {40, 1, false, false},
+  };
+  JqPieceFaces *faces = jq_piece_faces_new();
+  cairo_surface_t *before = NULL;
+  unsigned drawn = 0;
+  for (guint i = 0; i < G_N_ELEMENTS(steps); i++) {
+    for (int k = 0; k < 2; k++) {
+      JqPiece piece = k == 0 ? chariot : hidden;
+      cairo_surface_t *painted =
+          piece_picture(faces, steps[i].cell, steps[i].scale, piece,
+                        steps[i].traditional, steps[i].dark);
+      cairo_surface_t *fresh =
+          piece_picture(NULL, steps[i].cell, steps[i].scale, piece,
+                        steps[i].traditional, steps[i].dark);
+      g_assert_cmpint(picture_difference(painted, fresh), <=, 1);
+      /* Each step changes what a revealed face looks like. */
+      if (k == 0 && before != NULL &&
+          cairo_image_surface_get_width(before) ==
+              cairo_image_surface_get_width(painted))
+        g_assert_cmpint(picture_difference(before, painted), >, 32);
+      g_assert_cmpuint(jq_piece_faces_drawn(faces), ==, ++drawn);
+      /* Painted again: from the cache. */
+      cairo_surface_t *again =
+          piece_picture(faces, steps[i].cell, steps[i].scale, piece,
+                        steps[i].traditional, steps[i].dark);
+      g_assert_cmpint(picture_difference(again, painted), ==, 0);
+      g_assert_cmpuint(jq_piece_faces_drawn(faces), ==, drawn);
+      cairo_surface_destroy(again);
+      cairo_surface_destroy(fresh);
+      if (k == 0) {
+        g_clear_pointer(&before, cairo_surface_destroy);
+        before = painted;
+      } else {
+        cairo_surface_destroy(painted);
+      }
+    }
+  }
+  cairo_surface_destroy(before);
+  jq_piece_faces_free(faces);
+}
+
+/* What the widget shows, rendered by its window's renderer. */
+static GdkTexture *widget_picture(GtkWidget *widget) {
+  GdkPaintable *paintable = gtk_widget_paintable_new(widget);
+  int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new();
+  gdk_paintable_snapshot(paintable, snapshot, w, h);
+  GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+  g_assert_nonnull(node);
+  GskRenderer *renderer =
+      gtk_native_get_renderer(gtk_widget_get_native(widget));
+  GdkTexture *texture = gsk_renderer_render_texture(
+      renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+  gsk_render_node_unref(node);
+  g_object_unref(paintable);
+  return texture;
+}
+
+static gboolean same_picture(GdkTexture *a, GdkTexture *b) {
+  int w = gdk_texture_get_width(a), h = gdk_texture_get_height(a);
+  if (gdk_texture_get_width(b) != w || gdk_texture_get_height(b) != h)
+    return FALSE;
+  gsize stride = 4 * (gsize)w;
+  guchar *pa = g_malloc(stride * h), *pb = g_malloc(stride * h);
+  gdk_texture_download(a, pa, stride);
+  gdk_texture_download(b, pb, stride);
+  gboolean same = memcmp(pa, pb, stride * h) == 0;
+  g_free(pa);
+  g_free(pb);
+  return same;
+}
+
+/* A window of that size with a board in that state from its first frame
+ * on: nothing kept from an earlier one. */
+static void fresh_setup(Fixture *fx, const char *fen, gboolean flipped,
+                        gboolean traditional, int width, int height) {
+  memset(fx, 0, sizeof *fx);
+  fx->window = gtk_window_new();
+  gtk_window_set_default_size(GTK_WINDOW(fx->window), width, height);
+  fx->view = JQ_BOARD_VIEW(jq_board_view_new());
+  gtk_window_set_child(GTK_WINDOW(fx->window), GTK_WIDGET(fx->view));
+  jq_board_view_set_animate(fx->view, FALSE);
+  set_fen(fx, fen);
+  jq_board_view_set_flipped(fx->view, flipped);
+  jq_board_view_set_traditional(fx->view, traditional);
+  gtk_window_present(GTK_WINDOW(fx->window));
+  spin_until(is_allocated, fx, 5000);
+  g_assert_true(is_allocated(fx));
+}
+
+/* The board kept between frames is drawn again when the orientation, the
+ * characters, the style or the size change: each change shows at once,
+ * and what shows is what a new widget in that state shows. */
+static void test_snapshot_cache(Fixture *fx, gconstpointer data) {
+  AdwStyleManager *style = adw_style_manager_get_default();
+  adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  set_fen(fx, MIDGAME);
+  spin_until(NULL, fx, 100);
+  GdkTexture *before = widget_picture(GTK_WIDGET(fx->view));
+  gboolean flipped = FALSE, traditional = FALSE;
+  int width = 480, height = 580;
+  for (int step = 0; step < 4; step++) {
+    switch (step) {
+    case 0: jq_board_view_set_flipped(fx->view, flipped = TRUE); break;
+    case 1: jq_board_view_set_traditional(fx->view, traditional = TRUE); break;
+    case 2:
+      adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_FORCE_DARK);
+      break;
+    case 3:
+      width = 420;
+      height = 640;
+      gtk_window_set_default_size(GTK_WINDOW(fx->window), width, height);
+      break;
+    }
+    spin_until(NULL, fx, 200);
+    GdkTexture *after = widget_picture(GTK_WIDGET(fx->view));
+    g_test_message("step %d: %dx%d", step, gdk_texture_get_width(after),
+                   gdk_texture_get_height(after));
+    g_assert_false(same_picture(before, after));
+    Fixture fresh;
+    fresh_setup(&fresh, MIDGAME, flipped, traditional, width, height);
+    GdkTexture *expected = widget_picture(GTK_WIDGET(fresh.view));
+    g_assert_true(same_picture(after, expected));
+    g_object_unref(expected);
+    fixture_teardown(&fresh, NULL);
+    g_object_unref(before);
+    before = after;
+  }
+  g_object_unref(before);
+  adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* Under the sanitizer build: fontconfig keeps its font caches for the
  * life of the process and never frees them; only that library is excused,
  * leaks through GTK, GLib or this project still fail the test. */
@@ -638,6 +825,8 @@ int main(int argc, char **argv) {
   ADD("accessible", test_accessible);
   ADD("png", test_png);
   ADD("snapshot", test_snapshot);
+  ADD("piece-faces", test_piece_faces);
+  ADD("snapshot-cache", test_snapshot_cache);
 #undef ADD
   return g_test_run();
 }

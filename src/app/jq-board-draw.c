@@ -6,6 +6,8 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "jq-piece-faces.h"
+
 /* WenQuanYi is what Debian installs with the app; the others cover systems
  * that have a Noto CJK font instead. */
 #define JQ_BOARD_FONTS \
@@ -426,8 +428,7 @@ static void circle(cairo_t *cr, double x, double y, double r) {
   cairo_arc(cr, x, y, r, 0, 2 * G_PI);
 }
 
-/* One disc. `lift` raises it (a dragged piece casts a longer shadow);
- * `squash` narrows it horizontally, for the flip of a reveal. */
+/* One disc, as jq_board_draw_piece. */
 static void draw_piece(cairo_t *cr, const JqBoardGeometry *geom,
                        const Palette *pal, JqPiece piece, bool traditional,
                        double x, double y, double lift, double squash) {
@@ -514,6 +515,13 @@ static void draw_piece(cairo_t *cr, const JqBoardGeometry *geom,
   cairo_restore(cr);
 }
 
+void jq_board_draw_piece(cairo_t *cr, const JqBoardGeometry *geom,
+                         JqPiece piece, bool traditional, bool dark, double x,
+                         double y, double lift, double squash) {
+  draw_piece(cr, geom, dark ? &dark_palette : &light_palette, piece,
+             traditional, x, y, lift, squash);
+}
+
 static void draw_arrow(cairo_t *cr, const JqBoardGeometry *geom, Rgb color,
                        double x0, double y0, double x1, double y1) {
   double c = geom->cell;
@@ -573,7 +581,7 @@ static double ease_out(double t) {
 }
 
 void jq_board_draw_pieces(cairo_t *cr, const JqBoardGeometry *geom,
-                          const JqBoardState *state) {
+                          const JqBoardState *state, JqPieceFaces *faces) {
   const Palette *pal = palette_of(state);
   double c = geom->cell;
   bool flipped = state->flipped;
@@ -628,7 +636,11 @@ void jq_board_draw_pieces(cairo_t *cr, const JqBoardGeometry *geom,
     if (piece == JQ_EMPTY)
       continue;
     jq_board_square_center(geom, flipped, sq, &x, &y);
-    draw_piece(cr, geom, pal, piece, state->traditional, x, y, 0, 1);
+    if (faces != NULL)
+      jq_piece_faces_paint(faces, cr, geom, piece, state->traditional,
+                           state->dark, x, y);
+    else
+      draw_piece(cr, geom, pal, piece, state->traditional, x, y, 0, 1);
   }
 
   if (state->selected >= 0 && state->selected < JQ_SQUARES &&
@@ -706,5 +718,7 @@ void jq_board_draw(cairo_t *cr, double width, double height, double scale,
   JqBoardGeometry geom;
   jq_board_geometry_compute(&geom, width, height, scale);
   jq_board_draw_background(cr, &geom, state);
-  jq_board_draw_pieces(cr, &geom, state);
+  JqPieceFaces *faces = jq_piece_faces_new();
+  jq_board_draw_pieces(cr, &geom, state, faces);
+  jq_piece_faces_free(faces);
 }

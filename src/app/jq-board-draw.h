@@ -72,10 +72,20 @@ int jq_board_square_at(const JqBoardGeometry *geom, bool flipped, double x,
  * may cache it. */
 void jq_board_draw_background(cairo_t *cr, const JqBoardGeometry *geom,
                               const JqBoardState *state);
-/* Pieces and every mark over them. */
+/* Faces kept between frames (jq-piece-faces.h). */
+typedef struct JqPieceFaces JqPieceFaces;
+
+/* Pieces and every mark over them; the pieces at rest are painted from
+ * `faces`, or drawn afresh when it is NULL. */
 void jq_board_draw_pieces(cairo_t *cr, const JqBoardGeometry *geom,
-                          const JqBoardState *state);
-/* Both layers into a width x height area. */
+                          const JqBoardState *state, JqPieceFaces *faces);
+/* One piece centred on (x, y). `lift` raises it (a dragged piece casts a
+ * longer shadow); `squash` narrows it horizontally, for the flip of a
+ * reveal. */
+void jq_board_draw_piece(cairo_t *cr, const JqBoardGeometry *geom,
+                         JqPiece piece, bool traditional, bool dark, double x,
+                         double y, double lift, double squash);
+/* Both layers into a width x height area, through faces of its own. */
 void jq_board_draw(cairo_t *cr, double width, double height, double scale,
                    const JqBoardState *state);
 

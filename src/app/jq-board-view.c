@@ -1,5 +1,5 @@
 /* JqBoardView: draws through jq-board-draw (a cached node for the board,
- * a fresh one for the pieces), turns clicks, drags and keys into
+ * cached faces for the pieces), turns clicks, drags and keys into
  * move requests, and keeps its accessible text in step with the view. */
 #include "jq-board-view.h"
 
@@ -11,6 +11,7 @@
 #include "jq-board-describe.h"
 #include "jq-board-draw.h"
 #include "jq-movegen.h"
+#include "jq-piece-faces.h"
 
 /* Nominal cell size: natural size request, and test input before the
  * widget has been allocated. */
@@ -60,6 +61,7 @@ struct _JqBoardView {
   GskRenderNode *board_node;
   int node_width, node_height, node_scale;
   gboolean node_flipped, node_traditional, node_dark;
+  JqPieceFaces *faces;
   gboolean style_connected;
   gboolean hand_cursor;
 };
@@ -588,7 +590,7 @@ static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   gtk_snapshot_append_node(snapshot, self->board_node);
 
   cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &bounds);
-  jq_board_draw_pieces(cr, &geom, &st);
+  jq_board_draw_pieces(cr, &geom, &st, self->faces);
   cairo_destroy(cr);
 }
 
@@ -641,6 +643,7 @@ static void jq_board_view_dispose(GObject *object) {
   JqBoardView *self = JQ_BOARD_VIEW(object);
   stop_animation(self);
   g_clear_pointer(&self->board_node, gsk_render_node_unref);
+  g_clear_pointer(&self->faces, jq_piece_faces_free);
   G_OBJECT_CLASS(jq_board_view_parent_class)->dispose(object);
 }
 
@@ -702,6 +705,7 @@ static void jq_board_view_init(JqBoardView *self) {
   self->show_legal = TRUE;
   self->interactive = TRUE;
   self->animate = TRUE;
+  self->faces = jq_piece_faces_new();
 
   gtk_widget_set_focusable(widget, TRUE);
   gtk_widget_set_focus_on_click(widget, TRUE);
