@@ -94,6 +94,54 @@ static gboolean action_enabled(const char *name) {
   return g_action_group_get_action_enabled(G_ACTION_GROUP(window()), name);
 }
 
+/* The panel's connection line reads `data`. */
+static gboolean panel_says(gpointer data) {
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  return panel && !strcmp(jq_net_panel_get_status(panel), data);
+}
+
+/* The line drops under both sides, neither saying goodbye. */
+static void drop(GSocketConnection *conn) {
+  g_assert_true(g_socket_shutdown(g_socket_connection_get_socket(conn), TRUE,
+                                  TRUE, NULL));
+}
+
+static GSocketConnection *connect_to(guint16 port) {
+  GError *error = NULL;
+  GSocketClient *client = g_socket_client_new();
+  GSocketConnection *conn =
+      g_socket_client_connect_to_host(client, "127.0.0.1", port, NULL, &error);
+  g_assert_no_error(error);
+  g_object_unref(client);
+  return conn;
+}
+
+static gboolean paused_state(gpointer data) {
+  return jq_net_session_state(data) == JQ_NET_STATE_PAUSED;
+}
+
+/* The app waits for the peer: clocks stopped, no move taken, the panel's
+ * line says so and offers to stop waiting. */
+static void check_waiting(const char *status, const char *legal) {
+  g_assert_true(spin_until(panel_says, (gpointer)status));
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  g_assert_true(
+      gtk_widget_get_visible(GTK_WIDGET(jq_net_panel_get_stop_button(panel))));
+  g_assert_true(jq_game_controller_get_paused(controller()));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_false(action_enabled("hint"));
+  g_assert_false(action_enabled("redo"));
+  int before = jq_game_controller_get_move_count(controller());
+  GError *error = NULL;
+  g_assert_false(
+      jq_game_controller_play_move(controller(), jq_square_parse(legal),
+                                   jq_square_parse(legal + 2), &error));
+  g_assert_nonnull(error);
+  g_assert_nonnull(strstr(error->message, "connection is lost"));
+  g_clear_error(&error);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, before);
+}
+
 static void test_host(void) {
   JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
   /* Each mode has an icon in the switcher (none shows a broken image). */
@@ -187,6 +235,61 @@ static void test_host(void) {
   g_object_unref(peer);
 }
 
+/* The app hosts; the line drops mid-game: the game waits, paused, and
+ * the peer's new connection resumes it where it was. */
+static void test_host_resume(void) {
+  JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  jq_net_dialog_set_mode(dialog, "host");
+  g_assert_true(jq_net_dialog_set_host_address(dialog, "127.0.0.1"));
+  jq_net_dialog_set_variant(dialog, JQ_VARIANT_XIANGQI);
+  jq_net_dialog_set_host_color(dialog, 0); /* Red */
+  jq_net_dialog_press(dialog);
+  const char *code = NULL;
+  guint16 port = jq_net_dialog_get_port(dialog, &code);
+  g_assert_cmpuint(port, >, 0);
+  GError *error = NULL;
+  JqNetSession *peer = jq_net_session_new_join("Peer", code, &error);
+  g_assert_no_error(error);
+  GSocketConnection *conn = connect_to(port);
+  jq_net_session_start(peer, G_IO_STREAM(conn));
+  g_assert_true(spin_until(playing, peer));
+  g_assert_true(spin_until(panel_says, "Connected to Peer"));
+  play("h2e2");
+  want_moves = 1;
+  g_assert_true(spin_until(peer_moves, peer));
+  peer_play(peer, "h9g7");
+  want_moves = 2;
+  g_assert_true(spin_until(app_moves, NULL));
+
+  drop(conn);
+  g_object_unref(conn);
+  g_assert_true(spin_until(paused_state, peer));
+  check_waiting("Connection lost — waiting for Peer to reconnect…", "b0c2");
+  g_assert_cmpint(jq_game_controller_get_player(controller(), JQ_BLACK), ==,
+                  JQ_PLAYER_MODE_COMPUTER);
+
+  conn = connect_to(port);
+  g_assert_true(jq_net_session_resume(peer, G_IO_STREAM(conn), &error));
+  g_assert_no_error(error);
+  g_object_unref(conn);
+  g_assert_true(spin_until(playing, peer));
+  g_assert_true(spin_until(panel_says, "Connected to Peer"));
+  g_assert_false(jq_game_controller_get_paused(controller()));
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(
+      jq_net_panel_get_stop_button(jq_window_get_net_panel(window())))));
+  /* Moves on both ways. */
+  play("b0c2");
+  want_moves = 3;
+  g_assert_true(spin_until(peer_moves, peer));
+  peer_play(peer, "b9c7");
+  want_moves = 4;
+  g_assert_true(spin_until(app_moves, NULL));
+  g_assert_true(jq_net_session_resign(peer, &error));
+  g_assert_true(spin_until(dialog_shown, "You Won"));
+  adw_message_dialog_response(find_dialog("You Won"), "close");
+  g_object_unref(peer);
+}
+
 /* Runs the main loop for `ms` (the cursor's blink included). */
 static void spin_for(int ms) {
   gint64 end = g_get_monotonic_time() + ms * 1000;
@@ -194,8 +297,14 @@ static void spin_for(int ms) {
     g_main_context_iteration(NULL, FALSE);
 }
 
+/* The test's host: the latest connection kept, to drop it; a paused game
+ * resumed on the next. */
+static GSocketConnection *host_conn;
 static gboolean incoming(GSocketService *service, GSocketConnection *conn,
                          GObject *source, JqNetSession *host) {
+  g_set_object(&host_conn, conn);
+  if (jq_net_session_state(host) == JQ_NET_STATE_PAUSED)
+    return jq_net_session_resume(host, G_IO_STREAM(conn), NULL);
   jq_net_session_start(host, G_IO_STREAM(conn));
   return TRUE;
 }
@@ -240,27 +349,51 @@ static void test_join(void) {
   want_moves = 2;
   g_assert_true(spin_until(peer_moves, host));
 
-  /* The peer vanishes while the chat line has the focus: said, and the
-   * game kept for the person here; the line gives its focus up properly
-   * (a GtkText that loses it unasked warns when its cursor blinks). */
+  /* The line drops: the app reconnects by itself to the host, who
+   * listens on, and the game goes on. */
+  peer_play(host, "b2c2");
+  want_moves = 3;
+  g_assert_true(spin_until(app_moves, NULL));
+  drop(host_conn);
+  g_assert_true(spin_until(paused_state, host));
+  check_waiting("Reconnecting…", "b9a7");
+  g_assert_true(spin_until(playing, host));
+  g_assert_true(spin_until(connected_to_host, NULL));
+  g_assert_false(jq_game_controller_get_paused(controller()));
+  play("b9a7");
+  want_moves = 4;
+  g_assert_true(spin_until(peer_moves, host));
+
+  /* The host vanishes for good while the chat line has the focus: the
+   * wait runs out, said, and the game kept for the person here; the line
+   * gives its focus up properly (a GtkText that loses it unasked warns
+   * when its cursor blinks). */
   GtkWidget *chat =
       GTK_WIDGET(jq_net_panel_get_entry(jq_window_get_net_panel(window())));
   g_assert_true(gtk_widget_grab_focus(chat));
+  jq_net_game_set_resume_wait(1500);
+  jq_net_stop_listening(service);
+  drop(host_conn);
+  g_clear_object(&host_conn);
   g_object_unref(host);
+  g_assert_true(spin_until(panel_says, "Reconnecting…"));
   g_assert_true(spin_until(panel_lost, NULL));
+  jq_net_game_set_resume_wait(0);
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(
+      jq_net_panel_get_stop_button(jq_window_get_net_panel(window())))));
+  g_assert_false(jq_game_controller_get_paused(controller()));
   g_assert_false(gtk_widget_get_sensitive(chat));
   spin_for(2000);
-  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 4);
   g_assert_false(jq_game_controller_is_over(controller()));
   g_assert_cmpint(jq_game_controller_get_player(controller(), JQ_RED), ==,
                   JQ_PLAYER_MODE_HUMAN);
-  play("b0c2");
+  play("h0g2");
 
   /* A new dialog offers the host just joined. */
   dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
   g_assert_cmpuint(jq_net_dialog_count_recent(dialog), ==, 1);
   gtk_window_destroy(GTK_WINDOW(dialog));
-  jq_net_stop_listening(service);
   g_object_unref(service);
   g_free(where);
 }
@@ -284,6 +417,10 @@ static JqPiece peer_sees(JqNetSession *peer, const char *square) {
 static gboolean jieqi_on_board(gpointer data) {
   return jq_game_controller_get_variant(controller()) == JQ_VARIANT_JIEQI &&
          jq_game_controller_get_move_count(controller()) == 0;
+}
+
+static gboolean peer_checked(gpointer data) {
+  return jq_net_session_fairness(data) != JQ_NET_FAIR_WAITING;
 }
 
 static gboolean fair_told(gpointer data) {
@@ -313,7 +450,6 @@ static void test_host_jieqi(void) {
       g_socket_client_connect_to_host(client, "127.0.0.1", port, NULL, &error);
   g_assert_no_error(error);
   jq_net_session_start(peer, G_IO_STREAM(conn));
-  g_object_unref(conn);
   g_object_unref(client);
   g_assert_true(spin_until(playing, peer));
   g_assert_true(spin_until(jieqi_on_board, NULL));
@@ -359,10 +495,35 @@ static void test_host_jieqi(void) {
   g_assert_cmpint(view->captured_unknown[JQ_BLACK], ==, 0);
   g_free(view);
 
+  peer_play(peer, "a6a5");
+  want_moves = 4;
+  g_assert_true(spin_until(app_moves, NULL));
+  g_assert_cmpint(shown_at("a5"), ==, peer_sees(peer, "a5"));
+
+  /* The line drops at a quiet moment (no share owed): the game waits,
+   * and the peer's new connection resumes it, the board as it was. */
+  JqPiece at_a5 = shown_at("a5");
+  drop(conn);
+  g_object_unref(conn);
+  g_assert_true(spin_until(paused_state, peer));
+  check_waiting("Connection lost — waiting for Peer to reconnect…", "c3c4");
+  conn = connect_to(port);
+  g_assert_true(jq_net_session_resume(peer, G_IO_STREAM(conn), &error));
+  g_object_unref(conn);
+  g_assert_true(spin_until(playing, peer));
+  g_assert_true(spin_until(panel_says, "Connected to Peer"));
+  g_assert_cmpint(shown_at("a5"), ==, at_a5);
+  play("c3c4");
+  want_moves = 5;
+  g_assert_true(spin_until(peer_moves, peer));
+  g_assert_true(spin_until(app_moves, NULL));
+  g_assert_cmpint(shown_at("c4"), ==, peer_sees(peer, "c4"));
+
   g_assert_true(jq_net_session_resign(peer, &error));
   g_assert_no_error(error);
   g_assert_true(spin_until(fair_told, NULL));
   g_assert_true(jq_game_controller_is_over(controller()));
+  g_assert_true(spin_until(peer_checked, peer));
   g_assert_cmpint(jq_net_session_fairness(peer), ==, JQ_NET_FAIR_YES);
   /* The end message offers no take-back: the peer has gone. */
   g_assert_true(spin_until(dialog_shown, "You Won"));
@@ -376,6 +537,7 @@ static void test_host_jieqi(void) {
 int main(int argc, char **argv) {
   jq_test_app_start(&t, &argc, &argv, "net-app");
   g_test_add_func("/net-app/host", test_host);
+  g_test_add_func("/net-app/host-resume", test_host_resume);
   g_test_add_func("/net-app/join", test_join);
   g_test_add_func("/net-app/host-jieqi", test_host_jieqi);
   int rc = g_test_run();

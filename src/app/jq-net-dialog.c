@@ -123,6 +123,11 @@ static void remember_host(JqNetDialog *self, const char *host_port) {
   g_strfreev(old);
 }
 
+static const char *selected_string(AdwComboRow *row) {
+  GtkStringObject *item = adw_combo_row_get_selected_item(row);
+  return item ? gtk_string_object_get_string(item) : NULL;
+}
+
 static void on_started(JqNetSession *session, JqNetDialog *self) {
   JqNetSession *s = g_steal_pointer(&self->session);
   g_signal_handlers_disconnect_by_data(s, self);
@@ -130,10 +135,21 @@ static void on_started(JqNetSession *session, JqNetDialog *self) {
     g_object_unref(s);
     return;
   }
-  if (!hosting_page(self))
-    remember_host(self,
-                  gtk_editable_get_text(GTK_EDITABLE(self->join_address_row)));
-  jq_window_begin_net_game(self->window, s, self->name);
+  /* Where to meet again should the connection drop. */
+  char *host = NULL;
+  guint16 port = self->port;
+  if (hosting_page(self)) {
+    host = g_strdup(selected_string(self->address_row));
+  } else {
+    const char *where =
+        gtk_editable_get_text(GTK_EDITABLE(self->join_address_row));
+    remember_host(self, where);
+    jq_net_parse_host_port(where, &host, &port, NULL);
+  }
+  JqNetGame *game = jq_window_begin_net_game(self->window, s, self->name);
+  if (game && host)
+    jq_net_game_set_reconnect(game, hosting_page(self), host, port);
+  g_free(host);
   g_object_unref(s);
   stop(self);
   gtk_window_destroy(GTK_WINDOW(self));
@@ -208,11 +224,6 @@ static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
   wait_for_game(self, session);
   jq_net_session_start(session, G_IO_STREAM(conn));
   return TRUE;
-}
-
-static const char *selected_string(AdwComboRow *row) {
-  GtkStringObject *item = adw_combo_row_get_selected_item(row);
-  return item ? gtk_string_object_get_string(item) : NULL;
 }
 
 static void start_hosting(JqNetDialog *self) {

@@ -5,7 +5,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "jq-game-controller-private.h"
+#include "jq-net-error.h"
 #include "jq-net-player.h"
+#include "jq-net-transport.h"
 #include "jq-redeal.h"
 #include "jq-rng.h"
 
@@ -20,11 +22,24 @@ struct _JqNetGame {
   gboolean settled;   /* and the controller's game has followed */
   gboolean jieqi;     /* the session holds what this side knows of the deal */
   gboolean in_flight; /* jieqi: our move sent, waiting for the peer's share */
+  /* Where to meet again after a drop: the host listens there again, the
+   * joiner connects to it (NULL: the game cannot resume). */
+  char *address;
+  guint16 port;
+  gboolean hosting;
+  gboolean waiting; /* the connection dropped: paused until it is back */
+  guint wait_source, retry_source;
+  GSocketService *service;
+  GCancellable *connecting;
 };
+
+/* How long a dropped game waits for its peer to come back. */
+#define RESUME_WAIT_MS (3 * 60 * 1000)
+static guint resume_wait_ms = RESUME_WAIT_MS;
 
 G_DEFINE_FINAL_TYPE(JqNetGame, jq_net_game, G_TYPE_OBJECT)
 
-enum { SIGNAL_ENDED, N_SIGNALS };
+enum { SIGNAL_ENDED, SIGNAL_WAITING_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static gboolean ours(JqNetGame *self) {
@@ -144,8 +159,21 @@ static void on_taken_back(JqNetSession *session, int plies, JqNetGame *self) {
 
 /* ---- jieqi: the session is the arbiter ---- */
 
+/* While the connection is away nothing is played (xiangqi too: its
+ * arbiter then is this alone). */
+static gboolean refuse_waiting(JqNetGame *self, GError **error) {
+  if (!self->waiting)
+    return FALSE;
+  g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
+              _("The connection is lost: wait for %s to come back."),
+              jq_net_session_peer_name(self->session));
+  return TRUE;
+}
+
 static gboolean submit_move(JqMove move, gpointer data, GError **error) {
   JqNetGame *self = data;
+  if (refuse_waiting(self, error))
+    return FALSE;
   if (self->in_flight) {
     g_set_error(error, G_IO_ERROR, G_IO_ERROR_PENDING,
                 _("Your move is on its way; wait for %s's answer."),
@@ -217,9 +245,156 @@ static void on_fair_checked(JqNetSession *session, gboolean fair,
   jq_game_controller_emit_pending(c);
 }
 
+/* ---- a dropped connection: paused until the peer is back ---- */
+
+static gboolean refuse_all(JqMove move, gpointer data, GError **error) {
+  refuse_waiting(data, error);
+  return FALSE;
+}
+
+static JqReveal learned_nothing(int ply, gpointer data) {
+  return JQ_REVEAL_NONE;
+}
+
+/* The board held (clocks stopped, no move taken) or let go. */
+static void hold(JqNetGame *self, gboolean held) {
+  JqGameController *c = self->controller;
+  if (jq_game_controller_get_game_id(c) != self->game_id)
+    return;
+  /* The arbiter goes before a move held back by the pause is played. */
+  JqArbiter refuse = {refuse_all, learned_nothing, self};
+  if (!self->jieqi)
+    jq_game_controller_set_arbiter(c, held ? &refuse : NULL);
+  jq_game_controller_set_paused(c, held);
+}
+
+static void stop_waiting(JqNetGame *self) {
+  if (!self->waiting)
+    return;
+  self->waiting = FALSE;
+  g_clear_handle_id(&self->wait_source, g_source_remove);
+  g_clear_handle_id(&self->retry_source, g_source_remove);
+  if (self->service) {
+    g_signal_handlers_disconnect_by_data(self->service, self);
+    jq_net_stop_listening(self->service);
+    g_clear_object(&self->service);
+  }
+  if (self->connecting) {
+    g_cancellable_cancel(self->connecting);
+    g_clear_object(&self->connecting);
+  }
+  if (self->controller)
+    hold(self, FALSE);
+}
+
+/* The peer is not coming back: the game stays here, as after a drop. */
+static void give_up(JqNetGame *self) {
+  g_object_ref(self);
+  stop_waiting(self);
+  end(self);
+  g_signal_emit(self, signals[SIGNAL_WAITING_CHANGED], 0);
+  g_object_unref(self);
+}
+
+static gboolean wait_expired(gpointer data) {
+  JqNetGame *self = data;
+  self->wait_source = 0;
+  give_up(self);
+  return G_SOURCE_REMOVE;
+}
+
+static void try_resume(JqNetGame *self, GIOStream *io) {
+  GError *error = NULL;
+  if (!jq_net_session_resume(self->session, io, &error)) {
+    g_message("The game cannot resume: %s", error->message);
+    g_error_free(error);
+    give_up(self);
+  }
+}
+
+static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
+                            GObject *source, JqNetGame *self) {
+  /* One at a time: a resumption under way is not PAUSED. */
+  if (!self->waiting ||
+      jq_net_session_state(self->session) != JQ_NET_STATE_PAUSED)
+    return FALSE;
+  try_resume(self, G_IO_STREAM(conn));
+  return TRUE;
+}
+
+static gboolean retry_connect(gpointer data);
+
+static void reconnected(GObject *source, GAsyncResult *res, gpointer data) {
+  JqNetGame *self = data; /* held for the connection's time */
+  GSocketConnection *conn = g_socket_client_connect_to_host_finish(
+      G_SOCKET_CLIENT(source), res, NULL);
+  if (self->waiting && !self->retry_source &&
+      jq_net_session_state(self->session) == JQ_NET_STATE_PAUSED) {
+    if (conn)
+      try_resume(self, G_IO_STREAM(conn));
+    else /* not back yet: again in a second */
+      self->retry_source = g_timeout_add(1000, retry_connect, self);
+  }
+  g_clear_object(&conn);
+  g_object_unref(self);
+}
+
+static gboolean retry_connect(gpointer data) {
+  JqNetGame *self = data;
+  self->retry_source = 0;
+  GSocketClient *client = g_socket_client_new();
+  g_socket_client_set_timeout(client, 10);
+  g_socket_client_connect_to_host_async(client, self->address, self->port,
+                                        self->connecting, reconnected,
+                                        g_object_ref(self));
+  g_object_unref(client);
+  return G_SOURCE_REMOVE;
+}
+
+/* Pauses the game for the peer to come back; FALSE when it cannot. */
+static gboolean start_waiting(JqNetGame *self) {
+  if (self->hosting) {
+    GError *error = NULL;
+    self->service = jq_net_listen(self->address, self->port, NULL, &error);
+    if (!self->service) {
+      g_message("Cannot listen again: %s", error->message);
+      g_error_free(error);
+      return FALSE;
+    }
+    g_signal_connect(self->service, "incoming", G_CALLBACK(on_incoming), self);
+  } else {
+    self->connecting = g_cancellable_new();
+    self->retry_source = g_timeout_add(1000, retry_connect, self);
+  }
+  self->waiting = TRUE;
+  self->wait_source = g_timeout_add(resume_wait_ms, wait_expired, self);
+  hold(self, TRUE);
+  g_signal_emit(self, signals[SIGNAL_WAITING_CHANGED], 0);
+  return TRUE;
+}
+
 static void on_lost(JqNetSession *session, const GError *error,
                     JqNetGame *self) {
+  if (self->waiting) {
+    /* A reconnection that did not take: the joiner tries on. */
+    if (!self->hosting && !self->retry_source)
+      self->retry_source = g_timeout_add(1000, retry_connect, self);
+    return;
+  }
+  /* A peer that said goodbye left on purpose; a jieqi move waiting for
+   * its shares cannot be resumed. */
+  gboolean left = g_error_matches(error, JQ_NET_ERROR, JQ_NET_ERROR_CLOSED) &&
+                  g_str_has_prefix(error->message, "the peer left");
+  if (self->address && ours(self) && !left && !self->in_flight &&
+      jq_net_session_state(session) == JQ_NET_STATE_PAUSED &&
+      !jq_game_controller_is_over(self->controller) && start_waiting(self))
+    return;
   end(self);
+}
+
+static void on_resumed(JqNetSession *session, JqNetGame *self) {
+  stop_waiting(self);
+  g_signal_emit(self, signals[SIGNAL_WAITING_CHANGED], 0);
 }
 
 /* Another game took the board: the network game is left behind. */
@@ -277,6 +452,7 @@ JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
   g_signal_connect(session, "own-move", G_CALLBACK(on_own_move), self);
   g_signal_connect(session, "fair-checked", G_CALLBACK(on_fair_checked), self);
   g_signal_connect(session, "connection-lost", G_CALLBACK(on_lost), self);
+  g_signal_connect(session, "resumed", G_CALLBACK(on_resumed), self);
   return self;
 }
 
@@ -297,13 +473,40 @@ gboolean jq_net_game_is_live(JqNetGame *self) {
 
 void jq_net_game_leave(JqNetGame *self, const char *reason) {
   g_object_ref(self);
+  gboolean was_waiting = self->waiting;
+  stop_waiting(self);
   jq_net_session_close(self->session, reason);
   end(self);
+  if (was_waiting)
+    g_signal_emit(self, signals[SIGNAL_WAITING_CHANGED], 0);
   g_object_unref(self);
+}
+
+void jq_net_game_set_reconnect(JqNetGame *self, gboolean hosting,
+                               const char *address, guint16 port) {
+  g_return_if_fail(JQ_IS_NET_GAME(self));
+  g_free(self->address);
+  self->address = g_strdup(address);
+  self->port = port;
+  self->hosting = hosting;
+}
+
+gboolean jq_net_game_is_waiting(JqNetGame *self) { return self->waiting; }
+
+gboolean jq_net_game_is_hosting(JqNetGame *self) { return self->hosting; }
+
+void jq_net_game_stop_waiting(JqNetGame *self) {
+  if (self->waiting)
+    give_up(self);
+}
+
+void jq_net_game_set_resume_wait(guint ms) {
+  resume_wait_ms = ms ? ms : RESUME_WAIT_MS;
 }
 
 static void jq_net_game_dispose(GObject *object) {
   JqNetGame *self = JQ_NET_GAME(object);
+  stop_waiting(self);
   if (self->session) {
     if (!self->ended)
       jq_net_session_close(self->session, "the player closed the game");
@@ -318,6 +521,7 @@ static void jq_net_game_dispose(GObject *object) {
     g_clear_object(&self->controller);
   }
   g_clear_object(&self->peer);
+  g_clear_pointer(&self->address, g_free);
   G_OBJECT_CLASS(jq_net_game_parent_class)->dispose(object);
 }
 
@@ -326,6 +530,9 @@ static void jq_net_game_class_init(JqNetGameClass *klass) {
   signals[SIGNAL_ENDED] =
       g_signal_new("ended", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_WAITING_CHANGED] =
+      g_signal_new("waiting-changed", G_TYPE_FROM_CLASS(klass),
+                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void jq_net_game_init(JqNetGame *self) {}

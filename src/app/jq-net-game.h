@@ -4,14 +4,18 @@
  * between the controller and the session here: our moves (the human's,
  * from the board) go to the session; a resignation, a draw agreed or the
  * peer's resignation end the controller's game as the session's ended; a
- * take-back both agreed to is taken back. A lost connection keeps the
- * game: the peer's side goes back to a person at this screen, so the game
- * can be saved or played on. A new game on the controller (or a load)
+ * take-back both agreed to is taken back. A lost connection pauses the
+ * game (clocks stopped, no move taken) while the host listens again and
+ * the joiner reconnects (jq_net_game_set_reconnect); on the session's
+ * "resumed" it goes on. When the wait runs out or the user stops it, the
+ * game is kept: the peer's side goes back to a person at this screen, so
+ * the game can be saved or played on. A new game on the controller (or a load)
  * leaves the network game: the session is closed.
  *
  * Signals:
  *   ended ()  the network game is over on this side: the game ended, the
- *             connection was lost, or another game took the board */
+ *             connection was lost for good, or another game took the board
+ *   waiting-changed ()  the wait for a dropped peer began or ended */
 #pragma once
 
 #include "jq-game-controller.h"
@@ -35,6 +39,19 @@ JqGameController *jq_net_game_get_controller(JqNetGame *self);
 gboolean jq_net_game_is_current(JqNetGame *self);
 /* Whether the peer still plays: connected and the game going on. */
 gboolean jq_net_game_is_live(JqNetGame *self);
+
+/* Where the game meets again after a drop: the host listens on
+ * `address` and `port` again, the joiner connects there every second.
+ * Without it a drop ends the network game at once. */
+void jq_net_game_set_reconnect(JqNetGame *self, gboolean hosting,
+                               const char *address, guint16 port);
+/* Whether the connection dropped and the game waits for the peer. */
+gboolean jq_net_game_is_waiting(JqNetGame *self);
+gboolean jq_net_game_is_hosting(JqNetGame *self);
+/* Gives up waiting: the game is kept, as after a drop. */
+void jq_net_game_stop_waiting(JqNetGame *self);
+/* Tests: how long a drop waits (0: the default, 3 minutes). */
+void jq_net_game_set_resume_wait(guint ms);
 
 /* Closes the session (a goodbye with `reason`), the game kept. */
 void jq_net_game_leave(JqNetGame *self, const char *reason);

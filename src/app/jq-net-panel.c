@@ -16,6 +16,7 @@ struct _JqNetPanel {
   GtkLabel *status;
   GtkLabel *chat;
   GtkEntry *entry;
+  GtkButton *stop_button; /* gives up waiting for a dropped peer */
   GQueue lines;
 };
 
@@ -47,7 +48,16 @@ static void add_line(JqNetPanel *self, char *line) {
 static void update_status(JqNetPanel *self) {
   JqNetState state = jq_net_session_state(self->session);
   char *text;
-  if (state == JQ_NET_STATE_PLAYING)
+  gboolean waiting = jq_net_game_is_waiting(self->game);
+  if (waiting && jq_net_game_is_hosting(self->game))
+    /* TRANSLATORS: the connection dropped; the peer's name. */
+    text = g_strdup_printf(_("Connection lost — waiting for %s to "
+                             "reconnect…"),
+                           peer(self));
+  else if (waiting)
+    /* TRANSLATORS: the connection dropped; we try to connect again. */
+    text = g_strdup(_("Reconnecting…"));
+  else if (state == JQ_NET_STATE_PLAYING)
     /* TRANSLATORS: the network game's connection line: the peer's name. */
     text = g_strdup_printf(_("Connected to %s"), peer(self));
   else if (state == JQ_NET_STATE_OVER)
@@ -70,6 +80,7 @@ static void update_status(JqNetPanel *self) {
        gtk_widget_is_ancestor(focus, GTK_WIDGET(self->entry))))
     gtk_root_set_focus(root, NULL);
   gtk_widget_set_sensitive(GTK_WIDGET(self->entry), live);
+  gtk_widget_set_visible(GTK_WIDGET(self->stop_button), waiting);
 }
 
 static void on_chat(JqNetSession *session, const char *text, JqNetPanel *self) {
@@ -156,16 +167,34 @@ static void on_taken_back(JqNetSession *session, int plies, JqNetPanel *self) {
   notice(self, _("The move was taken back."));
 }
 
-static void on_lost(JqNetSession *session, const GError *error,
-                    JqNetPanel *self) {
-  update_status(self);
+/* The connection is gone for good: said once, with why. */
+static void tell_lost(JqNetPanel *self, const GError *error) {
   /* TRANSLATORS: the network game's connection ended; the reason follows
    * (in English, from the network code). */
   char *text = g_strdup_printf(_("Connection lost: %s. The game is kept: "
                                  "save it, or play on at this screen."),
-                               error->message);
+                               error ? error->message : "");
   notice(self, text);
   g_free(text);
+}
+
+static void on_lost(JqNetSession *session, const GError *error,
+                    JqNetPanel *self) {
+  update_status(self);
+  if (!jq_net_game_is_waiting(self->game))
+    tell_lost(self, error);
+}
+
+/* The wait for the peer began or ended: resumed, or given up. */
+static void on_waiting_changed(JqNetGame *game, JqNetPanel *self) {
+  update_status(self);
+  if (!jq_net_game_is_waiting(game) &&
+      jq_net_session_state(self->session) == JQ_NET_STATE_PAUSED)
+    tell_lost(self, jq_net_session_error(self->session));
+}
+
+static void on_stop_clicked(GtkButton *button, JqNetPanel *self) {
+  jq_net_game_stop_waiting(self->game);
 }
 
 static void on_over(JqNetSession *session, JqNetPanel *self) {
@@ -190,6 +219,12 @@ JqNetPanel *jq_net_panel_new(JqNetGame *game) {
   gtk_box_append(GTK_BOX(row), GTK_WIDGET(self->icon));
   gtk_box_append(GTK_BOX(row), GTK_WIDGET(self->status));
   gtk_box_append(GTK_BOX(self), row);
+  self->stop_button =
+      GTK_BUTTON(gtk_button_new_with_mnemonic(_("_Stop Waiting")));
+  gtk_widget_set_halign(GTK_WIDGET(self->stop_button), GTK_ALIGN_START);
+  gtk_box_append(GTK_BOX(self), GTK_WIDGET(self->stop_button));
+  g_signal_connect(self->stop_button, "clicked", G_CALLBACK(on_stop_clicked),
+                   self);
 
   self->chat = GTK_LABEL(gtk_label_new(""));
   gtk_label_set_xalign(self->chat, 0);
@@ -214,6 +249,8 @@ JqNetPanel *jq_net_panel_new(JqNetGame *game) {
   g_signal_connect(s, "taken-back", G_CALLBACK(on_taken_back), self);
   g_signal_connect(s, "connection-lost", G_CALLBACK(on_lost), self);
   g_signal_connect(s, "game-over", G_CALLBACK(on_over), self);
+  g_signal_connect(game, "waiting-changed", G_CALLBACK(on_waiting_changed),
+                   self);
   update_status(self);
   return self;
 }
@@ -228,12 +265,18 @@ const char *jq_net_panel_get_chat(JqNetPanel *self) {
 
 GtkEntry *jq_net_panel_get_entry(JqNetPanel *self) { return self->entry; }
 
+GtkButton *jq_net_panel_get_stop_button(JqNetPanel *self) {
+  return self->stop_button;
+}
+
 static void jq_net_panel_dispose(GObject *object) {
   JqNetPanel *self = JQ_NET_PANEL(object);
   if (self->session) {
     g_signal_handlers_disconnect_by_data(self->session, self);
     g_clear_object(&self->session);
   }
+  if (self->game)
+    g_signal_handlers_disconnect_by_data(self->game, self);
   g_clear_object(&self->game);
   g_queue_clear_full(&self->lines, g_free);
   G_OBJECT_CLASS(jq_net_panel_parent_class)->dispose(object);

@@ -23,5 +23,7 @@ JqNetPanel *jq_net_panel_new(JqNetGame *game);
 const char *jq_net_panel_get_status(JqNetPanel *self);
 const char *jq_net_panel_get_chat(JqNetPanel *self);
 GtkEntry *jq_net_panel_get_entry(JqNetPanel *self);
+/* "Stop Waiting", shown while a dropped peer is waited for. */
+GtkButton *jq_net_panel_get_stop_button(JqNetPanel *self);
 
 G_END_DECLS

@@ -244,8 +244,10 @@ static char *browse_text(JqGameController *c) {
   return g_strdup_printf(_("Looking at move %d, Black, of %d."), number, last);
 }
 
+/* A game waiting for its peer to reconnect is still the network's. */
 static gboolean net_live(JqWindow *self) {
-  return self->net && jq_net_game_is_live(self->net);
+  return self->net &&
+         (jq_net_game_is_live(self->net) || jq_net_game_is_waiting(self->net));
 }
 
 static void update_status(JqWindow *self, const JqPosition *pos) {
@@ -1000,9 +1002,9 @@ static void on_net_notice(JqNetPanel *panel, const char *text, JqWindow *self) {
   toast(self, text);
 }
 
-void jq_window_begin_net_game(JqWindow *self, JqNetSession *session,
-                              const char *name) {
-  g_return_if_fail(JQ_IS_WINDOW(self));
+JqNetGame *jq_window_begin_net_game(JqWindow *self, JqNetSession *session,
+                                    const char *name) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   drop_net_game(self);
   self->net = jq_net_game_new(self->controller, session, name);
   self->net_panel = GTK_WIDGET(jq_net_panel_new(self->net));
@@ -1010,7 +1012,10 @@ void jq_window_begin_net_game(JqWindow *self, JqNetSession *session,
                           self, 0);
   gtk_box_prepend(GTK_BOX(self->side_panel), self->net_panel);
   adw_flap_set_reveal_flap(self->flap, TRUE);
+  g_signal_connect_object(self->net, "waiting-changed", G_CALLBACK(refresh),
+                          self, G_CONNECT_SWAPPED);
   refresh(self);
+  return self->net;
 }
 
 JqNetPanel *jq_window_get_net_panel(JqWindow *self) {

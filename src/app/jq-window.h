@@ -10,7 +10,7 @@
 #include <adwaita.h>
 
 #include "jq-game-controller.h"
-#include "jq-net-session.h"
+#include "jq-net-game.h"
 
 G_BEGIN_DECLS
 
@@ -33,9 +33,10 @@ GtkWindow *jq_window_show_review(JqWindow *self);
 /* "Play over the Network…" (jq-net-dialog.h). */
 GtkWindow *jq_window_show_net_dialog(JqWindow *self);
 /* A network game agreed in `session` (started) takes the board: our
- * side to the user, named `name`, the other to the peer. */
-void jq_window_begin_net_game(JqWindow *self, JqNetSession *session,
-                              const char *name);
+ * side to the user, named `name`, the other to the peer. Returns it
+ * (the window's). */
+JqNetGame *jq_window_begin_net_game(JqWindow *self, JqNetSession *session,
+                                    const char *name);
 
 /* Replaces the game with the one in a PGN file, unasked; a file that
  * cannot be read is reported in a message and changes nothing. A file of
