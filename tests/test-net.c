@@ -250,10 +250,12 @@ static void test_message_refusals(void) {
   parse_bad("{\"type\":\"hello\",\"version\":2,\"program\":\"p\",\"name\":"
             "\"n\",\"code\":\"\",\"extra\":1}",
             JQ_NET_ERROR_VERSION, "protocol version 2");
-  char *chat = g_strdup_printf("{\"type\":\"chat\",\"text\":\"%s\"}",
-                               g_strnfill(JQ_NET_CHAT_MAX + 1, 'a'));
+  char *long_text = g_strnfill(JQ_NET_CHAT_MAX + 1, 'a');
+  char *chat =
+      g_strdup_printf("{\"type\":\"chat\",\"text\":\"%s\"}", long_text);
   parse_bad(chat, JQ_NET_ERROR_MALFORMED, "501 bytes long, more than the 500");
   g_free(chat);
+  g_free(long_text);
   parse_bad("{\"type\":\"chat\",\"text\":\"\xff\"}", JQ_NET_ERROR_MALFORMED,
             "not UTF-8");
 }
