@@ -120,8 +120,6 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
 void jq_game_controller_mark_changed(JqGameController *self);
 /* Queues the game for the autosave, when there is one. */
 void jq_game_controller_autosave(JqGameController *self);
-/* Back to the live game from an earlier position shown. */
-void jq_game_controller_stop_browsing(JqGameController *self);
 /* Emits the signals an operation left pending, at its end. */
 void jq_game_controller_emit_pending(JqGameController *self);
 /* Tells the user `text` (the notice signal). */
@@ -147,6 +145,13 @@ gboolean jq_game_controller_play_arbitrated(JqGameController *self, JqMove move,
  * game going on (same id, players and clock): the arbiter's record at the
  * start, or the whole deal once it may be known. */
 void jq_game_controller_replace_record(JqGameController *self, JqGame *game);
+
+/* ---- jq-game-controller-browse.c ---- */
+
+/* Back to the live game from an earlier position shown. */
+void jq_game_controller_stop_browsing(JqGameController *self);
+/* The game changed under the browsed position: its copy is made afresh. */
+void jq_game_controller_drop_browse_cache(JqGameController *self);
 
 /* ---- jq-game-controller-seats.c ---- */
 

@@ -149,55 +149,6 @@ void jq_game_controller_autosave(JqGameController *self) {
   g_free(text);
 }
 
-/* ---- browsing ---- */
-
-static void drop_browse_cache(JqGameController *self) {
-  g_clear_pointer(&self->browse_game, jq_game_free);
-}
-
-void jq_game_controller_stop_browsing(JqGameController *self) {
-  if (self->browse_ply >= 0) {
-    self->browse_ply = -1;
-    jq_game_controller_mark_changed(self);
-  }
-  drop_browse_cache(self);
-}
-
-/* The game as it stood at the browsed ply: the cache walks there from
- * wherever it is (forward by replaying the record's reveals, back by
- * undoing), so stepping through a game costs one move per step. */
-static const JqGame *shown_game(JqGameController *self) {
-  if (self->browse_ply < 0)
-    return self->game;
-  if (!self->browse_game)
-    self->browse_game = jq_game_copy(self->game);
-  JqGame *g = self->browse_game;
-  while (jq_game_move_count(g) > self->browse_ply)
-    jq_game_undo(g);
-  while (jq_game_move_count(g) < self->browse_ply) {
-    JqGameMove gm = jq_game_move_at(self->game, jq_game_move_count(g));
-    if (!jq_game_play_with_reveal(g, gm.move, gm.reveal, NULL))
-      break; /* cannot happen: the record was played once already */
-  }
-  return g;
-}
-
-JqMove *jq_game_controller_get_shown_moves(JqGameController *self,
-                                           JqPosition *start, int *n_moves) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  *n_moves = 0;
-  const JqGame *g = shown_game(self);
-  if (jq_game_variant(g) != JQ_VARIANT_XIANGQI)
-    return NULL;
-  *start = *jq_game_initial(g);
-  int n = jq_game_move_count(g);
-  JqMove *moves = g_new(JqMove, MAX(n, 1));
-  for (int i = 0; i < n; i++)
-    moves[i] = jq_game_move_at(g, i).move;
-  *n_moves = n;
-  return moves;
-}
-
 /* ---- the game's text ---- */
 
 /* Does the display side know what a hidden piece captured by `captor`
@@ -322,7 +273,7 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
     jq_game_set_disclosure(game, self->disclosure);
   g_array_set_size(self->redo, 0);
   self->browse_ply = -1;
-  drop_browse_cache(self);
+  jq_game_controller_drop_browse_cache(self);
   self->hint = JQ_MOVE_NONE;
   self->pending_move = FALSE;
   self->pending_game_over = FALSE;
@@ -431,7 +382,7 @@ void jq_game_controller_replace_record(JqGameController *self, JqGame *game) {
   self->game = game;
   g_clear_pointer(&self->sealed_deal, g_free);
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
-  drop_browse_cache(self);
+  jq_game_controller_drop_browse_cache(self);
   jq_game_controller_mark_changed(self);
   jq_game_controller_autosave(self);
   jq_game_controller_emit_pending(self);
@@ -447,7 +398,7 @@ void jq_game_controller_declare_result(JqGameController *self,
   jq_game_declare_result(self->game, result);
   jq_game_controller_clock_sync(self);
   self->hint = JQ_MOVE_NONE;
-  drop_browse_cache(self);
+  jq_game_controller_drop_browse_cache(self);
   jq_game_controller_mark_changed(self);
   self->pending_game_over = TRUE;
   jq_game_controller_autosave(self);
@@ -626,7 +577,8 @@ void jq_game_controller_set_player(JqGameController *self, JqColor side,
     jq_game_controller_cancel_thinking(self);
   jq_game_controller_set_player_quietly(self, side, mode);
   self->hint = JQ_MOVE_NONE;
-  drop_browse_cache(self); /* the display side may have changed */
+  jq_game_controller_drop_browse_cache(
+      self); /* the display side may have changed */
   jq_game_controller_mark_changed(self);
   jq_game_controller_autosave(self);
   jq_game_controller_maybe_start_computer(self);
@@ -789,7 +741,7 @@ void jq_game_controller_set_disclosure(JqGameController *self,
   /* An arbiter's game keeps the rule it is played with on both sides. */
   if (!self->has_arbiter)
     jq_game_set_disclosure(self->game, disclosure);
-  drop_browse_cache(self);
+  jq_game_controller_drop_browse_cache(self);
   jq_game_controller_mark_changed(self);
   g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DISCLOSURE]);
   jq_game_controller_emit_pending(self);
@@ -879,17 +831,6 @@ void jq_game_controller_get_view(JqGameController *self, JqColor side,
   jq_game_view(self->game, side, out);
 }
 
-void jq_game_controller_get_display_view(JqGameController *self,
-                                         JqPosition *out) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  const JqGame *game = shown_game(self);
-  int side = jq_game_controller_get_display_side(self);
-  if (side < 0)
-    jq_game_public_view(game, out);
-  else
-    jq_game_view(game, (JqColor)side, out);
-}
-
 void jq_game_controller_get_legal_moves(JqGameController *self,
                                         JqMoveList *out) {
   g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
@@ -907,36 +848,6 @@ int jq_game_controller_get_move_count(JqGameController *self) {
 JqColor jq_game_controller_get_first_mover(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_RED);
   return first_mover(self->game);
-}
-
-/* ---- browsing ---- */
-
-void jq_game_controller_browse(JqGameController *self, int ply) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  if (ply < 0 || ply >= jq_game_move_count(self->game))
-    ply = -1;
-  if (ply == self->browse_ply)
-    return;
-  self->browse_ply = ply;
-  if (ply < 0)
-    drop_browse_cache(self);
-  jq_game_controller_mark_changed(self);
-  jq_game_controller_emit_pending(self);
-}
-
-void jq_game_controller_browse_live(JqGameController *self) {
-  jq_game_controller_browse(self, -1);
-}
-
-int jq_game_controller_get_browse_ply(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
-  return self->browse_ply < 0 ? jq_game_move_count(self->game)
-                              : self->browse_ply;
-}
-
-gboolean jq_game_controller_is_browsing(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return self->browse_ply >= 0;
 }
 
 /* ---- for the tests ---- */
@@ -1110,7 +1021,7 @@ static void jq_game_controller_dispose(GObject *object) {
 static void jq_game_controller_finalize(GObject *object) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
   jq_game_free(self->game);
-  drop_browse_cache(self);
+  jq_game_controller_drop_browse_cache(self);
   g_array_unref(self->redo);
   g_free(self->algorithm);
   g_free(self->analysis_engine);
