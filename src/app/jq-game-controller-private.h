@@ -126,6 +126,9 @@ void jq_game_controller_emit_pending(JqGameController *self);
 void jq_game_controller_notice(JqGameController *self, const char *text);
 /* Tells how the thinking goes: the progress signal, with the analysis. */
 void jq_game_controller_emit_progress(JqGameController *self);
+
+/* ---- jq-game-controller-arbiter.c ---- */
+
 /* Plays a legal move on the live game (a human's, checked, or a
  * player's); FALSE with error, nothing played, when refused. */
 gboolean jq_game_controller_apply_move(JqGameController *self, JqMove move,
@@ -133,7 +136,6 @@ gboolean jq_game_controller_apply_move(JqGameController *self, JqMove move,
 /* Ends the game still going on with `result` (a resignation, a draw
  * agreed, a flag fallen). */
 void jq_game_controller_declare_result(JqGameController *self, JqResult result);
-
 /* The current game's arbiter from now on (NULL: the game's own deal, as
  * usual); a new game, load or restore drops it. */
 void jq_game_controller_set_arbiter(JqGameController *self,
