@@ -118,8 +118,6 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
                                      gboolean save);
 /* The state changed: the changed signal is pending. */
 void jq_game_controller_mark_changed(JqGameController *self);
-/* Queues the game for the autosave, when there is one. */
-void jq_game_controller_autosave(JqGameController *self);
 /* Emits the signals an operation left pending, at its end. */
 void jq_game_controller_emit_pending(JqGameController *self);
 /* Tells the user `text` (the notice signal). */
@@ -200,6 +198,12 @@ void jq_game_controller_take_names(JqGameController *self, const char *text);
 /* The game a FEN sets up; NULL with BAD_FEN saying why. */
 JqGame *jq_game_controller_game_from_fen(const char *text, guint64 seed,
                                          GError **error);
+
+/* The autosave at the construct property's path (NULL: the default, "":
+ * none), the path then dropped. */
+void jq_game_controller_autosave_open(JqGameController *self);
+/* Queues the game for the autosave, when there is one. */
+void jq_game_controller_autosave(JqGameController *self);
 
 /* ---- jq-game-controller-undo.c ---- */
 

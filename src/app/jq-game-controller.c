@@ -130,24 +130,6 @@ void jq_game_controller_emit_progress(JqGameController *self) {
   g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
 }
 
-/* ---- the autosave ---- */
-
-static void on_autosave_failed(GObject *owner, const GError *error) {
-  /* TRANSLATORS: %s says what went wrong (a full disk...). */
-  char *text =
-      g_strdup_printf(_("The game could not be autosaved: %s"), error->message);
-  jq_game_controller_notice(JQ_GAME_CONTROLLER(owner), text);
-  g_free(text);
-}
-
-void jq_game_controller_autosave(JqGameController *self) {
-  if (!self->autosave)
-    return;
-  char *text = jq_game_controller_to_pgn(self, JQ_PGN_COORDS);
-  jq_autosave_write(self->autosave, text);
-  g_free(text);
-}
-
 /* ---- the game's text ---- */
 
 /* Does the display side know what a hidden piece captured by `captor`
@@ -586,16 +568,7 @@ static void jq_game_controller_set_property(GObject *object, guint id,
 static void jq_game_controller_constructed(GObject *object) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->constructed(object);
-  if (!self->autosave_path) {
-    char *path = jq_autosave_default_path();
-    self->autosave = jq_autosave_new(path);
-    g_free(path);
-  } else if (*self->autosave_path) {
-    self->autosave = jq_autosave_new(self->autosave_path);
-  }
-  if (self->autosave)
-    jq_autosave_set_failed_func(self->autosave, object, on_autosave_failed);
-  g_clear_pointer(&self->autosave_path, g_free);
+  jq_game_controller_autosave_open(self);
 }
 
 static void jq_game_controller_dispose(GObject *object) {
