@@ -20,13 +20,23 @@ void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
   *strength = both ? self->side_strength[side] : self->strength;
 }
 
-/* Who plays `side` now. */
+/* Who plays `side` now: the human; a player from elsewhere (a network
+ * peer), which holds its seat whatever engine the side is set to; the
+ * outside engine when the side's algorithm is one; else the built-in AI,
+ * which is set to the side's algorithm and strength whoever plays. */
 static JqPlayer *seat(JqGameController *self, JqColor side) {
+  const char *algorithm;
+  int strength;
+  jq_game_controller_ai_setup(self, side, &algorithm, &strength);
+  jq_ai_player_set_algorithm(self->ais[side], algorithm);
+  jq_ai_player_set_strength(self->ais[side], strength);
   if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
     return JQ_PLAYER(self->humans[side]);
   if (self->remote[side])
     return self->remote[side];
-  return JQ_PLAYER(self->ais[side]);
+  JqPlayer *outside =
+      jq_game_controller_outside_seat(self, side, algorithm, strength);
+  return outside ? outside : JQ_PLAYER(self->ais[side]);
 }
 
 /* The thinking player's report, as the analysis view shows it. */
@@ -103,18 +113,7 @@ static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
     if (!player)
       player = JQ_PLAYER(self->advisor);
   } else {
-    const char *algorithm;
-    int strength;
-    jq_game_controller_ai_setup(self, side, &algorithm, &strength);
-    jq_ai_player_set_algorithm(self->ais[side], algorithm);
-    jq_ai_player_set_strength(self->ais[side], strength);
-    /* A network peer holds its seat whatever engine the side is set to. */
-    player =
-        self->players[side] == JQ_PLAYER_MODE_COMPUTER && !self->remote[side]
-            ? jq_game_controller_outside_seat(self, side, algorithm, strength)
-            : NULL;
-    if (!player)
-      player = seat(self, side);
+    player = seat(self, side);
   }
   if (!self->think_view)
     self->think_view = g_new(JqPosition, 1);
