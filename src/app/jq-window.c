@@ -39,47 +39,6 @@
  * so that a person can follow a game it plays against itself. */
 #define FOLLOW_PAUSE_MS 500
 
-struct _JqWindow {
-  AdwApplicationWindow parent_instance;
-
-  JqGameController *controller;
-  gboolean own_controller; /* made here: start (or restore) its game */
-  GSettings *settings;
-  JqSoundPlayer *sounds;
-
-  AdwToastOverlay *toast_overlay;
-  GPtrArray *toasts_posted; /* every toast's text, for the tests */
-  AdwWindowTitle *window_title;
-  JqBoardView *board;
-  GtkSpinner *status_spinner;
-  GtkLabel *status_label;
-  GtkWidget *panel_button;
-  AdwFlap *flap;
-  GtkWidget *side_panel;
-  JqPiecesPanel *pieces_panel;
-  JqClockView *clock_view;
-  JqMoveListView *move_list;
-  JqScoreGraph *score_graph;
-  GtkRevealer *live_revealer;
-  JqAnalysisView *analysis_view;
-  GtkToggleButton *pause_button;
-
-  /* A word for the status line until the position changes: why a move
-   * was refused, or the hint. */
-  char *note;
-  gboolean note_is_warning;
-  guint game_over_id;
-  char *game_over_text;   /* the reason, as game-over told it */
-  gboolean game_over_net; /* the game that ended was a network game */
-  JqGameFile *game_file;  /* where Save writes without asking */
-  /* The user turned the board round; for this game only. */
-  gboolean user_flipped;
-  guint flipped_game_id;
-  /* The network game on the board, and its part of the side panel. */
-  JqNetGame *net;
-  GtkWidget *net_panel;
-};
-
 G_DEFINE_FINAL_TYPE(JqWindow, jq_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum { PROP_0, PROP_CONTROLLER, N_PROPS };
@@ -149,103 +108,8 @@ static gboolean is_flipped(JqWindow *self) {
   return natural_flipped(self) != user_flipped(self);
 }
 
-/* A game from a file goes by its players' names. */
-static const char *player_word(JqWindow *self, JqColor side) {
-  const char *name = jq_game_controller_get_player_name(self->controller, side);
-  if (name != NULL)
-    return name;
-  name = jq_game_controller_get_engine_name(self->controller, side);
-  if (name != NULL)
-    return name;
-  if (jq_game_controller_get_player(self->controller, side) ==
-      JQ_PLAYER_MODE_COMPUTER)
-    return _("Computer");
-  if (jq_game_controller_get_display_side(self->controller) == (int)side)
-    return _("You");
-  return _("Human");
-}
-
-static void update_title(JqWindow *self) {
-  JqGameController *c = self->controller;
-  const char *variant = jq_game_controller_get_variant(c) == JQ_VARIANT_JIEQI
-                            ? _("Jieqi")
-                            : _("Xiangqi");
-  char *file = jq_game_file_title(self->game_file);
-  char *title = NULL;
-  if (file != NULL)
-    /* TRANSLATORS: the window title of a game saved or opened: the file's
-     * name, then Xiangqi or Jieqi. */
-    title = g_strdup_printf(_("%s — %s"), file, variant);
-  adw_window_title_set_title(self->window_title,
-                             title != NULL ? title : variant);
-  g_free(title);
-  g_free(file);
-  int human = jq_game_controller_get_display_side(c);
-  const char *engine[2] = {jq_game_controller_get_engine_name(c, JQ_RED),
-                           jq_game_controller_get_engine_name(c, JQ_BLACK)};
-  const char *subtitle;
-  char *names = NULL;
-  if (jq_game_controller_get_player_name(c, JQ_RED) != NULL ||
-      jq_game_controller_get_player_name(c, JQ_BLACK) != NULL ||
-      (human < 0 && (engine[JQ_RED] || engine[JQ_BLACK])))
-    /* TRANSLATORS: the players of a game opened from a file, or of one
-     * between computers. */
-    subtitle = names =
-        g_strdup_printf(_("Red: %s — Black: %s"), player_word(self, JQ_RED),
-                        player_word(self, JQ_BLACK));
-  else if (human == JQ_RED && engine[JQ_BLACK])
-    /* TRANSLATORS: %s is an outside engine's name, "Fairy-Stockfish". */
-    subtitle = names =
-        g_strdup_printf(_("You play Red against %s"), engine[JQ_BLACK]);
-  else if (human == JQ_BLACK && engine[JQ_RED])
-    /* TRANSLATORS: %s is an outside engine's name, "Fairy-Stockfish". */
-    subtitle = names =
-        g_strdup_printf(_("You play Black against %s"), engine[JQ_RED]);
-  else if (human == JQ_RED)
-    subtitle = _("You play Red against the computer");
-  else if (human == JQ_BLACK)
-    subtitle = _("You play Black against the computer");
-  else if (jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN)
-    subtitle = _("Two players");
-  else
-    subtitle = _("The computer plays both sides");
-  adw_window_title_set_subtitle(self->window_title, subtitle);
-  g_free(names);
-}
-
-static char *turn_text(JqWindow *self, const JqPosition *pos) {
-  JqGameController *c = self->controller;
-  JqColor side = jq_game_controller_get_side_to_move(c);
-  gboolean check = jq_position_in_check(pos);
-  if (jq_game_controller_get_display_side(c) == (int)side)
-    return g_strdup(check ? _("Check! Your move.") : _("Your move."));
-  if (check)
-    return g_strdup(side == JQ_RED ? _("Red is in check.")
-                                   : _("Black is in check."));
-  return g_strdup(side == JQ_RED ? _("Red to move.") : _("Black to move."));
-}
-
-/* Where the browsing is, numbered as the move list numbers the moves. */
-static char *browse_text(JqGameController *c) {
-  int ply = jq_game_controller_get_browse_ply(c);
-  if (ply == 0)
-    return g_strdup(_("Looking at the starting position."));
-  JqColor first = jq_game_controller_get_first_mover(c);
-  JqColor mover;
-  int number = jq_move_list_number(ply - 1, first, &mover);
-  int last = jq_move_list_number(jq_game_controller_get_move_count(c) - 1,
-                                 first, NULL);
-  /* TRANSLATORS: browsing the game's history: the position after Red's
-   * move of that number in the move list; the second number is the move
-   * list's last one. */
-  if (mover == JQ_RED)
-    return g_strdup_printf(_("Looking at move %d, Red, of %d."), number, last);
-  /* TRANSLATORS: as above, after Black's move. */
-  return g_strdup_printf(_("Looking at move %d, Black, of %d."), number, last);
-}
-
 /* A game waiting for its peer to reconnect is still the network's. */
-static gboolean net_live(JqWindow *self) {
+gboolean jq_window_net_live(JqWindow *self) {
   return self->net &&
          (jq_net_game_is_live(self->net) || jq_net_game_is_waiting(self->net));
 }
@@ -254,32 +118,7 @@ static void update_status(JqWindow *self, const JqPosition *pos) {
   JqGameController *c = self->controller;
   gboolean thinking = jq_game_controller_is_thinking(c);
   gboolean warning = FALSE;
-  char *text;
-  if (jq_game_controller_is_browsing(c)) {
-    text = browse_text(c);
-  } else if (jq_game_controller_is_over(c)) {
-    text = jq_game_controller_get_result_text(c);
-  } else if (jq_game_controller_get_paused(c)) {
-    thinking = FALSE;
-    /* TRANSLATORS: the status line while the computer playing itself is
-     * paused. */
-    text = g_strdup(_("Paused."));
-  } else if (thinking) {
-    if (net_live(self) && !jq_game_controller_is_human_turn(c))
-      /* TRANSLATORS: the status line: the network peer's name. */
-      text = g_strdup_printf(
-          _("Waiting for %s's move…"),
-          jq_net_session_peer_name(jq_net_game_get_session(self->net)));
-    else
-      text = g_strdup(jq_game_controller_is_human_turn(c)
-                          ? _("Looking for a hint…")
-                          : _("The computer is thinking…"));
-  } else if (self->note != NULL) {
-    text = g_strdup(self->note);
-    warning = self->note_is_warning;
-  } else {
-    text = turn_text(self, pos);
-  }
+  char *text = jq_window_status_text(self, pos, &thinking, &warning);
   gtk_label_set_label(self->status_label, text);
   if (warning)
     gtk_widget_add_css_class(GTK_WIDGET(self->status_label), "warning");
@@ -328,7 +167,7 @@ static void update_actions(JqWindow *self) {
   enable(self, "review", jq_game_controller_get_move_count(c) > 0);
   /* Over the network undo asks the peer (never in jieqi, where what a
    * move turned up stays known); there is no redo or hint. */
-  if (net_live(self)) {
+  if (jq_window_net_live(self)) {
     enable(self, "undo",
            jq_game_controller_can_undo(c) &&
                jq_game_controller_get_variant(c) != JQ_VARIANT_JIEQI);
@@ -401,8 +240,8 @@ static void refresh(JqWindow *self) {
       self->pieces_panel, pos,
       g_settings_get_enum(self->settings, "character-style") ==
           JQ_CHARSET_TRADITIONAL,
-      flipped ? JQ_RED : JQ_BLACK, player_word(self, JQ_RED),
-      player_word(self, JQ_BLACK));
+      flipped ? JQ_RED : JQ_BLACK, jq_window_player_word(self, JQ_RED),
+      jq_window_player_word(self, JQ_BLACK));
 
   char **moves = jq_game_controller_get_move_list(c);
   jq_move_list_view_set_moves(self->move_list, (const char *const *)moves,
@@ -417,7 +256,7 @@ static void refresh(JqWindow *self) {
   update_review(self);
   gtk_revealer_set_reveal_child(self->live_revealer, browsing);
 
-  update_title(self);
+  jq_window_update_title(self);
   update_status(self, pos);
   update_actions(self);
   g_free(pos);
@@ -494,7 +333,7 @@ static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
                            JqWindow *self) {
   set_note(self, NULL, FALSE);
   jq_game_file_note_move(self->game_file);
-  update_title(self);
+  jq_window_update_title(self);
   if (jq_game_controller_is_over(c))
     return; /* the end sound says it */
   JqSound sound = JQ_SOUND_MOVE;
@@ -618,7 +457,7 @@ static void on_edit_comment(JqWindow *self, int ply) {
 static void undo_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
   JqWindow *self = data;
-  if (net_live(self)) {
+  if (jq_window_net_live(self)) {
     JqNetSession *session = jq_net_game_get_session(self->net);
     GError *error = NULL;
     if (jq_net_session_request_takeback(session, &error)) {
@@ -711,7 +550,7 @@ static void offer_draw_activated(GSimpleAction *action, GVariant *param,
                                  gpointer data) {
   JqWindow *self = data;
   JqGameController *c = self->controller;
-  if (net_live(self)) {
+  if (jq_window_net_live(self)) {
     JqNetSession *session = jq_net_game_get_session(self->net);
     GError *error = NULL;
     if (jq_net_session_offer_draw(session, &error)) {
@@ -1062,7 +901,7 @@ gboolean jq_window_open_file(JqWindow *self, GFile *file) {
   /* A file of one game: Save writes it back. (One game of several is
    * not bound: saving it would lose the others.) */
   jq_game_file_bind(self->game_file, file);
-  update_title(self);
+  jq_window_update_title(self);
   toast(self, _("Game opened"));
   return TRUE;
 }
@@ -1095,7 +934,7 @@ gboolean jq_window_save_file(JqWindow *self, GFile *file) {
     return FALSE;
   }
   jq_game_file_bind(self->game_file, file);
-  update_title(self);
+  jq_window_update_title(self);
   toast(self, _("Game saved"));
   return TRUE;
 }
