@@ -79,6 +79,12 @@ void jq_window_update_title(JqWindow *self);
 char *jq_window_status_text(JqWindow *self, const JqPosition *pos,
                             gboolean *thinking, gboolean *warning);
 
+/* ---- jq-window-game-over.c ---- */
+
+/* The controller's game-over: the end's sound, its message in a moment. */
+void jq_window_on_game_over(JqGameController *c, JqOutcome outcome,
+                            JqReason reason, const char *text, JqWindow *self);
+
 /* ---- for the tests ---- */
 
 JqGameController *jq_window_get_controller(JqWindow *self);
