@@ -60,9 +60,12 @@ struct _JqWindow {
 
 /* ---- jq-window.c ---- */
 
-/* A network game is on the board, live or waiting for its peer to come
- * back. */
-gboolean jq_window_net_live(JqWindow *self);
+/* Tells `text` in a toast. */
+void jq_window_toast(JqWindow *self, const char *text);
+/* Enables or disables the window's action `name`. */
+void jq_window_enable(JqWindow *self, const char *name, gboolean enabled);
+/* Everything shown, from the controller's display view. */
+void jq_window_refresh(JqWindow *self);
 
 /* ---- jq-window-status.c ---- */
 
@@ -84,6 +87,19 @@ char *jq_window_status_text(JqWindow *self, const JqPosition *pos,
 /* The controller's game-over: the end's sound, its message in a moment. */
 void jq_window_on_game_over(JqGameController *c, JqOutcome outcome,
                             JqReason reason, const char *text, JqWindow *self);
+
+/* ---- jq-window-net.c ---- */
+
+/* A network game is on the board, live or waiting for its peer to come
+ * back. */
+gboolean jq_window_net_live(JqWindow *self);
+/* The network game no longer on the board leaves the side panel. */
+void jq_window_net_drop(JqWindow *self);
+/* The actions as a network game on the board has them. */
+void jq_window_net_update_actions(JqWindow *self);
+/* Undo and Offer Draw over the network: the peer is asked. */
+void jq_window_net_ask_take_back(JqWindow *self);
+void jq_window_net_offer_draw(JqWindow *self);
 
 /* ---- for the tests ---- */
 

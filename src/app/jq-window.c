@@ -46,7 +46,7 @@ static GParamSpec *props[N_PROPS];
 
 /* Toasts queue up in the overlay. (libadwaita 1.2 can crash when one is
  * dismissed by hand while it slides in, so they are left to time out.) */
-static void toast(JqWindow *self, const char *text) {
+void jq_window_toast(JqWindow *self, const char *text) {
   /* Toast titles are markup. */
   char *escaped = g_markup_escape_text(text, -1);
   AdwToast *t = adw_toast_new(escaped);
@@ -70,7 +70,7 @@ static void set_note(JqWindow *self, const char *note, gboolean warning) {
   self->note_is_warning = warning;
 }
 
-static void enable(JqWindow *self, const char *name, gboolean enabled) {
+void jq_window_enable(JqWindow *self, const char *name, gboolean enabled) {
   GAction *action = g_action_map_lookup_action(G_ACTION_MAP(self), name);
   g_simple_action_set_enabled(G_SIMPLE_ACTION(action), enabled);
 }
@@ -106,12 +106,6 @@ static gboolean is_flipped(JqWindow *self) {
   return natural_flipped(self) != user_flipped(self);
 }
 
-/* A game waiting for its peer to reconnect is still the network's. */
-gboolean jq_window_net_live(JqWindow *self) {
-  return self->net &&
-         (jq_net_game_is_live(self->net) || jq_net_game_is_waiting(self->net));
-}
-
 static void update_status(JqWindow *self, const JqPosition *pos) {
   JqGameController *c = self->controller;
   gboolean thinking = jq_game_controller_is_thinking(c);
@@ -127,18 +121,10 @@ static void update_status(JqWindow *self, const JqPosition *pos) {
   g_free(text);
 }
 
-/* A network game no longer on the board leaves the side panel. */
-static void drop_net_game(JqWindow *self) {
-  if (self->net_panel)
-    gtk_box_remove(GTK_BOX(self->side_panel), self->net_panel);
-  self->net_panel = NULL;
-  g_clear_object(&self->net);
-}
-
 static void update_actions(JqWindow *self) {
   JqGameController *c = self->controller;
   if (self->net && !jq_net_game_is_current(self->net))
-    drop_net_game(self);
+    jq_window_net_drop(self);
   gboolean browsing = jq_game_controller_is_browsing(c);
   int ply = jq_game_controller_get_browse_ply(c);
   gboolean thinking = jq_game_controller_is_thinking(c);
@@ -147,36 +133,28 @@ static void update_actions(JqWindow *self) {
       jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN ||
       jq_game_controller_get_player(c, JQ_BLACK) == JQ_PLAYER_MODE_HUMAN;
   /* After the end, undo asks before it takes back (jq-take-back.h). */
-  enable(self, "undo", jq_game_controller_can_take_back(c));
-  enable(self, "redo", jq_game_controller_can_redo(c));
-  enable(self, "hint",
-         jq_game_controller_is_human_turn(c) && !thinking && !browsing);
-  enable(self, "resign", !over && any_human);
+  jq_window_enable(self, "undo", jq_game_controller_can_take_back(c));
+  jq_window_enable(self, "redo", jq_game_controller_can_redo(c));
+  jq_window_enable(self, "hint",
+                   jq_game_controller_is_human_turn(c) && !thinking &&
+                       !browsing);
+  jq_window_enable(self, "resign", !over && any_human);
   /* Against the computer, on the human's turn; two players, any time. */
   gboolean two_humans =
       jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN &&
       jq_game_controller_get_player(c, JQ_BLACK) == JQ_PLAYER_MODE_HUMAN;
-  enable(self, "offer-draw",
-         !over && !browsing &&
-             (two_humans || jq_game_controller_is_human_turn(c)));
+  jq_window_enable(self, "offer-draw",
+                   !over && !browsing &&
+                       (two_humans || jq_game_controller_is_human_turn(c)));
   /* Pausing is for watching the computer play itself. */
-  enable(self, "pause", !over && !any_human);
+  jq_window_enable(self, "pause", !over && !any_human);
   gtk_widget_set_visible(GTK_WIDGET(self->pause_button), !any_human);
-  enable(self, "review", jq_game_controller_get_move_count(c) > 0);
-  /* Over the network undo asks the peer (never in jieqi, where what a
-   * move turned up stays known); there is no redo or hint. */
-  if (jq_window_net_live(self)) {
-    enable(self, "undo",
-           jq_game_controller_can_undo(c) &&
-               jq_game_controller_get_variant(c) != JQ_VARIANT_JIEQI);
-    enable(self, "redo", FALSE);
-    enable(self, "hint", FALSE);
-    enable(self, "offer-draw", !over);
-  }
-  enable(self, "browse-start", ply > 0);
-  enable(self, "browse-back", ply > 0);
-  enable(self, "browse-forward", browsing);
-  enable(self, "browse-live", browsing);
+  jq_window_enable(self, "review", jq_game_controller_get_move_count(c) > 0);
+  jq_window_net_update_actions(self);
+  jq_window_enable(self, "browse-start", ply > 0);
+  jq_window_enable(self, "browse-back", ply > 0);
+  jq_window_enable(self, "browse-forward", browsing);
+  jq_window_enable(self, "browse-live", browsing);
 }
 
 /* Everything shown, from the controller's display view. */
@@ -214,7 +192,7 @@ static void update_review(JqWindow *self) {
   g_free(cp);
   g_free(have);
 }
-static void refresh(JqWindow *self) {
+void jq_window_refresh(JqWindow *self) {
   JqGameController *c = self->controller;
   JqPosition *pos = g_new(JqPosition, 1);
   jq_game_controller_get_display_view(c, pos);
@@ -276,7 +254,7 @@ static void on_changed(JqGameController *c, JqWindow *self) {
   JqMove hint = jq_game_controller_get_hint(c);
   if (hint == JQ_MOVE_NONE || jq_game_controller_is_browsing(c))
     set_note(self, NULL, FALSE);
-  refresh(self);
+  jq_window_refresh(self);
 }
 
 static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
@@ -323,13 +301,13 @@ static void update_move_interval(JqWindow *self) {
 
 /* What the controller tells unasked (the autosave failed...). */
 static void on_notice(JqGameController *c, const char *text, JqWindow *self) {
-  toast(self, text);
+  jq_window_toast(self, text);
 }
 
 /* The outside analysis engine failed; the built-in AI analyses on. */
 static void on_analyst_failed(JqAnalysisMode *mode, const char *text,
                               JqWindow *self) {
-  toast(self, text);
+  jq_window_toast(self, text);
 }
 
 static void on_hint(JqGameController *c, guint move, JqWindow *self) {
@@ -394,19 +372,9 @@ static void on_edit_comment(JqWindow *self, int ply) {
 static void undo_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
   JqWindow *self = data;
-  if (jq_window_net_live(self)) {
-    JqNetSession *session = jq_net_game_get_session(self->net);
-    GError *error = NULL;
-    if (jq_net_session_request_takeback(session, &error)) {
-      char *text = g_strdup_printf(_("Asked %s to take back your move."),
-                                   jq_net_session_peer_name(session));
-      toast(self, text);
-      g_free(text);
-    } else {
-      toast(self, error->message);
-      g_error_free(error);
-    }
-  } else if (jq_game_controller_is_over(self->controller))
+  if (jq_window_net_live(self))
+    jq_window_net_ask_take_back(self);
+  else if (jq_game_controller_is_over(self->controller))
     jq_take_back_ask(GTK_WINDOW(self), self->controller);
   else
     jq_game_controller_undo(self->controller);
@@ -424,7 +392,7 @@ static void hint_activated(GSimpleAction *action, GVariant *param,
   GError *error = NULL;
   g_free(jq_analysis_view_take_hint_text(self->analysis_view));
   if (!jq_game_controller_request_hint(self->controller, &error)) {
-    toast(self, error->message);
+    jq_window_toast(self, error->message);
     g_error_free(error);
   }
 }
@@ -465,18 +433,18 @@ static void flip_board_changed(GSimpleAction *action, GVariant *state,
   /* Whatever game was on the board when the user turned it. */
   user_flipped(self);
   self->user_flipped = g_variant_get_boolean(state);
-  refresh(self);
+  jq_window_refresh(self);
 }
 
 static void on_draw_answer(AdwMessageDialog *dialog, const char *response,
                            JqWindow *self) {
   if (g_strcmp0(response, "accept") != 0) {
-    toast(self, _("The draw offer was declined."));
+    jq_window_toast(self, _("The draw offer was declined."));
     return;
   }
   GError *error = NULL;
   if (!jq_game_controller_agree_draw(self->controller, &error)) {
-    toast(self, error->message);
+    jq_window_toast(self, error->message);
     g_error_free(error);
   }
 }
@@ -488,27 +456,17 @@ static void offer_draw_activated(GSimpleAction *action, GVariant *param,
   JqWindow *self = data;
   JqGameController *c = self->controller;
   if (jq_window_net_live(self)) {
-    JqNetSession *session = jq_net_game_get_session(self->net);
-    GError *error = NULL;
-    if (jq_net_session_offer_draw(session, &error)) {
-      char *text = g_strdup_printf(_("Draw offered to %s."),
-                                   jq_net_session_peer_name(session));
-      toast(self, text);
-      g_free(text);
-    } else {
-      toast(self, error->message);
-      g_error_free(error);
-    }
+    jq_window_net_offer_draw(self);
     return;
   }
   if (jq_game_controller_get_display_side(c) >= 0) {
     gboolean accepted = FALSE;
     GError *error = NULL;
     if (!jq_draw_offer_to_computer(c, &accepted, &error)) {
-      toast(self, error->message);
+      jq_window_toast(self, error->message);
       g_error_free(error);
     } else if (!accepted) {
-      toast(self, _("The computer declines the draw."));
+      jq_window_toast(self, _("The computer declines the draw."));
     }
     return;
   }
@@ -540,7 +498,7 @@ static void copy_fen_activated(GSimpleAction *action, GVariant *param,
   char *fen = jq_game_controller_get_fen(self->controller);
   gdk_clipboard_set_text(gtk_widget_get_clipboard(GTK_WIDGET(self)), fen);
   g_free(fen);
-  toast(self, _("Position copied"));
+  jq_window_toast(self, _("Position copied"));
 }
 
 /* A paste or files to open, waiting for the game in progress to be
@@ -585,7 +543,7 @@ static void on_paste_ready(GObject *source, GAsyncResult *result,
   char *text =
       gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result, NULL);
   if (text == NULL) {
-    toast(self, _("The clipboard holds no position"));
+    jq_window_toast(self, _("The clipboard holds no position"));
   } else if (!jq_game_controller_check_fen(text, NULL)) {
     jq_window_paste_fen(self, text); /* says what is wrong, unasked */
   } else {
@@ -616,7 +574,7 @@ static void on_resign_response(AdwMessageDialog *dialog, const char *response,
     return;
   GError *error = NULL;
   if (!jq_game_controller_resign(self->controller, &error)) {
-    toast(self, error->message);
+    jq_window_toast(self, error->message);
     g_error_free(error);
   }
 }
@@ -675,7 +633,7 @@ static void on_analysis_preview(JqAnalysisView *view, gpointer position,
                                 guint arrow, JqWindow *self) {
   const JqPosition *pos = position;
   if (pos == NULL) {
-    refresh(self);
+    jq_window_refresh(self);
     return;
   }
   jq_board_view_set_interactive(self->board, FALSE);
@@ -767,37 +725,6 @@ GtkWindow *jq_window_show_review(JqWindow *self) {
   return GTK_WINDOW(dialog);
 }
 
-GtkWindow *jq_window_show_net_dialog(JqWindow *self) {
-  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
-  JqNetDialog *dialog = jq_net_dialog_new(self, self->settings);
-  gtk_window_present(GTK_WINDOW(dialog));
-  return GTK_WINDOW(dialog);
-}
-
-static void on_net_notice(JqNetPanel *panel, const char *text, JqWindow *self) {
-  toast(self, text);
-}
-
-JqNetGame *jq_window_begin_net_game(JqWindow *self, JqNetSession *session,
-                                    const char *name) {
-  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
-  drop_net_game(self);
-  self->net = jq_net_game_new(self->controller, session, name);
-  self->net_panel = GTK_WIDGET(jq_net_panel_new(self->net));
-  g_signal_connect_object(self->net_panel, "notice", G_CALLBACK(on_net_notice),
-                          self, 0);
-  gtk_box_prepend(GTK_BOX(self->side_panel), self->net_panel);
-  adw_flap_set_reveal_flap(self->flap, TRUE);
-  g_signal_connect_object(self->net, "waiting-changed", G_CALLBACK(refresh),
-                          self, G_CONNECT_SWAPPED);
-  refresh(self);
-  return self->net;
-}
-
-JqNetPanel *jq_window_get_net_panel(JqWindow *self) {
-  return self->net_panel ? JQ_NET_PANEL(self->net_panel) : NULL;
-}
-
 GtkWindow *jq_window_show_position_editor(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   JqPositionEditor *editor =
@@ -815,7 +742,9 @@ GtkWindow *jq_window_show_preferences(JqWindow *self) {
   return GTK_WINDOW(prefs);
 }
 
-static void on_game_opened(JqWindow *self) { toast(self, _("Game opened")); }
+static void on_game_opened(JqWindow *self) {
+  jq_window_toast(self, _("Game opened"));
+}
 
 gboolean jq_window_open_file(JqWindow *self, GFile *file) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
@@ -839,7 +768,7 @@ gboolean jq_window_open_file(JqWindow *self, GFile *file) {
    * not bound: saving it would lose the others.) */
   jq_game_file_bind(self->game_file, file);
   jq_window_update_title(self);
-  toast(self, _("Game opened"));
+  jq_window_toast(self, _("Game opened"));
   return TRUE;
 }
 
@@ -872,7 +801,7 @@ gboolean jq_window_save_file(JqWindow *self, GFile *file) {
   }
   jq_game_file_bind(self->game_file, file);
   jq_window_update_title(self);
-  toast(self, _("Game saved"));
+  jq_window_toast(self, _("Game saved"));
   return TRUE;
 }
 
@@ -883,12 +812,12 @@ gboolean jq_window_paste_fen(JqWindow *self, const char *text) {
     /* TRANSLATORS: %s says what is wrong with the pasted text. */
     char *why =
         g_strdup_printf(_("Cannot paste the position: %s"), error->message);
-    toast(self, why);
+    jq_window_toast(self, why);
     g_free(why);
     g_error_free(error);
     return FALSE;
   }
-  toast(self, _("Position pasted"));
+  jq_window_toast(self, _("Position pasted"));
   return TRUE;
 }
 
@@ -965,7 +894,7 @@ static gboolean charset_to_traditional(GValue *value, GVariant *variant,
 
 static void on_setting_changed(GSettings *settings, const char *key,
                                JqWindow *self) {
-  refresh(self);
+  jq_window_refresh(self);
 }
 
 static void load_window_state(JqWindow *self) {
@@ -1045,7 +974,7 @@ static void jq_window_constructed(GObject *object) {
   if (self->own_controller)
     jq_app_settings_start_game(self->settings, self->controller);
   load_window_state(self);
-  refresh(self);
+  jq_window_refresh(self);
 }
 
 static void jq_window_get_property(GObject *object, guint id, GValue *value,
