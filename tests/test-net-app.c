@@ -120,11 +120,26 @@ static gboolean paused_state(gpointer data) {
   return jq_net_session_state(data) == JQ_NET_STATE_PAUSED;
 }
 
+/* The panel's line has been laid out in the width it was given. */
+static gboolean status_laid_out(gpointer data) {
+  GtkLabel *label =
+      jq_net_panel_get_status_label(jq_window_get_net_panel(window()));
+  int width = gtk_widget_get_width(GTK_WIDGET(label));
+  return width > 0 && pango_layout_get_width(gtk_label_get_layout(label)) ==
+                          width * PANGO_SCALE;
+}
+
 /* The app waits for the peer: clocks stopped, no move taken, the panel's
- * line says so and offers to stop waiting. */
+ * line says so, all of it (it wraps, the panel as wide as before, however
+ * long the peer's name), and offers to stop waiting. */
 static void check_waiting(const char *status, const char *legal) {
-  g_assert_true(spin_until(panel_says, (gpointer)status));
   JqNetPanel *panel = jq_window_get_net_panel(window());
+  int panel_width = gtk_widget_get_width(GTK_WIDGET(panel));
+  g_assert_true(spin_until(panel_says, (gpointer)status));
+  g_assert_true(spin_until(status_laid_out, NULL));
+  GtkLabel *line = jq_net_panel_get_status_label(panel);
+  g_assert_false(pango_layout_is_ellipsized(gtk_label_get_layout(line)));
+  g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(panel)), ==, panel_width);
   g_assert_true(
       gtk_widget_get_visible(GTK_WIDGET(jq_net_panel_get_stop_button(panel))));
   g_assert_true(jq_game_controller_get_paused(controller()));
@@ -235,6 +250,9 @@ static void test_host(void) {
   g_object_unref(peer);
 }
 
+/* A peer's name longer than the side panel is wide. */
+#define LONG_NAME "Old Master Zhang of the Riverside Teahouse"
+
 /* The app hosts; the line drops mid-game: the game waits, paused, and
  * the peer's new connection resumes it where it was. */
 static void test_host_resume(void) {
@@ -248,12 +266,12 @@ static void test_host_resume(void) {
   guint16 port = jq_net_dialog_get_port(dialog, &code);
   g_assert_cmpuint(port, >, 0);
   GError *error = NULL;
-  JqNetSession *peer = jq_net_session_new_join("Peer", code, &error);
+  JqNetSession *peer = jq_net_session_new_join(LONG_NAME, code, &error);
   g_assert_no_error(error);
   GSocketConnection *conn = connect_to(port);
   jq_net_session_start(peer, G_IO_STREAM(conn));
   g_assert_true(spin_until(playing, peer));
-  g_assert_true(spin_until(panel_says, "Connected to Peer"));
+  g_assert_true(spin_until(panel_says, "Connected to " LONG_NAME));
   play("h2e2");
   want_moves = 1;
   g_assert_true(spin_until(peer_moves, peer));
@@ -264,7 +282,8 @@ static void test_host_resume(void) {
   drop(conn);
   g_object_unref(conn);
   g_assert_true(spin_until(paused_state, peer));
-  check_waiting("Connection lost — waiting for Peer to reconnect…", "b0c2");
+  check_waiting("Connection lost — waiting for " LONG_NAME " to reconnect…",
+                "b0c2");
   g_assert_cmpint(jq_game_controller_get_player(controller(), JQ_BLACK), ==,
                   JQ_PLAYER_MODE_COMPUTER);
 
@@ -273,7 +292,7 @@ static void test_host_resume(void) {
   g_assert_no_error(error);
   g_object_unref(conn);
   g_assert_true(spin_until(playing, peer));
-  g_assert_true(spin_until(panel_says, "Connected to Peer"));
+  g_assert_true(spin_until(panel_says, "Connected to " LONG_NAME));
   g_assert_false(jq_game_controller_get_paused(controller()));
   g_assert_false(gtk_widget_get_visible(GTK_WIDGET(
       jq_net_panel_get_stop_button(jq_window_get_net_panel(window())))));
