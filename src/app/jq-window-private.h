@@ -82,6 +82,12 @@ void jq_window_update_title(JqWindow *self);
 char *jq_window_status_text(JqWindow *self, const JqPosition *pos,
                             gboolean *thinking, gboolean *warning);
 
+/* ---- jq-window-files.c ---- */
+
+/* The actions of files and the clipboard: open, save, save-as, copy-fen,
+ * paste-fen. */
+void jq_window_files_add_actions(JqWindow *self);
+
 /* ---- jq-window-game-over.c ---- */
 
 /* The controller's game-over: the end's sound, its message in a moment. */
