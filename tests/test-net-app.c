@@ -120,11 +120,29 @@ static gboolean paused_state(gpointer data) {
   return jq_net_session_state(data) == JQ_NET_STATE_PAUSED;
 }
 
+/* The panel's line has been laid out in the width it was given. */
+static gboolean status_laid_out(gpointer data) {
+  GtkLabel *label =
+      jq_net_panel_get_status_label(jq_window_get_net_panel(window()));
+  int width = gtk_widget_get_width(GTK_WIDGET(label));
+  return width > 0 && pango_layout_get_width(gtk_label_get_layout(label)) ==
+                          width * PANGO_SCALE;
+}
+
 /* The app waits for the peer: clocks stopped, no move taken, the panel's
- * line says so and offers to stop waiting. */
+ * line says so, all of it (it wraps, however long the peer's name, and
+ * asks for no more width than the panel has: it would widen the side
+ * panel, and the window then folds it away), and offers to stop waiting. */
 static void check_waiting(const char *status, const char *legal) {
   g_assert_true(spin_until(panel_says, (gpointer)status));
+  g_assert_true(spin_until(status_laid_out, NULL));
   JqNetPanel *panel = jq_window_get_net_panel(window());
+  GtkLabel *line = jq_net_panel_get_status_label(panel);
+  g_assert_false(pango_layout_is_ellipsized(gtk_label_get_layout(line)));
+  int natural = 0;
+  gtk_widget_measure(GTK_WIDGET(line), GTK_ORIENTATION_HORIZONTAL, -1, NULL,
+                     &natural, NULL, NULL);
+  g_assert_cmpint(natural, <=, gtk_widget_get_width(GTK_WIDGET(panel)));
   g_assert_true(
       gtk_widget_get_visible(GTK_WIDGET(jq_net_panel_get_stop_button(panel))));
   g_assert_true(jq_game_controller_get_paused(controller()));
@@ -235,6 +253,9 @@ static void test_host(void) {
   g_object_unref(peer);
 }
 
+/* A peer's name longer than the side panel is wide. */
+#define LONG_NAME "Old Master Zhang of the Riverside Teahouse"
+
 /* The app hosts; the line drops mid-game: the game waits, paused, and
  * the peer's new connection resumes it where it was. */
 static void test_host_resume(void) {
@@ -248,12 +269,12 @@ static void test_host_resume(void) {
   guint16 port = jq_net_dialog_get_port(dialog, &code);
   g_assert_cmpuint(port, >, 0);
   GError *error = NULL;
-  JqNetSession *peer = jq_net_session_new_join("Peer", code, &error);
+  JqNetSession *peer = jq_net_session_new_join(LONG_NAME, code, &error);
   g_assert_no_error(error);
   GSocketConnection *conn = connect_to(port);
   jq_net_session_start(peer, G_IO_STREAM(conn));
   g_assert_true(spin_until(playing, peer));
-  g_assert_true(spin_until(panel_says, "Connected to Peer"));
+  g_assert_true(spin_until(panel_says, "Connected to " LONG_NAME));
   play("h2e2");
   want_moves = 1;
   g_assert_true(spin_until(peer_moves, peer));
@@ -264,7 +285,8 @@ static void test_host_resume(void) {
   drop(conn);
   g_object_unref(conn);
   g_assert_true(spin_until(paused_state, peer));
-  check_waiting("Connection lost — waiting for Peer to reconnect…", "b0c2");
+  check_waiting("Connection lost — waiting for " LONG_NAME " to reconnect…",
+                "b0c2");
   g_assert_cmpint(jq_game_controller_get_player(controller(), JQ_BLACK), ==,
                   JQ_PLAYER_MODE_COMPUTER);
 
@@ -273,7 +295,7 @@ static void test_host_resume(void) {
   g_assert_no_error(error);
   g_object_unref(conn);
   g_assert_true(spin_until(playing, peer));
-  g_assert_true(spin_until(panel_says, "Connected to Peer"));
+  g_assert_true(spin_until(panel_says, "Connected to " LONG_NAME));
   g_assert_false(jq_game_controller_get_paused(controller()));
   g_assert_false(gtk_widget_get_visible(GTK_WIDGET(
       jq_net_panel_get_stop_button(jq_window_get_net_panel(window())))));
@@ -414,8 +436,13 @@ static JqPiece peer_sees(JqNetSession *peer, const char *square) {
   return piece;
 }
 
+/* The network game has taken the board: a game after the one `data` (its
+ * id) and jieqi. (The app's first game may be jieqi too, with the human's
+ * move not sent to anyone.) */
 static gboolean jieqi_on_board(gpointer data) {
-  return jq_game_controller_get_variant(controller()) == JQ_VARIANT_JIEQI &&
+  return jq_game_controller_get_game_id(controller()) !=
+             GPOINTER_TO_UINT(data) &&
+         jq_game_controller_get_variant(controller()) == JQ_VARIANT_JIEQI &&
          jq_game_controller_get_move_count(controller()) == 0;
 }
 
@@ -431,6 +458,7 @@ static gboolean fair_told(gpointer data) {
  * board shows each piece turned up as it is, a hidden piece taken each
  * way, and at the end the window says the game was fair. */
 static void test_host_jieqi(void) {
+  guint before = jq_game_controller_get_game_id(controller());
   JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
   jq_net_dialog_set_mode(dialog, "host");
   g_assert_true(jq_net_dialog_set_host_address(dialog, "127.0.0.1"));
@@ -452,7 +480,7 @@ static void test_host_jieqi(void) {
   jq_net_session_start(peer, G_IO_STREAM(conn));
   g_object_unref(client);
   g_assert_true(spin_until(playing, peer));
-  g_assert_true(spin_until(jieqi_on_board, NULL));
+  g_assert_true(spin_until(jieqi_on_board, GUINT_TO_POINTER(before)));
   g_assert_cmpint(jq_net_session_params(peer)->disclosure, ==,
                   JQ_DISCLOSE_BOTH);
   g_assert_cmpint(jq_game_controller_get_variant(controller()), ==,

@@ -1,7 +1,8 @@
 /* The controller's game as text and files: PGN written (with the players'
  * names and types, the sealed deal and the clocks) and read back (its
  * date, names, deal and clocks taken), the position as FEN, and the autosave
- * brought back or, when it cannot be read, set aside. */
+ * opened, written after each change, brought back or, when it cannot be
+ * read, set aside. */
 #include "jq-config.h"
 
 #include <stdlib.h>
@@ -319,6 +320,36 @@ gboolean jq_game_controller_set_fen(JqGameController *self, const char *fen,
 }
 
 /* ---- the autosave ---- */
+
+static void on_autosave_failed(GObject *owner, const GError *error) {
+  /* TRANSLATORS: %s says what went wrong (a full disk...). */
+  char *text =
+      g_strdup_printf(_("The game could not be autosaved: %s"), error->message);
+  jq_game_controller_notice(JQ_GAME_CONTROLLER(owner), text);
+  g_free(text);
+}
+
+void jq_game_controller_autosave(JqGameController *self) {
+  if (!self->autosave)
+    return;
+  char *text = jq_game_controller_to_pgn(self, JQ_PGN_COORDS);
+  jq_autosave_write(self->autosave, text);
+  g_free(text);
+}
+
+void jq_game_controller_autosave_open(JqGameController *self) {
+  if (!self->autosave_path) {
+    char *path = jq_autosave_default_path();
+    self->autosave = jq_autosave_new(path);
+    g_free(path);
+  } else if (*self->autosave_path) {
+    self->autosave = jq_autosave_new(self->autosave_path);
+  }
+  if (self->autosave)
+    jq_autosave_set_failed_func(self->autosave, G_OBJECT(self),
+                                on_autosave_failed);
+  g_clear_pointer(&self->autosave_path, g_free);
+}
 
 const char *jq_game_controller_get_autosave_path(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);

@@ -1,7 +1,6 @@
 /* Inside the game controller: its state and the steps its files share
- * (jq-game-controller.c, jq-game-controller-files.c,
- * jq-game-controller-undo.c); and, for the tests, what it keeps from the
- * UI. */
+ * (jq-game-controller.c and jq-game-controller-*.c); and, for the tests,
+ * what it keeps from the UI. */
 #pragma once
 
 #include "jq-ai-player.h"
@@ -109,10 +108,6 @@ struct _JqGameController {
 
 /* ---- jq-game-controller.c ---- */
 
-/* Who plays each side's computer: the side's own algorithm and strength
- * when the computer plays both sides, else the one computer's. */
-void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
-                                 const char **algorithm, int *strength);
 /* Sets a side's player without the other steps of a change (the caller
  * makes them). */
 void jq_game_controller_set_player_quietly(JqGameController *self, JqColor side,
@@ -123,30 +118,22 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
                                      gboolean save);
 /* The state changed: the changed signal is pending. */
 void jq_game_controller_mark_changed(JqGameController *self);
-/* Queues the game for the autosave, when there is one. */
-void jq_game_controller_autosave(JqGameController *self);
-/* Back to the live game from an earlier position shown. */
-void jq_game_controller_stop_browsing(JqGameController *self);
-/* Ends the current turn or hint at once; a player's answer to it, if one
- * still comes or waits to be played, is dropped. */
-void jq_game_controller_cancel_thinking(JqGameController *self);
-/* Tells the player to move that its turn has come (unless the game is over
- * or its move is already chosen, waiting to be played). */
-void jq_game_controller_maybe_start_computer(JqGameController *self);
 /* Emits the signals an operation left pending, at its end. */
 void jq_game_controller_emit_pending(JqGameController *self);
 /* Tells the user `text` (the notice signal). */
 void jq_game_controller_notice(JqGameController *self, const char *text);
+/* Tells how the thinking goes: the progress signal, with the analysis. */
+void jq_game_controller_emit_progress(JqGameController *self);
+
+/* ---- jq-game-controller-arbiter.c ---- */
+
+/* Plays a legal move on the live game (a human's, checked, or a
+ * player's); FALSE with error, nothing played, when refused. */
+gboolean jq_game_controller_apply_move(JqGameController *self, JqMove move,
+                                       gboolean computer, GError **error);
 /* Ends the game still going on with `result` (a resignation, a draw
  * agreed, a flag fallen). */
 void jq_game_controller_declare_result(JqGameController *self, JqResult result);
-
-/* The players' answers, for each player the controller listens to. */
-void jq_game_controller_on_move_chosen(JqPlayer *player, guint move,
-                                       JqGameController *self);
-void jq_game_controller_on_progress(JqPlayer *player, const JqProgress *p,
-                                    JqGameController *self);
-
 /* The current game's arbiter from now on (NULL: the game's own deal, as
  * usual); a new game, load or restore drops it. */
 void jq_game_controller_set_arbiter(JqGameController *self,
@@ -158,6 +145,35 @@ gboolean jq_game_controller_play_arbitrated(JqGameController *self, JqMove move,
  * game going on (same id, players and clock): the arbiter's record at the
  * start, or the whole deal once it may be known. */
 void jq_game_controller_replace_record(JqGameController *self, JqGame *game);
+
+/* ---- jq-game-controller-browse.c ---- */
+
+/* Back to the live game from an earlier position shown. */
+void jq_game_controller_stop_browsing(JqGameController *self);
+/* The game changed under the browsed position: its copy is made afresh. */
+void jq_game_controller_drop_browse_cache(JqGameController *self);
+
+/* ---- jq-game-controller-seats.c ---- */
+
+/* The players the controller always has (humans, AIs, the advisor) and
+ * the pacer of their moves, made and connected; dropped. */
+void jq_game_controller_seats_init(JqGameController *self);
+void jq_game_controller_seats_dispose(JqGameController *self);
+/* Who plays each side's computer: the side's own algorithm and strength
+ * when the computer plays both sides, else the one computer's. */
+void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
+                                 const char **algorithm, int *strength);
+/* Ends the current turn or hint at once; a player's answer to it, if one
+ * still comes or waits to be played, is dropped. */
+void jq_game_controller_cancel_thinking(JqGameController *self);
+/* Tells the player to move that its turn has come (unless the game is over
+ * or its move is already chosen, waiting to be played). */
+void jq_game_controller_maybe_start_computer(JqGameController *self);
+/* The players' answers, for each player the controller listens to. */
+void jq_game_controller_on_move_chosen(JqPlayer *player, guint move,
+                                       JqGameController *self);
+void jq_game_controller_on_progress(JqPlayer *player, const JqProgress *p,
+                                    JqGameController *self);
 
 /* ---- jq-game-controller-engines.c ---- */
 
@@ -182,6 +198,12 @@ void jq_game_controller_take_names(JqGameController *self, const char *text);
 /* The game a FEN sets up; NULL with BAD_FEN saying why. */
 JqGame *jq_game_controller_game_from_fen(const char *text, guint64 seed,
                                          GError **error);
+
+/* The autosave at the construct property's path (NULL: the default, "":
+ * none), the path then dropped. */
+void jq_game_controller_autosave_open(JqGameController *self);
+/* Queues the game for the autosave, when there is one. */
+void jq_game_controller_autosave(JqGameController *self);
 
 /* ---- jq-game-controller-undo.c ---- */
 

@@ -9,7 +9,6 @@
 #include "jq-error-text.h"
 #include "jq-game-controller-private.h"
 #include "jq-move-format.h"
-#include "jq-move-refusal.h"
 #include "jq-movegen.h"
 #include "jq-result-text.h"
 
@@ -59,25 +58,6 @@ static guint signals[N_SIGNALS];
 
 static JqColor first_mover(const JqGame *game) {
   return (JqColor)jq_game_initial(game)->side;
-}
-
-/* The computer's algorithm and strength for `side`: the side's own when
- * the computer plays both sides, else the one computer's. */
-void jq_game_controller_ai_setup(JqGameController *self, JqColor side,
-                                 const char **algorithm, int *strength) {
-  gboolean both = self->players[JQ_RED] == JQ_PLAYER_MODE_COMPUTER &&
-                  self->players[JQ_BLACK] == JQ_PLAYER_MODE_COMPUTER;
-  *algorithm = both ? self->side_algorithm[side] : self->algorithm;
-  *strength = both ? self->side_strength[side] : self->strength;
-}
-
-/* Who plays `side` now. */
-static JqPlayer *seat(JqGameController *self, JqColor side) {
-  if (self->players[side] == JQ_PLAYER_MODE_HUMAN)
-    return JQ_PLAYER(self->humans[side]);
-  if (self->remote[side])
-    return self->remote[side];
-  return JQ_PLAYER(self->ais[side]);
 }
 
 /* ---- signals ---- */
@@ -146,71 +126,8 @@ void jq_game_controller_notice(JqGameController *self, const char *text) {
   g_signal_emit(self, signals[SIGNAL_NOTICE], 0, text);
 }
 
-/* ---- the autosave ---- */
-
-static void on_autosave_failed(GObject *owner, const GError *error) {
-  /* TRANSLATORS: %s says what went wrong (a full disk...). */
-  char *text =
-      g_strdup_printf(_("The game could not be autosaved: %s"), error->message);
-  jq_game_controller_notice(JQ_GAME_CONTROLLER(owner), text);
-  g_free(text);
-}
-
-void jq_game_controller_autosave(JqGameController *self) {
-  if (!self->autosave)
-    return;
-  char *text = jq_game_controller_to_pgn(self, JQ_PGN_COORDS);
-  jq_autosave_write(self->autosave, text);
-  g_free(text);
-}
-
-/* ---- browsing ---- */
-
-static void drop_browse_cache(JqGameController *self) {
-  g_clear_pointer(&self->browse_game, jq_game_free);
-}
-
-void jq_game_controller_stop_browsing(JqGameController *self) {
-  if (self->browse_ply >= 0) {
-    self->browse_ply = -1;
-    jq_game_controller_mark_changed(self);
-  }
-  drop_browse_cache(self);
-}
-
-/* The game as it stood at the browsed ply: the cache walks there from
- * wherever it is (forward by replaying the record's reveals, back by
- * undoing), so stepping through a game costs one move per step. */
-static const JqGame *shown_game(JqGameController *self) {
-  if (self->browse_ply < 0)
-    return self->game;
-  if (!self->browse_game)
-    self->browse_game = jq_game_copy(self->game);
-  JqGame *g = self->browse_game;
-  while (jq_game_move_count(g) > self->browse_ply)
-    jq_game_undo(g);
-  while (jq_game_move_count(g) < self->browse_ply) {
-    JqGameMove gm = jq_game_move_at(self->game, jq_game_move_count(g));
-    if (!jq_game_play_with_reveal(g, gm.move, gm.reveal, NULL))
-      break; /* cannot happen: the record was played once already */
-  }
-  return g;
-}
-
-JqMove *jq_game_controller_get_shown_moves(JqGameController *self,
-                                           JqPosition *start, int *n_moves) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  *n_moves = 0;
-  const JqGame *g = shown_game(self);
-  if (jq_game_variant(g) != JQ_VARIANT_XIANGQI)
-    return NULL;
-  *start = *jq_game_initial(g);
-  int n = jq_game_move_count(g);
-  JqMove *moves = g_new(JqMove, MAX(n, 1));
-  for (int i = 0; i < n; i++)
-    moves[i] = jq_game_move_at(g, i).move;
-  *n_moves = n;
-  return moves;
+void jq_game_controller_emit_progress(JqGameController *self) {
+  g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
 }
 
 /* ---- the game's text ---- */
@@ -271,207 +188,7 @@ gboolean jq_game_controller_set_comment(JqGameController *self, int ply,
   return TRUE;
 }
 
-/* ---- thinking ---- */
-
-/* The thinking player's report, as the analysis view shows it. */
-void jq_game_controller_on_progress(JqPlayer *player, const JqProgress *p,
-                                    JqGameController *self) {
-  if (player != self->thinker)
-    return;
-  JqMoveFormat format = {self->notation, self->charset};
-  g_autofree char *pv =
-      jq_move_format_line(&format, self->think_view, p->pv, p->pv_len);
-  g_clear_pointer(&self->analysis, jq_analysis_free);
-  self->analysis = jq_analysis_new(p, self->think_side, self->think_ply,
-                                   self->think_purpose == JQ_THINK_HINT, pv);
-  g_clear_pointer(&self->last_analysis, jq_analysis_free);
-  self->last_analysis = jq_analysis_copy(self->analysis);
-  g_signal_emit(self, signals[SIGNAL_PROGRESS], 0, self->analysis);
-}
-
-/* Ends the current turn or hint at once; a player's answer to it, if one
- * still comes or waits to be played, is dropped. */
-void jq_game_controller_cancel_thinking(JqGameController *self) {
-  jq_move_pacer_drop(self->pacer);
-  if (!self->thinker)
-    return;
-  jq_player_cancel(self->thinker);
-  self->thinker = NULL;
-  g_clear_pointer(&self->analysis, jq_analysis_free);
-}
-
-static gboolean apply_move(JqGameController *self, JqMove move,
-                           gboolean computer, GError **error);
-
-/* A player's move whose time has come (jq-move-pacer.h). */
-static void play_paced(JqMove move, gpointer data) {
-  JqGameController *self = data;
-  GError *refused = NULL;
-  /* Too late: its flag fell, and the game is lost on time. */
-  if (!apply_move(self, move, TRUE, &refused) &&
-      !g_error_matches(refused, JQ_GAME_CONTROLLER_ERROR,
-                       JQ_GAME_CONTROLLER_ERROR_GAME_OVER)) {
-    g_warning("The computer's move was refused: %s", refused->message);
-    g_error_free(refused);
-  }
-  jq_game_controller_emit_pending(self);
-}
-
-void jq_game_controller_on_move_chosen(JqPlayer *player, guint move,
-                                       JqGameController *self) {
-  if (player != self->thinker)
-    return;
-  self->thinker = NULL;
-  g_clear_pointer(&self->analysis, jq_analysis_free);
-  if (self->think_purpose == JQ_THINK_MOVE) {
-    if (move == JQ_MOVE_NONE)
-      g_warning("The computer found no move in a game still going on");
-    else
-      jq_move_pacer_submit(self->pacer, (JqMove)move);
-  } else {
-    self->hint = (JqMove)move;
-    self->pending_hint = TRUE;
-  }
-  jq_game_controller_emit_pending(self);
-}
-
-/* Hands `side` the position as it knows it, for its move or, from the
- * advisor, for a hint. A human's turn needs no thinking. */
-static void start_thinking(JqGameController *self, JqThinkPurpose purpose,
-                           JqColor side) {
-  jq_game_controller_cancel_thinking(self);
-  JqPlayer *player;
-  if (purpose == JQ_THINK_HINT) {
-    /* A hint is the engine's best advice, whatever the opponent's
-     * level (the advisor plays at full strength); the analysis engine's
-     * when an outside one is chosen. */
-    jq_ai_player_set_algorithm(self->advisor, self->algorithm);
-    player = jq_game_controller_hint_seat(self);
-    if (!player)
-      player = JQ_PLAYER(self->advisor);
-  } else {
-    const char *algorithm;
-    int strength;
-    jq_game_controller_ai_setup(self, side, &algorithm, &strength);
-    jq_ai_player_set_algorithm(self->ais[side], algorithm);
-    jq_ai_player_set_strength(self->ais[side], strength);
-    /* A network peer holds its seat whatever engine the side is set to. */
-    player =
-        self->players[side] == JQ_PLAYER_MODE_COMPUTER && !self->remote[side]
-            ? jq_game_controller_outside_seat(self, side, algorithm, strength)
-            : NULL;
-    if (!player)
-      player = seat(self, side);
-  }
-  if (!self->think_view)
-    self->think_view = g_new(JqPosition, 1);
-  jq_game_view(self->game, side, self->think_view);
-  JqTurn turn = {
-      .view = self->think_view,
-      .ply = jq_game_move_count(self->game),
-      .game_id = self->game_id,
-      .think_time = self->think_time,
-  };
-  /* Xiangqi hides nothing: the whole game, for the repetitions. */
-  if (jq_game_variant(self->game) == JQ_VARIANT_XIANGQI) {
-    self->think_moves = g_renew(JqMove, self->think_moves, MAX(turn.ply, 1));
-    for (int i = 0; i < turn.ply; i++)
-      self->think_moves[i] = jq_game_move_at(self->game, i).move;
-    turn.start = jq_game_initial(self->game);
-    turn.moves = self->think_moves;
-    turn.n_moves = turn.ply;
-  }
-  if (purpose == JQ_THINK_MOVE)
-    jq_game_controller_clock_limits(self, turn.clock_ms, &turn.inc_ms);
-  else
-    turn.clock_ms[JQ_RED] = turn.clock_ms[JQ_BLACK] = -1;
-  jq_player_take_turn(player, &turn);
-  if (!jq_player_is_thinking(player))
-    return;
-  self->thinker = player;
-  self->think_purpose = purpose;
-  self->think_side = side;
-  self->think_ply = turn.ply;
-}
-
-void jq_game_controller_set_remote_player(JqGameController *self, JqColor side,
-                                          JqPlayer *player) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  g_return_if_fail(player == NULL || JQ_IS_PLAYER(player));
-  if (self->remote[side] == player)
-    return;
-  if (self->thinker && self->thinker == self->remote[side])
-    jq_game_controller_cancel_thinking(self);
-  if (self->remote[side]) {
-    g_signal_handlers_disconnect_by_data(self->remote[side], self);
-    g_clear_object(&self->remote[side]);
-  }
-  if (player) {
-    self->remote[side] = g_object_ref(player);
-    g_signal_connect(player, "move-chosen",
-                     G_CALLBACK(jq_game_controller_on_move_chosen), self);
-  }
-}
-
-/* After every change: the player to move is told its turn has come
- * (unless its move is already chosen, waiting to be played). */
-void jq_game_controller_maybe_start_computer(JqGameController *self) {
-  if (self->thinker || jq_move_pacer_is_holding(self->pacer) ||
-      jq_game_is_over(self->game))
-    return;
-  start_thinking(self, JQ_THINK_MOVE, jq_game_side_to_move(self->game));
-}
-
 /* ---- changing the game ---- */
-
-/* Plays a legal move on the live game (a human's checked, or the
- * computer's). */
-static gboolean apply_move(JqGameController *self, JqMove move,
-                           gboolean computer, GError **error) {
-  const JqPosition *before = jq_game_truth(self->game);
-  JqMoveFlags flags = computer ? JQ_MOVE_FLAGS_COMPUTER : JQ_MOVE_FLAGS_NONE;
-  if (before->board[jq_move_to(move)] != JQ_EMPTY)
-    flags |= JQ_MOVE_FLAGS_CAPTURE;
-  if (jq_piece_is_hidden(before->board[jq_move_from(move)]))
-    flags |= JQ_MOVE_FLAGS_REVEAL;
-  if (!jq_game_controller_clock_press(self)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_GAME_OVER,
-                _("The time is up: the game is lost on time."));
-    return FALSE;
-  }
-  JqError err = {{0}};
-  gboolean played =
-      self->has_arbiter
-          ? jq_game_play_with_reveal(
-                self->game, move,
-                self->arbiter.reveal(jq_game_move_count(self->game),
-                                     self->arbiter.data),
-                &err)
-          : jq_game_play(self->game, move, &err);
-  if (!played) {
-    g_autofree char *why = jq_error_text(&err);
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, "%s", why);
-    jq_game_controller_clock_sync(self);
-    return FALSE;
-  }
-  jq_game_controller_clock_sync(self);
-  if (jq_position_in_check(jq_game_truth(self->game)))
-    flags |= JQ_MOVE_FLAGS_CHECK;
-  g_array_set_size(self->redo, 0);
-  self->hint = JQ_MOVE_NONE;
-  self->pending_move = TRUE;
-  self->pending_move_move = move;
-  self->pending_move_flags = flags;
-  jq_game_controller_mark_changed(self);
-  jq_game_controller_autosave(self);
-  if (jq_game_is_over(self->game))
-    self->pending_game_over = TRUE;
-  else
-    jq_game_controller_maybe_start_computer(self);
-  return TRUE;
-}
 
 /* Makes `game` the game (new game, load, restore); takes it. */
 void jq_game_controller_install_game(JqGameController *self, JqGame *game,
@@ -488,7 +205,7 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
     jq_game_set_disclosure(game, self->disclosure);
   g_array_set_size(self->redo, 0);
   self->browse_ply = -1;
-  drop_browse_cache(self);
+  jq_game_controller_drop_browse_cache(self);
   self->hint = JQ_MOVE_NONE;
   self->pending_move = FALSE;
   self->pending_game_over = FALSE;
@@ -506,200 +223,6 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
     jq_game_controller_clock_sync(self);
     g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
   }
-}
-
-/* ---- the human's moves ---- */
-
-/* Why a human's move cannot be played, in words for the status line. */
-static gboolean check_human_move(JqGameController *self, int from, int to,
-                                 GError **error) {
-  if (self->browse_ply >= 0) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BROWSING,
-                _("You are looking at an earlier position: go back to the "
-                  "game to move."));
-    return FALSE;
-  }
-  if (jq_game_is_over(self->game)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
-    return FALSE;
-  }
-  JqColor side = jq_game_side_to_move(self->game);
-  if (self->players[side] != JQ_PLAYER_MODE_HUMAN) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN,
-                _("It is the computer’s turn."));
-    return FALSE;
-  }
-  if (from < 0 || from >= JQ_SQUARES || to < 0 || to >= JQ_SQUARES) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE,
-                _("That is not a point on the board."));
-    return FALSE;
-  }
-  JqPosition *view = g_new(JqPosition, 1);
-  jq_game_view(self->game, side, view);
-  g_autofree char *why = jq_move_refusal(view, side, from, to);
-  g_free(view);
-  if (why) {
-    g_set_error_literal(error, JQ_GAME_CONTROLLER_ERROR,
-                        JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE, why);
-    return FALSE;
-  }
-  return TRUE;
-}
-
-gboolean jq_game_controller_play_move(JqGameController *self, int from, int to,
-                                      GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (!check_human_move(self, from, to, error))
-    return FALSE;
-  /* A hint being thought about is for the position that is going away. */
-  jq_game_controller_cancel_thinking(self);
-  if (self->has_arbiter) {
-    /* Played here when the arbiter has played it. */
-    gboolean sent =
-        self->arbiter.submit(jq_move_make(from, to), self->arbiter.data, error);
-    jq_game_controller_emit_pending(self);
-    return sent;
-  }
-  if (!apply_move(self, jq_move_make(from, to), FALSE, error))
-    return FALSE;
-  jq_game_controller_emit_pending(self);
-  return TRUE;
-}
-
-void jq_game_controller_set_arbiter(JqGameController *self,
-                                    const JqArbiter *arbiter) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  self->has_arbiter = arbiter != NULL;
-  if (arbiter)
-    self->arbiter = *arbiter;
-  /* A seal made of the stand-in deal would pass it off as the deal. */
-  g_clear_pointer(&self->sealed_deal, g_free);
-}
-
-gboolean jq_game_controller_play_arbitrated(JqGameController *self, JqMove move,
-                                            GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  jq_game_controller_stop_browsing(self);
-  jq_game_controller_cancel_thinking(self);
-  gboolean ok = apply_move(self, move, FALSE, error);
-  jq_game_controller_emit_pending(self);
-  return ok;
-}
-
-void jq_game_controller_replace_record(JqGameController *self, JqGame *game) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  jq_game_free(self->game);
-  self->game = game;
-  g_clear_pointer(&self->sealed_deal, g_free);
-  g_clear_pointer(&self->last_analysis, jq_analysis_free);
-  drop_browse_cache(self);
-  jq_game_controller_mark_changed(self);
-  jq_game_controller_autosave(self);
-  jq_game_controller_emit_pending(self);
-}
-
-/* ---- hint, resign ---- */
-
-gboolean jq_game_controller_request_hint(JqGameController *self,
-                                         GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (self->browse_ply >= 0) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BROWSING,
-                _("Go back to the game to ask for a hint."));
-    return FALSE;
-  }
-  if (jq_game_is_over(self->game)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
-    return FALSE;
-  }
-  JqColor side = jq_game_side_to_move(self->game);
-  if (self->players[side] != JQ_PLAYER_MODE_HUMAN) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN,
-                _("It is the computer’s turn."));
-    return FALSE;
-  }
-  if (self->thinker) {
-    if (self->think_purpose == JQ_THINK_HINT)
-      return TRUE;
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR, JQ_GAME_CONTROLLER_ERROR_BUSY,
-                _("The computer is thinking."));
-    return FALSE;
-  }
-  start_thinking(self, JQ_THINK_HINT, side);
-  jq_game_controller_emit_pending(self);
-  return TRUE;
-}
-
-JqMove jq_game_controller_get_hint(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_MOVE_NONE);
-  return self->hint;
-}
-
-/* Ends the game still going on with `result` (a resignation, a draw
- * agreed). */
-void jq_game_controller_declare_result(JqGameController *self,
-                                       JqResult result) {
-  jq_game_controller_cancel_thinking(self);
-  jq_game_declare_result(self->game, result);
-  jq_game_controller_clock_sync(self);
-  self->hint = JQ_MOVE_NONE;
-  drop_browse_cache(self);
-  jq_game_controller_mark_changed(self);
-  self->pending_game_over = TRUE;
-  jq_game_controller_autosave(self);
-  jq_game_controller_emit_pending(self);
-}
-
-gboolean jq_game_controller_resign(JqGameController *self, GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (jq_game_is_over(self->game)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
-    return FALSE;
-  }
-  JqColor side;
-  gboolean red = self->players[JQ_RED] == JQ_PLAYER_MODE_HUMAN;
-  gboolean black = self->players[JQ_BLACK] == JQ_PLAYER_MODE_HUMAN;
-  if (red && black)
-    side = jq_game_side_to_move(self->game);
-  else if (red || black)
-    side = red ? JQ_RED : JQ_BLACK;
-  else {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_NO_HUMAN,
-                _("Only a human player can resign."));
-    return FALSE;
-  }
-  jq_game_controller_declare_result(
-      self, jq_result_loss(side, JQ_REASON_RESIGNATION));
-  return TRUE;
-}
-
-gboolean jq_game_controller_agree_draw(JqGameController *self, GError **error) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (jq_game_is_over(self->game)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
-    return FALSE;
-  }
-  if (self->players[JQ_RED] != JQ_PLAYER_MODE_HUMAN &&
-      self->players[JQ_BLACK] != JQ_PLAYER_MODE_HUMAN) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_NO_HUMAN,
-                _("Only a human player can offer a draw."));
-    return FALSE;
-  }
-  jq_game_controller_declare_result(
-      self,
-      jq_result_draw(JQ_REASON_AGREEMENT, jq_game_side_to_move(self->game)));
-  return TRUE;
 }
 
 /* ---- new games ---- */
@@ -829,229 +352,12 @@ void jq_game_controller_set_player(JqGameController *self, JqColor side,
     jq_game_controller_cancel_thinking(self);
   jq_game_controller_set_player_quietly(self, side, mode);
   self->hint = JQ_MOVE_NONE;
-  drop_browse_cache(self); /* the display side may have changed */
+  jq_game_controller_drop_browse_cache(
+      self); /* the display side may have changed */
   jq_game_controller_mark_changed(self);
   jq_game_controller_autosave(self);
   jq_game_controller_maybe_start_computer(self);
   jq_game_controller_emit_pending(self);
-}
-
-const char *jq_game_controller_get_algorithm(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  return self->algorithm;
-}
-
-void jq_game_controller_set_algorithm(JqGameController *self,
-                                      const char *algorithm) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  if (!jq_game_controller_algorithm_known(algorithm)) {
-    g_warning("Unknown computer algorithm '%s': keeping '%s'",
-              algorithm ? algorithm : "(null)", self->algorithm);
-    return;
-  }
-  if (g_strcmp0(self->algorithm, algorithm) == 0)
-    return;
-  g_free(self->algorithm);
-  self->algorithm = g_strdup(algorithm);
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_ALGORITHM]);
-}
-
-int jq_game_controller_get_strength(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
-  return self->strength;
-}
-
-void jq_game_controller_set_strength(JqGameController *self, int strength) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  strength = CLAMP(strength, 0, JQ_STRENGTH_MAX);
-  if (self->strength == strength)
-    return;
-  self->strength = strength;
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_STRENGTH]);
-}
-
-const char *jq_game_controller_get_side_algorithm(JqGameController *self,
-                                                  JqColor side) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, NULL);
-  return self->side_algorithm[side];
-}
-
-void jq_game_controller_set_side_algorithm(JqGameController *self, JqColor side,
-                                           const char *algorithm) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
-  if (!jq_game_controller_algorithm_known(algorithm)) {
-    g_warning("Unknown computer algorithm '%s': keeping '%s'",
-              algorithm ? algorithm : "(null)", self->side_algorithm[side]);
-    return;
-  }
-  if (g_strcmp0(self->side_algorithm[side], algorithm) == 0)
-    return;
-  g_free(self->side_algorithm[side]);
-  self->side_algorithm[side] = g_strdup(algorithm);
-  g_object_notify_by_pspec(
-      G_OBJECT(self),
-      props[side == JQ_RED ? PROP_RED_ALGORITHM : PROP_BLACK_ALGORITHM]);
-}
-
-int jq_game_controller_get_side_strength(JqGameController *self, JqColor side) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
-  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, 0);
-  return self->side_strength[side];
-}
-
-void jq_game_controller_set_side_strength(JqGameController *self, JqColor side,
-                                          int strength) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  g_return_if_fail(side == JQ_RED || side == JQ_BLACK);
-  strength = CLAMP(strength, 0, JQ_STRENGTH_MAX);
-  if (self->side_strength[side] == strength)
-    return;
-  self->side_strength[side] = strength;
-  g_object_notify_by_pspec(
-      G_OBJECT(self),
-      props[side == JQ_RED ? PROP_RED_STRENGTH : PROP_BLACK_STRENGTH]);
-}
-
-int jq_game_controller_get_think_time(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
-  return self->think_time;
-}
-
-void jq_game_controller_set_think_time(JqGameController *self, int ms) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  ms = CLAMP(ms, JQ_THINK_TIME_MIN, JQ_THINK_TIME_MAX);
-  if (self->think_time == ms)
-    return;
-  self->think_time = ms;
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_THINK_TIME]);
-}
-
-const char *jq_game_controller_get_analysis_engine_id(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), "");
-  return self->analysis_engine ? self->analysis_engine : "";
-}
-
-void jq_game_controller_set_analysis_engine_id(JqGameController *self,
-                                               const char *id) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  if (!id)
-    id = "";
-  if (g_strcmp0(jq_game_controller_get_analysis_engine_id(self), id) == 0)
-    return;
-  g_free(self->analysis_engine);
-  self->analysis_engine = g_strdup(id);
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_ANALYSIS_ENGINE]);
-}
-
-int jq_game_controller_get_move_interval(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
-  return jq_move_pacer_get_interval(self->pacer);
-}
-
-void jq_game_controller_set_move_interval(JqGameController *self, int ms) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  ms = CLAMP(ms, 0, JQ_MOVE_INTERVAL_MAX);
-  if (jq_move_pacer_get_interval(self->pacer) == ms)
-    return;
-  jq_move_pacer_set_interval(self->pacer, ms);
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_MOVE_INTERVAL]);
-}
-
-gboolean jq_game_controller_get_paused(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return jq_move_pacer_get_paused(self->pacer);
-}
-
-void jq_game_controller_set_paused(JqGameController *self, gboolean paused) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  paused = !!paused;
-  if (jq_move_pacer_get_paused(self->pacer) == paused)
-    return;
-  /* Resuming may play the move that waited: the state is told after. */
-  jq_game_controller_mark_changed(self);
-  jq_move_pacer_set_paused(self->pacer, paused);
-  jq_game_controller_clock_sync(self);
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PAUSED]);
-  jq_game_controller_emit_pending(self);
-}
-
-JqDisclosure jq_game_controller_get_disclosure(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_DISCLOSE_CAPTOR);
-  return self->disclosure;
-}
-
-void jq_game_controller_set_disclosure(JqGameController *self,
-                                       JqDisclosure disclosure) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  g_return_if_fail((guint)disclosure <= JQ_DISCLOSE_BOTH);
-  if (self->disclosure == disclosure)
-    return;
-  self->disclosure = disclosure;
-  /* An arbiter's game keeps the rule it is played with on both sides. */
-  if (!self->has_arbiter)
-    jq_game_set_disclosure(self->game, disclosure);
-  drop_browse_cache(self);
-  jq_game_controller_mark_changed(self);
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_DISCLOSURE]);
-  jq_game_controller_emit_pending(self);
-}
-
-JqNotationStyle jq_game_controller_get_notation(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_NOTATION_STYLE_CHINESE);
-  return self->notation;
-}
-
-void jq_game_controller_set_notation(JqGameController *self,
-                                     JqNotationStyle notation) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  g_return_if_fail((guint)notation <= JQ_NOTATION_STYLE_COORDINATES);
-  if (self->notation == notation)
-    return;
-  self->notation = notation;
-  jq_game_controller_mark_changed(self);
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_NOTATION]);
-  jq_game_controller_emit_pending(self);
-}
-
-JqCharset jq_game_controller_get_charset(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_CHARSET_SIMPLIFIED);
-  return self->charset;
-}
-
-void jq_game_controller_set_charset(JqGameController *self, JqCharset charset) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  g_return_if_fail((guint)charset <= JQ_CHARSET_TRADITIONAL);
-  if (self->charset == charset)
-    return;
-  self->charset = charset;
-  jq_game_controller_mark_changed(self);
-  g_object_notify_by_pspec(G_OBJECT(self), props[PROP_CHARACTER_STYLE]);
-  jq_game_controller_emit_pending(self);
-}
-
-gboolean jq_game_controller_is_thinking(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return self->thinker != NULL;
-}
-
-const JqAnalysis *jq_game_controller_get_analysis(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  return self->analysis;
-}
-
-const JqAnalysis *
-jq_game_controller_get_shown_analysis(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
-  const JqAnalysis *a = self->last_analysis;
-  if (!a)
-    return NULL;
-  JqMove next = a->ply < jq_game_move_count(self->game)
-                    ? jq_game_move_at(self->game, a->ply).move
-                    : JQ_MOVE_NONE;
-  int shown = jq_game_controller_get_browse_ply(self);
-  return jq_analysis_is_for(a, shown, next) ? a : NULL;
 }
 
 JqColor jq_game_controller_get_side_to_move(JqGameController *self) {
@@ -1105,17 +411,6 @@ void jq_game_controller_get_view(JqGameController *self, JqColor side,
   jq_game_view(self->game, side, out);
 }
 
-void jq_game_controller_get_display_view(JqGameController *self,
-                                         JqPosition *out) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  const JqGame *game = shown_game(self);
-  int side = jq_game_controller_get_display_side(self);
-  if (side < 0)
-    jq_game_public_view(game, out);
-  else
-    jq_game_view(game, (JqColor)side, out);
-}
-
 void jq_game_controller_get_legal_moves(JqGameController *self,
                                         JqMoveList *out) {
   g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
@@ -1133,36 +428,6 @@ int jq_game_controller_get_move_count(JqGameController *self) {
 JqColor jq_game_controller_get_first_mover(JqGameController *self) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), JQ_RED);
   return first_mover(self->game);
-}
-
-/* ---- browsing ---- */
-
-void jq_game_controller_browse(JqGameController *self, int ply) {
-  g_return_if_fail(JQ_IS_GAME_CONTROLLER(self));
-  if (ply < 0 || ply >= jq_game_move_count(self->game))
-    ply = -1;
-  if (ply == self->browse_ply)
-    return;
-  self->browse_ply = ply;
-  if (ply < 0)
-    drop_browse_cache(self);
-  jq_game_controller_mark_changed(self);
-  jq_game_controller_emit_pending(self);
-}
-
-void jq_game_controller_browse_live(JqGameController *self) {
-  jq_game_controller_browse(self, -1);
-}
-
-int jq_game_controller_get_browse_ply(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), 0);
-  return self->browse_ply < 0 ? jq_game_move_count(self->game)
-                              : self->browse_ply;
-}
-
-gboolean jq_game_controller_is_browsing(JqGameController *self) {
-  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  return self->browse_ply >= 0;
 }
 
 /* ---- for the tests ---- */
@@ -1303,16 +568,7 @@ static void jq_game_controller_set_property(GObject *object, guint id,
 static void jq_game_controller_constructed(GObject *object) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->constructed(object);
-  if (!self->autosave_path) {
-    char *path = jq_autosave_default_path();
-    self->autosave = jq_autosave_new(path);
-    g_free(path);
-  } else if (*self->autosave_path) {
-    self->autosave = jq_autosave_new(self->autosave_path);
-  }
-  if (self->autosave)
-    jq_autosave_set_failed_func(self->autosave, object, on_autosave_failed);
-  g_clear_pointer(&self->autosave_path, g_free);
+  jq_game_controller_autosave_open(self);
 }
 
 static void jq_game_controller_dispose(GObject *object) {
@@ -1327,20 +583,7 @@ static void jq_game_controller_dispose(GObject *object) {
   jq_game_controller_clock_set(self, NULL, JQ_RED);
   /* Writes what is still queued: quitting loses nothing. */
   g_clear_pointer(&self->autosave, jq_autosave_free);
-  /* The players stop their thinking and free their AIs as they go. */
-  gpointer players[] = {self->humans[JQ_RED], self->humans[JQ_BLACK],
-                        self->ais[JQ_RED], self->ais[JQ_BLACK], self->advisor};
-  for (gsize i = 0; i < G_N_ELEMENTS(players); i++)
-    if (players[i])
-      g_signal_handlers_disconnect_by_data(players[i], self);
-  jq_game_controller_engines_dispose(self);
-  g_clear_object(&self->ais[JQ_RED]);
-  g_clear_object(&self->ais[JQ_BLACK]);
-  g_clear_object(&self->advisor);
-  g_clear_object(&self->humans[JQ_RED]);
-  g_clear_object(&self->humans[JQ_BLACK]);
-  jq_game_controller_set_remote_player(self, JQ_RED, NULL);
-  jq_game_controller_set_remote_player(self, JQ_BLACK, NULL);
+  jq_game_controller_seats_dispose(self);
   g_clear_pointer(&self->analysis, jq_analysis_free);
   g_clear_pointer(&self->last_analysis, jq_analysis_free);
   G_OBJECT_CLASS(jq_game_controller_parent_class)->dispose(object);
@@ -1349,7 +592,7 @@ static void jq_game_controller_dispose(GObject *object) {
 static void jq_game_controller_finalize(GObject *object) {
   JqGameController *self = JQ_GAME_CONTROLLER(object);
   jq_game_free(self->game);
-  drop_browse_cache(self);
+  jq_game_controller_drop_browse_cache(self);
   g_array_unref(self->redo);
   g_free(self->algorithm);
   g_free(self->analysis_engine);
@@ -1459,18 +702,5 @@ static void jq_game_controller_init(JqGameController *self) {
   jq_game_controller_take_date(self, NULL);
   self->redo = jq_game_controller_redo_new();
   self->browse_ply = -1;
-  for (int side = 0; side < 2; side++) {
-    self->humans[side] = jq_human_player_new();
-    self->ais[side] = jq_ai_player_new();
-  }
-  self->advisor = jq_ai_player_new();
-  self->pacer = jq_move_pacer_new(play_paced, self);
-  gpointer players[] = {self->humans[JQ_RED], self->humans[JQ_BLACK],
-                        self->ais[JQ_RED], self->ais[JQ_BLACK], self->advisor};
-  for (gsize i = 0; i < G_N_ELEMENTS(players); i++) {
-    g_signal_connect(players[i], "move-chosen",
-                     G_CALLBACK(jq_game_controller_on_move_chosen), self);
-    g_signal_connect(players[i], "progress",
-                     G_CALLBACK(jq_game_controller_on_progress), self);
-  }
+  jq_game_controller_seats_init(self);
 }

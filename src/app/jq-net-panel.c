@@ -214,7 +214,13 @@ JqNetPanel *jq_net_panel_new(JqNetGame *game) {
   self->icon = GTK_IMAGE(gtk_image_new());
   self->status = GTK_LABEL(gtk_label_new(""));
   gtk_label_set_xalign(self->status, 0);
-  gtk_label_set_ellipsize(self->status, PANGO_ELLIPSIZE_END);
+  /* Wraps, never cut off: the waiting line with a long name (or in
+   * Chinese) is longer than the panel is wide. Asking for the whole line's
+   * width would widen the side panel, and the window then folds it away. */
+  gtk_label_set_wrap(self->status, TRUE);
+  gtk_label_set_wrap_mode(self->status, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars(self->status, 20);
+  gtk_widget_set_hexpand(GTK_WIDGET(self->status), TRUE);
   gtk_widget_add_css_class(GTK_WIDGET(self->status), "heading");
   gtk_box_append(GTK_BOX(row), GTK_WIDGET(self->icon));
   gtk_box_append(GTK_BOX(row), GTK_WIDGET(self->status));
@@ -257,6 +263,10 @@ JqNetPanel *jq_net_panel_new(JqNetGame *game) {
 
 const char *jq_net_panel_get_status(JqNetPanel *self) {
   return gtk_label_get_label(self->status);
+}
+
+GtkLabel *jq_net_panel_get_status_label(JqNetPanel *self) {
+  return self->status;
 }
 
 const char *jq_net_panel_get_chat(JqNetPanel *self) {

@@ -21,6 +21,8 @@ JqNetPanel *jq_net_panel_new(JqNetGame *game);
 
 /* For the tests: the connection line, the chat shown, the chat entry. */
 const char *jq_net_panel_get_status(JqNetPanel *self);
+/* The label that line is in (tests). */
+GtkLabel *jq_net_panel_get_status_label(JqNetPanel *self);
 const char *jq_net_panel_get_chat(JqNetPanel *self);
 GtkEntry *jq_net_panel_get_entry(JqNetPanel *self);
 /* "Stop Waiting", shown while a dropped peer is waited for. */

@@ -33,52 +33,9 @@
 #include "jq-tooltips.h"
 #include "jq-window-private.h"
 
-/* The end-of-game message waits for the last move to slide into place. */
-#define GAME_OVER_DELAY_MS 700
 /* The computer's next move waits for the board's slide and this pause,
  * so that a person can follow a game it plays against itself. */
 #define FOLLOW_PAUSE_MS 500
-
-struct _JqWindow {
-  AdwApplicationWindow parent_instance;
-
-  JqGameController *controller;
-  gboolean own_controller; /* made here: start (or restore) its game */
-  GSettings *settings;
-  JqSoundPlayer *sounds;
-
-  AdwToastOverlay *toast_overlay;
-  GPtrArray *toasts_posted; /* every toast's text, for the tests */
-  AdwWindowTitle *window_title;
-  JqBoardView *board;
-  GtkSpinner *status_spinner;
-  GtkLabel *status_label;
-  GtkWidget *panel_button;
-  AdwFlap *flap;
-  GtkWidget *side_panel;
-  JqPiecesPanel *pieces_panel;
-  JqClockView *clock_view;
-  JqMoveListView *move_list;
-  JqScoreGraph *score_graph;
-  GtkRevealer *live_revealer;
-  JqAnalysisView *analysis_view;
-  GtkToggleButton *pause_button;
-
-  /* A word for the status line until the position changes: why a move
-   * was refused, or the hint. */
-  char *note;
-  gboolean note_is_warning;
-  guint game_over_id;
-  char *game_over_text;   /* the reason, as game-over told it */
-  gboolean game_over_net; /* the game that ended was a network game */
-  JqGameFile *game_file;  /* where Save writes without asking */
-  /* The user turned the board round; for this game only. */
-  gboolean user_flipped;
-  guint flipped_game_id;
-  /* The network game on the board, and its part of the side panel. */
-  JqNetGame *net;
-  GtkWidget *net_panel;
-};
 
 G_DEFINE_FINAL_TYPE(JqWindow, jq_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -89,7 +46,7 @@ static GParamSpec *props[N_PROPS];
 
 /* Toasts queue up in the overlay. (libadwaita 1.2 can crash when one is
  * dismissed by hand while it slides in, so they are left to time out.) */
-static void toast(JqWindow *self, const char *text) {
+void jq_window_toast(JqWindow *self, const char *text) {
   /* Toast titles are markup. */
   char *escaped = g_markup_escape_text(text, -1);
   AdwToast *t = adw_toast_new(escaped);
@@ -99,21 +56,13 @@ static void toast(JqWindow *self, const char *text) {
   g_ptr_array_add(self->toasts_posted, g_strdup(text));
 }
 
-static void message(JqWindow *self, const char *heading, const char *body) {
-  GtkWidget *dialog = adw_message_dialog_new(GTK_WINDOW(self), heading, body);
-  adw_message_dialog_add_response(ADW_MESSAGE_DIALOG(dialog), "close",
-                                  _("_Close"));
-  gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
-  gtk_window_present(GTK_WINDOW(dialog));
-}
-
 static void set_note(JqWindow *self, const char *note, gboolean warning) {
   g_free(self->note);
   self->note = g_strdup(note);
   self->note_is_warning = warning;
 }
 
-static void enable(JqWindow *self, const char *name, gboolean enabled) {
+void jq_window_enable(JqWindow *self, const char *name, gboolean enabled) {
   GAction *action = g_action_map_lookup_action(G_ACTION_MAP(self), name);
   g_simple_action_set_enabled(G_SIMPLE_ACTION(action), enabled);
 }
@@ -149,137 +98,11 @@ static gboolean is_flipped(JqWindow *self) {
   return natural_flipped(self) != user_flipped(self);
 }
 
-/* A game from a file goes by its players' names. */
-static const char *player_word(JqWindow *self, JqColor side) {
-  const char *name = jq_game_controller_get_player_name(self->controller, side);
-  if (name != NULL)
-    return name;
-  name = jq_game_controller_get_engine_name(self->controller, side);
-  if (name != NULL)
-    return name;
-  if (jq_game_controller_get_player(self->controller, side) ==
-      JQ_PLAYER_MODE_COMPUTER)
-    return _("Computer");
-  if (jq_game_controller_get_display_side(self->controller) == (int)side)
-    return _("You");
-  return _("Human");
-}
-
-static void update_title(JqWindow *self) {
-  JqGameController *c = self->controller;
-  const char *variant = jq_game_controller_get_variant(c) == JQ_VARIANT_JIEQI
-                            ? _("Jieqi")
-                            : _("Xiangqi");
-  char *file = jq_game_file_title(self->game_file);
-  char *title = NULL;
-  if (file != NULL)
-    /* TRANSLATORS: the window title of a game saved or opened: the file's
-     * name, then Xiangqi or Jieqi. */
-    title = g_strdup_printf(_("%s — %s"), file, variant);
-  adw_window_title_set_title(self->window_title,
-                             title != NULL ? title : variant);
-  g_free(title);
-  g_free(file);
-  int human = jq_game_controller_get_display_side(c);
-  const char *engine[2] = {jq_game_controller_get_engine_name(c, JQ_RED),
-                           jq_game_controller_get_engine_name(c, JQ_BLACK)};
-  const char *subtitle;
-  char *names = NULL;
-  if (jq_game_controller_get_player_name(c, JQ_RED) != NULL ||
-      jq_game_controller_get_player_name(c, JQ_BLACK) != NULL ||
-      (human < 0 && (engine[JQ_RED] || engine[JQ_BLACK])))
-    /* TRANSLATORS: the players of a game opened from a file, or of one
-     * between computers. */
-    subtitle = names =
-        g_strdup_printf(_("Red: %s — Black: %s"), player_word(self, JQ_RED),
-                        player_word(self, JQ_BLACK));
-  else if (human == JQ_RED && engine[JQ_BLACK])
-    /* TRANSLATORS: %s is an outside engine's name, "Fairy-Stockfish". */
-    subtitle = names =
-        g_strdup_printf(_("You play Red against %s"), engine[JQ_BLACK]);
-  else if (human == JQ_BLACK && engine[JQ_RED])
-    /* TRANSLATORS: %s is an outside engine's name, "Fairy-Stockfish". */
-    subtitle = names =
-        g_strdup_printf(_("You play Black against %s"), engine[JQ_RED]);
-  else if (human == JQ_RED)
-    subtitle = _("You play Red against the computer");
-  else if (human == JQ_BLACK)
-    subtitle = _("You play Black against the computer");
-  else if (jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN)
-    subtitle = _("Two players");
-  else
-    subtitle = _("The computer plays both sides");
-  adw_window_title_set_subtitle(self->window_title, subtitle);
-  g_free(names);
-}
-
-static char *turn_text(JqWindow *self, const JqPosition *pos) {
-  JqGameController *c = self->controller;
-  JqColor side = jq_game_controller_get_side_to_move(c);
-  gboolean check = jq_position_in_check(pos);
-  if (jq_game_controller_get_display_side(c) == (int)side)
-    return g_strdup(check ? _("Check! Your move.") : _("Your move."));
-  if (check)
-    return g_strdup(side == JQ_RED ? _("Red is in check.")
-                                   : _("Black is in check."));
-  return g_strdup(side == JQ_RED ? _("Red to move.") : _("Black to move."));
-}
-
-/* Where the browsing is, numbered as the move list numbers the moves. */
-static char *browse_text(JqGameController *c) {
-  int ply = jq_game_controller_get_browse_ply(c);
-  if (ply == 0)
-    return g_strdup(_("Looking at the starting position."));
-  JqColor first = jq_game_controller_get_first_mover(c);
-  JqColor mover;
-  int number = jq_move_list_number(ply - 1, first, &mover);
-  int last = jq_move_list_number(jq_game_controller_get_move_count(c) - 1,
-                                 first, NULL);
-  /* TRANSLATORS: browsing the game's history: the position after Red's
-   * move of that number in the move list; the second number is the move
-   * list's last one. */
-  if (mover == JQ_RED)
-    return g_strdup_printf(_("Looking at move %d, Red, of %d."), number, last);
-  /* TRANSLATORS: as above, after Black's move. */
-  return g_strdup_printf(_("Looking at move %d, Black, of %d."), number, last);
-}
-
-/* A game waiting for its peer to reconnect is still the network's. */
-static gboolean net_live(JqWindow *self) {
-  return self->net &&
-         (jq_net_game_is_live(self->net) || jq_net_game_is_waiting(self->net));
-}
-
 static void update_status(JqWindow *self, const JqPosition *pos) {
   JqGameController *c = self->controller;
   gboolean thinking = jq_game_controller_is_thinking(c);
   gboolean warning = FALSE;
-  char *text;
-  if (jq_game_controller_is_browsing(c)) {
-    text = browse_text(c);
-  } else if (jq_game_controller_is_over(c)) {
-    text = jq_game_controller_get_result_text(c);
-  } else if (jq_game_controller_get_paused(c)) {
-    thinking = FALSE;
-    /* TRANSLATORS: the status line while the computer playing itself is
-     * paused. */
-    text = g_strdup(_("Paused."));
-  } else if (thinking) {
-    if (net_live(self) && !jq_game_controller_is_human_turn(c))
-      /* TRANSLATORS: the status line: the network peer's name. */
-      text = g_strdup_printf(
-          _("Waiting for %s's move…"),
-          jq_net_session_peer_name(jq_net_game_get_session(self->net)));
-    else
-      text = g_strdup(jq_game_controller_is_human_turn(c)
-                          ? _("Looking for a hint…")
-                          : _("The computer is thinking…"));
-  } else if (self->note != NULL) {
-    text = g_strdup(self->note);
-    warning = self->note_is_warning;
-  } else {
-    text = turn_text(self, pos);
-  }
+  char *text = jq_window_status_text(self, pos, &thinking, &warning);
   gtk_label_set_label(self->status_label, text);
   if (warning)
     gtk_widget_add_css_class(GTK_WIDGET(self->status_label), "warning");
@@ -290,18 +113,10 @@ static void update_status(JqWindow *self, const JqPosition *pos) {
   g_free(text);
 }
 
-/* A network game no longer on the board leaves the side panel. */
-static void drop_net_game(JqWindow *self) {
-  if (self->net_panel)
-    gtk_box_remove(GTK_BOX(self->side_panel), self->net_panel);
-  self->net_panel = NULL;
-  g_clear_object(&self->net);
-}
-
 static void update_actions(JqWindow *self) {
   JqGameController *c = self->controller;
   if (self->net && !jq_net_game_is_current(self->net))
-    drop_net_game(self);
+    jq_window_net_drop(self);
   gboolean browsing = jq_game_controller_is_browsing(c);
   int ply = jq_game_controller_get_browse_ply(c);
   gboolean thinking = jq_game_controller_is_thinking(c);
@@ -310,36 +125,28 @@ static void update_actions(JqWindow *self) {
       jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN ||
       jq_game_controller_get_player(c, JQ_BLACK) == JQ_PLAYER_MODE_HUMAN;
   /* After the end, undo asks before it takes back (jq-take-back.h). */
-  enable(self, "undo", jq_game_controller_can_take_back(c));
-  enable(self, "redo", jq_game_controller_can_redo(c));
-  enable(self, "hint",
-         jq_game_controller_is_human_turn(c) && !thinking && !browsing);
-  enable(self, "resign", !over && any_human);
+  jq_window_enable(self, "undo", jq_game_controller_can_take_back(c));
+  jq_window_enable(self, "redo", jq_game_controller_can_redo(c));
+  jq_window_enable(self, "hint",
+                   jq_game_controller_is_human_turn(c) && !thinking &&
+                       !browsing);
+  jq_window_enable(self, "resign", !over && any_human);
   /* Against the computer, on the human's turn; two players, any time. */
   gboolean two_humans =
       jq_game_controller_get_player(c, JQ_RED) == JQ_PLAYER_MODE_HUMAN &&
       jq_game_controller_get_player(c, JQ_BLACK) == JQ_PLAYER_MODE_HUMAN;
-  enable(self, "offer-draw",
-         !over && !browsing &&
-             (two_humans || jq_game_controller_is_human_turn(c)));
+  jq_window_enable(self, "offer-draw",
+                   !over && !browsing &&
+                       (two_humans || jq_game_controller_is_human_turn(c)));
   /* Pausing is for watching the computer play itself. */
-  enable(self, "pause", !over && !any_human);
+  jq_window_enable(self, "pause", !over && !any_human);
   gtk_widget_set_visible(GTK_WIDGET(self->pause_button), !any_human);
-  enable(self, "review", jq_game_controller_get_move_count(c) > 0);
-  /* Over the network undo asks the peer (never in jieqi, where what a
-   * move turned up stays known); there is no redo or hint. */
-  if (net_live(self)) {
-    enable(self, "undo",
-           jq_game_controller_can_undo(c) &&
-               jq_game_controller_get_variant(c) != JQ_VARIANT_JIEQI);
-    enable(self, "redo", FALSE);
-    enable(self, "hint", FALSE);
-    enable(self, "offer-draw", !over);
-  }
-  enable(self, "browse-start", ply > 0);
-  enable(self, "browse-back", ply > 0);
-  enable(self, "browse-forward", browsing);
-  enable(self, "browse-live", browsing);
+  jq_window_enable(self, "review", jq_game_controller_get_move_count(c) > 0);
+  jq_window_net_update_actions(self);
+  jq_window_enable(self, "browse-start", ply > 0);
+  jq_window_enable(self, "browse-back", ply > 0);
+  jq_window_enable(self, "browse-forward", browsing);
+  jq_window_enable(self, "browse-live", browsing);
 }
 
 /* Everything shown, from the controller's display view. */
@@ -377,7 +184,7 @@ static void update_review(JqWindow *self) {
   g_free(cp);
   g_free(have);
 }
-static void refresh(JqWindow *self) {
+void jq_window_refresh(JqWindow *self) {
   JqGameController *c = self->controller;
   JqPosition *pos = g_new(JqPosition, 1);
   jq_game_controller_get_display_view(c, pos);
@@ -401,8 +208,8 @@ static void refresh(JqWindow *self) {
       self->pieces_panel, pos,
       g_settings_get_enum(self->settings, "character-style") ==
           JQ_CHARSET_TRADITIONAL,
-      flipped ? JQ_RED : JQ_BLACK, player_word(self, JQ_RED),
-      player_word(self, JQ_BLACK));
+      flipped ? JQ_RED : JQ_BLACK, jq_window_player_word(self, JQ_RED),
+      jq_window_player_word(self, JQ_BLACK));
 
   char **moves = jq_game_controller_get_move_list(c);
   jq_move_list_view_set_moves(self->move_list, (const char *const *)moves,
@@ -417,7 +224,7 @@ static void refresh(JqWindow *self) {
   update_review(self);
   gtk_revealer_set_reveal_child(self->live_revealer, browsing);
 
-  update_title(self);
+  jq_window_update_title(self);
   update_status(self, pos);
   update_actions(self);
   g_free(pos);
@@ -432,54 +239,6 @@ static void refresh_status(JqWindow *self) {
   g_free(pos);
 }
 
-/* ---- the end of the game ---- */
-
-static void on_game_over_response(AdwMessageDialog *dialog,
-                                  const char *response, JqWindow *self) {
-  if (g_strcmp0(response, "new-game") == 0)
-    jq_window_show_new_game(self);
-  else
-    jq_take_back_on_response(response, self->controller);
-}
-
-static gboolean show_game_over(gpointer data) {
-  JqWindow *self = data;
-  self->game_over_id = 0;
-  JqGameController *c = self->controller;
-  /* Undone in the meantime: nothing to say any more. */
-  if (!jq_game_controller_is_over(c))
-    return G_SOURCE_REMOVE;
-  JqResult result = jq_game_controller_get_result(c);
-  int human = jq_game_controller_get_display_side(c);
-  const char *heading;
-  if (result.outcome == JQ_OUTCOME_DRAW) {
-    heading = _("Draw");
-  } else {
-    JqColor winner = result.outcome == JQ_OUTCOME_RED_WINS ? JQ_RED : JQ_BLACK;
-    if (human >= 0)
-      heading = (int)winner == human ? _("You Won") : _("You Lost");
-    else
-      heading = winner == JQ_RED ? _("Red Wins") : _("Black Wins");
-  }
-  GtkWidget *dialog =
-      adw_message_dialog_new(GTK_WINDOW(self), heading, self->game_over_text);
-  AdwMessageDialog *md = ADW_MESSAGE_DIALOG(dialog);
-  adw_message_dialog_add_response(md, "close", _("_Close"));
-  /* A network game's end is both sides': no taking back here alone. */
-  if (!self->game_over_net)
-    jq_take_back_offer(md, c);
-  adw_message_dialog_add_response(md, "new-game", C_("button", "_New Game…"));
-  adw_message_dialog_set_response_appearance(md, "new-game",
-                                             ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response(md, "new-game");
-  adw_message_dialog_set_close_response(md, "close");
-  gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
-  g_signal_connect_object(dialog, "response", G_CALLBACK(on_game_over_response),
-                          self, 0);
-  gtk_window_present(GTK_WINDOW(dialog));
-  return G_SOURCE_REMOVE;
-}
-
 /* ---- the controller's signals ---- */
 
 static void on_changed(JqGameController *c, JqWindow *self) {
@@ -487,14 +246,14 @@ static void on_changed(JqGameController *c, JqWindow *self) {
   JqMove hint = jq_game_controller_get_hint(c);
   if (hint == JQ_MOVE_NONE || jq_game_controller_is_browsing(c))
     set_note(self, NULL, FALSE);
-  refresh(self);
+  jq_window_refresh(self);
 }
 
 static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
                            JqWindow *self) {
   set_note(self, NULL, FALSE);
   jq_game_file_note_move(self->game_file);
-  update_title(self);
+  jq_window_update_title(self);
   if (jq_game_controller_is_over(c))
     return; /* the end sound says it */
   JqSound sound = JQ_SOUND_MOVE;
@@ -510,19 +269,6 @@ static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
 static void on_thinking(JqGameController *c, gboolean thinking,
                         JqWindow *self) {
   refresh_status(self);
-}
-
-static void on_game_over(JqGameController *c, JqOutcome outcome,
-                         JqReason reason, const char *text, JqWindow *self) {
-  jq_sound_player_play(self->sounds, JQ_SOUND_END);
-  g_free(self->game_over_text);
-  self->game_over_text = g_strdup(text);
-  g_clear_handle_id(&self->game_over_id, g_source_remove);
-  self->game_over_net = self->net && jq_net_game_is_current(self->net);
-  g_clear_object(&self->net);
-  self->game_over_id = g_timeout_add(
-      jq_board_view_get_animate(self->board) ? GAME_OVER_DELAY_MS : 100,
-      show_game_over, self);
 }
 
 static void on_paused(JqGameController *c, GParamSpec *pspec, JqWindow *self) {
@@ -547,13 +293,13 @@ static void update_move_interval(JqWindow *self) {
 
 /* What the controller tells unasked (the autosave failed...). */
 static void on_notice(JqGameController *c, const char *text, JqWindow *self) {
-  toast(self, text);
+  jq_window_toast(self, text);
 }
 
 /* The outside analysis engine failed; the built-in AI analyses on. */
 static void on_analyst_failed(JqAnalysisMode *mode, const char *text,
                               JqWindow *self) {
-  toast(self, text);
+  jq_window_toast(self, text);
 }
 
 static void on_hint(JqGameController *c, guint move, JqWindow *self) {
@@ -618,19 +364,9 @@ static void on_edit_comment(JqWindow *self, int ply) {
 static void undo_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
   JqWindow *self = data;
-  if (net_live(self)) {
-    JqNetSession *session = jq_net_game_get_session(self->net);
-    GError *error = NULL;
-    if (jq_net_session_request_takeback(session, &error)) {
-      char *text = g_strdup_printf(_("Asked %s to take back your move."),
-                                   jq_net_session_peer_name(session));
-      toast(self, text);
-      g_free(text);
-    } else {
-      toast(self, error->message);
-      g_error_free(error);
-    }
-  } else if (jq_game_controller_is_over(self->controller))
+  if (jq_window_net_live(self))
+    jq_window_net_ask_take_back(self);
+  else if (jq_game_controller_is_over(self->controller))
     jq_take_back_ask(GTK_WINDOW(self), self->controller);
   else
     jq_game_controller_undo(self->controller);
@@ -648,38 +384,9 @@ static void hint_activated(GSimpleAction *action, GVariant *param,
   GError *error = NULL;
   g_free(jq_analysis_view_take_hint_text(self->analysis_view));
   if (!jq_game_controller_request_hint(self->controller, &error)) {
-    toast(self, error->message);
+    jq_window_toast(self, error->message);
     g_error_free(error);
   }
-}
-
-static void open_chosen(GFile *file, gpointer data) {
-  jq_window_ask_open(JQ_WINDOW(data), &file, 1);
-}
-
-static void open_activated(GSimpleAction *action, GVariant *param,
-                           gpointer data) {
-  jq_pgn_chooser_open(GTK_WINDOW(data), open_chosen, G_OBJECT(data));
-}
-
-static void save_chosen(GFile *file, gpointer data) {
-  jq_window_save_file(JQ_WINDOW(data), file);
-}
-
-static void save_as_activated(GSimpleAction *action, GVariant *param,
-                              gpointer data) {
-  jq_pgn_chooser_save(GTK_WINDOW(data), save_chosen, G_OBJECT(data));
-}
-
-/* To the game's file without asking, once it has one. */
-static void save_activated(GSimpleAction *action, GVariant *param,
-                           gpointer data) {
-  JqWindow *self = data;
-  GFile *file = jq_game_file_get_file(self->game_file);
-  if (file != NULL)
-    jq_window_save_file(self, file);
-  else
-    save_as_activated(NULL, NULL, self);
 }
 
 static void flip_board_changed(GSimpleAction *action, GVariant *state,
@@ -689,18 +396,18 @@ static void flip_board_changed(GSimpleAction *action, GVariant *state,
   /* Whatever game was on the board when the user turned it. */
   user_flipped(self);
   self->user_flipped = g_variant_get_boolean(state);
-  refresh(self);
+  jq_window_refresh(self);
 }
 
 static void on_draw_answer(AdwMessageDialog *dialog, const char *response,
                            JqWindow *self) {
   if (g_strcmp0(response, "accept") != 0) {
-    toast(self, _("The draw offer was declined."));
+    jq_window_toast(self, _("The draw offer was declined."));
     return;
   }
   GError *error = NULL;
   if (!jq_game_controller_agree_draw(self->controller, &error)) {
-    toast(self, error->message);
+    jq_window_toast(self, error->message);
     g_error_free(error);
   }
 }
@@ -711,28 +418,18 @@ static void offer_draw_activated(GSimpleAction *action, GVariant *param,
                                  gpointer data) {
   JqWindow *self = data;
   JqGameController *c = self->controller;
-  if (net_live(self)) {
-    JqNetSession *session = jq_net_game_get_session(self->net);
-    GError *error = NULL;
-    if (jq_net_session_offer_draw(session, &error)) {
-      char *text = g_strdup_printf(_("Draw offered to %s."),
-                                   jq_net_session_peer_name(session));
-      toast(self, text);
-      g_free(text);
-    } else {
-      toast(self, error->message);
-      g_error_free(error);
-    }
+  if (jq_window_net_live(self)) {
+    jq_window_net_offer_draw(self);
     return;
   }
   if (jq_game_controller_get_display_side(c) >= 0) {
     gboolean accepted = FALSE;
     GError *error = NULL;
     if (!jq_draw_offer_to_computer(c, &accepted, &error)) {
-      toast(self, error->message);
+      jq_window_toast(self, error->message);
       g_error_free(error);
     } else if (!accepted) {
-      toast(self, _("The computer declines the draw."));
+      jq_window_toast(self, _("The computer declines the draw."));
     }
     return;
   }
@@ -758,77 +455,6 @@ static void offer_draw_activated(GSimpleAction *action, GVariant *param,
   gtk_window_present(GTK_WINDOW(dialog));
 }
 
-static void copy_fen_activated(GSimpleAction *action, GVariant *param,
-                               gpointer data) {
-  JqWindow *self = data;
-  char *fen = jq_game_controller_get_fen(self->controller);
-  gdk_clipboard_set_text(gtk_widget_get_clipboard(GTK_WIDGET(self)), fen);
-  g_free(fen);
-  toast(self, _("Position copied"));
-}
-
-/* A paste or files to open, waiting for the game in progress to be
- * abandoned. */
-typedef struct {
-  JqWindow *window;
-  char *text;
-  GPtrArray *files;
-} Replacement;
-
-static Replacement *replacement_new(JqWindow *self) {
-  Replacement *r = g_new0(Replacement, 1);
-  r->window = g_object_ref(self);
-  return r;
-}
-
-static void replacement_free(gpointer data) {
-  Replacement *r = data;
-  g_object_unref(r->window);
-  g_free(r->text);
-  if (r->files != NULL)
-    g_ptr_array_unref(r->files);
-  g_free(r);
-}
-
-static void paste_now(gpointer data) {
-  Replacement *r = data;
-  jq_window_paste_fen(r->window, r->text);
-}
-
-/* One game at a time: the first file that reads well wins. */
-static void open_now(gpointer data) {
-  Replacement *r = data;
-  for (guint i = 0; i < r->files->len; i++)
-    if (jq_window_open_file(r->window, g_ptr_array_index(r->files, i)))
-      break;
-}
-
-static void on_paste_ready(GObject *source, GAsyncResult *result,
-                           gpointer data) {
-  JqWindow *self = data;
-  char *text =
-      gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result, NULL);
-  if (text == NULL) {
-    toast(self, _("The clipboard holds no position"));
-  } else if (!jq_game_controller_check_fen(text, NULL)) {
-    jq_window_paste_fen(self, text); /* says what is wrong, unasked */
-  } else {
-    Replacement *r = replacement_new(self);
-    r->text = g_steal_pointer(&text);
-    jq_confirm_replace(GTK_WINDOW(self), self->controller, paste_now, r,
-                       replacement_free);
-  }
-  g_free(text);
-  g_object_unref(self);
-}
-
-static void paste_fen_activated(GSimpleAction *action, GVariant *param,
-                                gpointer data) {
-  JqWindow *self = data;
-  gdk_clipboard_read_text_async(gtk_widget_get_clipboard(GTK_WIDGET(self)),
-                                NULL, on_paste_ready, g_object_ref(self));
-}
-
 static void set_up_position_activated(GSimpleAction *action, GVariant *param,
                                       gpointer data) {
   jq_window_show_position_editor(data);
@@ -840,7 +466,7 @@ static void on_resign_response(AdwMessageDialog *dialog, const char *response,
     return;
   GError *error = NULL;
   if (!jq_game_controller_resign(self->controller, &error)) {
-    toast(self, error->message);
+    jq_window_toast(self, error->message);
     g_error_free(error);
   }
 }
@@ -899,7 +525,7 @@ static void on_analysis_preview(JqAnalysisView *view, gpointer position,
                                 guint arrow, JqWindow *self) {
   const JqPosition *pos = position;
   if (pos == NULL) {
-    refresh(self);
+    jq_window_refresh(self);
     return;
   }
   jq_board_view_set_interactive(self->board, FALSE);
@@ -954,13 +580,8 @@ static const GActionEntry win_actions[] = {
     {"undo", undo_activated, NULL, NULL, NULL, {0}},
     {"redo", redo_activated, NULL, NULL, NULL, {0}},
     {"hint", hint_activated, NULL, NULL, NULL, {0}},
-    {"open", open_activated, NULL, NULL, NULL, {0}},
-    {"save", save_activated, NULL, NULL, NULL, {0}},
-    {"save-as", save_as_activated, NULL, NULL, NULL, {0}},
     {"flip-board", NULL, NULL, "false", flip_board_changed, {0}},
     {"offer-draw", offer_draw_activated, NULL, NULL, NULL, {0}},
-    {"copy-fen", copy_fen_activated, NULL, NULL, NULL, {0}},
-    {"paste-fen", paste_fen_activated, NULL, NULL, NULL, {0}},
     {"set-up-position", set_up_position_activated, NULL, NULL, NULL, {0}},
     {"review", review_activated, NULL, NULL, NULL, {0}},
     {"resign", resign_activated, NULL, NULL, NULL, {0}},
@@ -991,37 +612,6 @@ GtkWindow *jq_window_show_review(JqWindow *self) {
   return GTK_WINDOW(dialog);
 }
 
-GtkWindow *jq_window_show_net_dialog(JqWindow *self) {
-  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
-  JqNetDialog *dialog = jq_net_dialog_new(self, self->settings);
-  gtk_window_present(GTK_WINDOW(dialog));
-  return GTK_WINDOW(dialog);
-}
-
-static void on_net_notice(JqNetPanel *panel, const char *text, JqWindow *self) {
-  toast(self, text);
-}
-
-JqNetGame *jq_window_begin_net_game(JqWindow *self, JqNetSession *session,
-                                    const char *name) {
-  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
-  drop_net_game(self);
-  self->net = jq_net_game_new(self->controller, session, name);
-  self->net_panel = GTK_WIDGET(jq_net_panel_new(self->net));
-  g_signal_connect_object(self->net_panel, "notice", G_CALLBACK(on_net_notice),
-                          self, 0);
-  gtk_box_prepend(GTK_BOX(self->side_panel), self->net_panel);
-  adw_flap_set_reveal_flap(self->flap, TRUE);
-  g_signal_connect_object(self->net, "waiting-changed", G_CALLBACK(refresh),
-                          self, G_CONNECT_SWAPPED);
-  refresh(self);
-  return self->net;
-}
-
-JqNetPanel *jq_window_get_net_panel(JqWindow *self) {
-  return self->net_panel ? JQ_NET_PANEL(self->net_panel) : NULL;
-}
-
 GtkWindow *jq_window_show_position_editor(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   JqPositionEditor *editor =
@@ -1037,83 +627,6 @@ GtkWindow *jq_window_show_preferences(JqWindow *self) {
       jq_preferences_window_new(GTK_WINDOW(self), self->settings);
   gtk_window_present(GTK_WINDOW(prefs));
   return GTK_WINDOW(prefs);
-}
-
-static void on_game_opened(JqWindow *self) { toast(self, _("Game opened")); }
-
-gboolean jq_window_open_file(JqWindow *self, GFile *file) {
-  g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
-  g_return_val_if_fail(G_IS_FILE(file), FALSE);
-  /* A file of several games: the user picks one. */
-  JqGameChooser *chooser =
-      jq_game_chooser_new_for_file(GTK_WINDOW(self), self->controller, file);
-  if (chooser != NULL) {
-    g_signal_connect_object(chooser, "game-opened", G_CALLBACK(on_game_opened),
-                            self, G_CONNECT_SWAPPED);
-    gtk_window_present(GTK_WINDOW(chooser));
-    return TRUE;
-  }
-  GError *error = NULL;
-  if (!jq_game_controller_load_pgn(self->controller, file, &error)) {
-    message(self, _("Could Not Open the Game"), error->message);
-    g_error_free(error);
-    return FALSE;
-  }
-  /* A file of one game: Save writes it back. (One game of several is
-   * not bound: saving it would lose the others.) */
-  jq_game_file_bind(self->game_file, file);
-  update_title(self);
-  toast(self, _("Game opened"));
-  return TRUE;
-}
-
-void jq_window_ask_open(JqWindow *self, GFile **files, int n_files) {
-  g_return_if_fail(JQ_IS_WINDOW(self));
-  g_return_if_fail(files != NULL || n_files == 0);
-  if (n_files <= 0)
-    return;
-  Replacement *r = replacement_new(self);
-  r->files = g_ptr_array_new_with_free_func(g_object_unref);
-  for (int i = 0; i < n_files; i++)
-    g_ptr_array_add(r->files, g_object_ref(files[i]));
-  jq_confirm_replace(GTK_WINDOW(self), self->controller, open_now, r,
-                     replacement_free);
-}
-
-gboolean jq_window_save_file(JqWindow *self, GFile *file) {
-  g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
-  g_return_val_if_fail(G_IS_FILE(file), FALSE);
-  JqPgnMoveStyle style = jq_game_controller_get_notation(self->controller) ==
-                                 JQ_NOTATION_STYLE_CHINESE
-                             ? JQ_PGN_CHINESE
-                             : JQ_PGN_COORDS;
-  GError *error = NULL;
-  /* A failure leaves the file as it was, and the game's binding too. */
-  if (!jq_game_controller_save_pgn(self->controller, file, style, &error)) {
-    message(self, _("Could Not Save the Game"), error->message);
-    g_error_free(error);
-    return FALSE;
-  }
-  jq_game_file_bind(self->game_file, file);
-  update_title(self);
-  toast(self, _("Game saved"));
-  return TRUE;
-}
-
-gboolean jq_window_paste_fen(JqWindow *self, const char *text) {
-  g_return_val_if_fail(JQ_IS_WINDOW(self), FALSE);
-  GError *error = NULL;
-  if (!jq_game_controller_set_fen(self->controller, text, &error)) {
-    /* TRANSLATORS: %s says what is wrong with the pasted text. */
-    char *why =
-        g_strdup_printf(_("Cannot paste the position: %s"), error->message);
-    toast(self, why);
-    g_free(why);
-    g_error_free(error);
-    return FALSE;
-  }
-  toast(self, _("Position pasted"));
-  return TRUE;
 }
 
 JqGameController *jq_window_get_controller(JqWindow *self) {
@@ -1189,7 +702,7 @@ static gboolean charset_to_traditional(GValue *value, GVariant *variant,
 
 static void on_setting_changed(GSettings *settings, const char *key,
                                JqWindow *self) {
-  refresh(self);
+  jq_window_refresh(self);
 }
 
 static void load_window_state(JqWindow *self) {
@@ -1254,7 +767,7 @@ static void jq_window_constructed(GObject *object) {
   g_signal_connect_object(self->controller, "thinking", G_CALLBACK(on_thinking),
                           self, 0);
   g_signal_connect_object(self->controller, "game-over",
-                          G_CALLBACK(on_game_over), self, 0);
+                          G_CALLBACK(jq_window_on_game_over), self, 0);
   g_signal_connect_object(self->controller, "hint", G_CALLBACK(on_hint), self,
                           0);
   g_signal_connect_object(self->controller, "notice", G_CALLBACK(on_notice),
@@ -1269,7 +782,7 @@ static void jq_window_constructed(GObject *object) {
   if (self->own_controller)
     jq_app_settings_start_game(self->settings, self->controller);
   load_window_state(self);
-  refresh(self);
+  jq_window_refresh(self);
 }
 
 static void jq_window_get_property(GObject *object, guint id, GValue *value,
@@ -1377,6 +890,7 @@ static void jq_window_init(JqWindow *self) {
   self->sounds = jq_sound_player_new();
   g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
                                   G_N_ELEMENTS(win_actions), self);
+  jq_window_files_add_actions(self);
   g_signal_connect(self->board, "move-requested", G_CALLBACK(on_move_requested),
                    self);
   g_signal_connect(self->board, "illegal-move", G_CALLBACK(on_illegal_move),
