@@ -60,8 +60,9 @@ static void test_sees_a_block(void) {
   guint ticks, over, held_over;
   double worst, p99, median, held_worst;
   last_figures(&ticks, &worst, &p99, &median, &over, &held_worst, &held_over);
-  /* 250 ms at one tick each 5 ms, less the time held up. */
-  g_assert_cmpuint(ticks, >=, 10);
+  /* A gap is seen between two ticks; how many more come in the 250 ms
+   * depends on how much CPU a loaded machine leaves the test. */
+  g_assert_cmpuint(ticks, >=, 2);
   g_assert_cmpfloat(worst, >=, 120.0);
   g_assert_cmpuint(over, >=, 1);
   g_assert_cmpfloat(median, >=, JQ_LATENCY_PROBE_TICK_MS - 1);
