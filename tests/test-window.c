@@ -2502,6 +2502,54 @@ static void test_comments(void) {
   jq_board_view_set_animate(board(), TRUE);
 }
 
+/* ---- the thinking indicator ---- */
+
+static guint frames_painted;
+
+static void count_frame(GdkFrameClock *clock, gpointer data) {
+  frames_painted++;
+}
+
+/* While the computer thinks the status line says so, but the window is
+ * not drawn again each frame for it: a spinner's per-frame animation kept
+ * the main loop busy painting for as long as the computer thought. */
+static void test_thinking_indicator(void) {
+  g_settings_set_int(settings(), "think-time-ms", 20000);
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_true(spin_until(thinking, NULL, 5000));
+  spin(1000); /* the new game's own animations end */
+  g_assert_true(jq_game_controller_is_thinking(controller()));
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "The computer is thinking…");
+
+  /* The player sees it thinking: dots beside the words, stepping on. */
+  JqThinkingIndicator *dots = jq_window_get_thinking_indicator(window);
+  g_assert_true(gtk_widget_get_mapped(GTK_WIDGET(dots)));
+  g_assert_true(jq_thinking_indicator_is_stepping(dots));
+  guint steps = jq_thinking_indicator_get_steps(dots);
+
+  GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(window));
+  frames_painted = 0;
+  gulong id =
+      g_signal_connect(clock, "after-paint", G_CALLBACK(count_frame), NULL);
+  spin(2000);
+  g_signal_handler_disconnect(clock, id);
+  g_test_message("%u frames painted in 2 s of thinking", frames_painted);
+  g_assert_true(jq_game_controller_is_thinking(controller()));
+  /* A step of the indicator twice a second, not a frame each refresh. */
+  g_assert_cmpuint(frames_painted, <=, 8);
+  g_assert_cmpuint(jq_thinking_indicator_get_steps(dots), >=, steps + 2);
+
+  /* No longer thinking: hidden, and no timer left running. */
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_false(jq_game_controller_is_thinking(controller()));
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(dots)));
+  g_assert_false(jq_thinking_indicator_is_stepping(dots));
+  g_settings_reset(settings(), "think-time-ms");
+}
+
 /* ---- clocks ---- */
 
 static gint64 window_fake_us = 5000000;
@@ -2634,6 +2682,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/chinese-errors", test_chinese_errors);
   g_test_add_func("/app/window/traditional-chinese-errors",
                   test_traditional_chinese_errors);
+  g_test_add_func("/app/window/thinking-indicator", test_thinking_indicator);
   g_test_add_func("/app/window/clocks", test_clocks);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();

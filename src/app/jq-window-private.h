@@ -8,6 +8,7 @@
 #include "jq-score-graph.h"
 #include "jq-net-panel.h"
 #include "jq-sound-player.h"
+#include "jq-thinking-indicator.h"
 #include "jq-window.h"
 
 G_BEGIN_DECLS
@@ -29,6 +30,8 @@ JqAnalysisView *jq_window_get_analysis_view(JqWindow *self);
 guint jq_window_count_posted_toasts(JqWindow *self, const char *text);
 /* The network game's panel, NULL when no network game is on the board. */
 JqNetPanel *jq_window_get_net_panel(JqWindow *self);
+/* The dots beside the status line while the computer thinks. */
+JqThinkingIndicator *jq_window_get_thinking_indicator(JqWindow *self);
 /* The status line's text. */
 const char *jq_window_get_status(JqWindow *self);
 /* The end of a paste (once the game in progress may go): sets up the
