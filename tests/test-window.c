@@ -2554,7 +2554,12 @@ static void test_thinking_indicator(void) {
 
 static gint64 window_fake_us = 5000000;
 
-static gint64 window_fake_clock(gpointer data) { return window_fake_us; }
+static guint window_clock_reads;
+
+static gint64 window_fake_clock(gpointer data) {
+  window_clock_reads++;
+  return window_fake_us;
+}
 
 static gboolean is_game_over(gpointer data) {
   return jq_game_controller_is_over(controller());
@@ -2599,8 +2604,19 @@ static void test_clocks(void) {
   g_assert_true(jq_clock_view_is_running(view, JQ_BLACK));
   g_assert_false(jq_clock_view_is_running(view, JQ_RED));
 
+  /* The view wakes when the time it shows would change, not before: half
+   * a second from the next whole second, it reads the clock once, then
+   * waits (the time source stands still here). */
+  window_fake_us += 500 * 1000;
+  spin(100);
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "2:59");
+  window_clock_reads = 0;
+  spin(400);
+  g_assert_cmpuint(window_clock_reads, ==, 0);
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "2:59");
+
   /* Tenths under 10 s, as the clock ticks. */
-  window_fake_us += 170500 * 1000;
+  window_fake_us += 170000 * 1000;
   spin(150);
   g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "9.5");
 
