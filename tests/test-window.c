@@ -28,6 +28,7 @@
 #include "jq-new-game-dialog-private.h"
 #include "jq-pgn.h"
 #include "jq-preferences-window-private.h"
+#include "jq-software-gl.h"
 #include "jq-test-util.h"
 #include "jq-window-private.h"
 
@@ -2550,6 +2551,31 @@ static void test_thinking_indicator(void) {
   g_settings_reset(settings(), "think-time-ms");
 }
 
+/* ---- the renderer ---- */
+
+/* Under a software GL (llvmpipe, as under Xvfb) the window draws with
+ * GTK's cairo renderer: its GL renderer drew each frame of the whole
+ * window on the CPU. */
+static void test_software_gl(void) {
+  g_assert_true(jq_software_gl_is_software("llvmpipe (LLVM 15.0.6, 256 bits)"));
+  g_assert_true(jq_software_gl_is_software("softpipe"));
+  g_assert_true(jq_software_gl_is_software("Software Rasterizer"));
+  g_assert_false(
+      jq_software_gl_is_software("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"));
+  g_assert_false(jq_software_gl_is_software("AMD Radeon RX 6600 (navi23)"));
+  g_assert_false(jq_software_gl_is_software(NULL));
+
+  g_autofree char *gl = jq_software_gl_renderer();
+  GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+  g_test_message("GL renderer: %s; window's renderer: %s", gl ? gl : "(no GL)",
+                 G_OBJECT_TYPE_NAME(renderer));
+  if (!jq_software_gl_is_software(gl)) {
+    g_test_skip("the display's GL is not a software one");
+    return;
+  }
+  g_assert_cmpstr(G_OBJECT_TYPE_NAME(renderer), ==, "GskCairoRenderer");
+}
+
 /* ---- clocks ---- */
 
 static gint64 window_fake_us = 5000000;
@@ -2699,6 +2725,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/traditional-chinese-errors",
                   test_traditional_chinese_errors);
   g_test_add_func("/app/window/thinking-indicator", test_thinking_indicator);
+  g_test_add_func("/app/window/software-gl", test_software_gl);
   g_test_add_func("/app/window/clocks", test_clocks);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();
