@@ -173,6 +173,30 @@ static void test_format(void) {
   expect_format(-5, "0.0");
 }
 
+/* How long a time's text lasts: each figure at its end still shows the
+ * same text, one ms later it does not. */
+static void test_format_lasts(void) {
+  const int times[] = {3900000, 571999, 571000, 10999, 10000, 9999,
+                       4250,    4200,   100,    150,   99,    0};
+  for (gsize i = 0; i < G_N_ELEMENTS(times); i++) {
+    int ms = times[i];
+    int lasts = jq_game_clock_format_lasts(ms);
+    g_autofree char *now = jq_game_clock_format(ms);
+    if (ms < 100) {
+      g_assert_cmpint(lasts, ==, 0);
+      continue;
+    }
+    g_assert_cmpint(lasts, >=, 1);
+    g_autofree char *last = jq_game_clock_format(ms - lasts + 1);
+    g_autofree char *next = jq_game_clock_format(ms - lasts);
+    g_assert_cmpstr(last, ==, now);
+    g_assert_cmpstr(next, !=, now);
+  }
+  g_assert_cmpint(jq_game_clock_format_lasts(571000), ==, 1);
+  g_assert_cmpint(jq_game_clock_format_lasts(571999), ==, 1000);
+  g_assert_cmpint(jq_game_clock_format_lasts(4250), ==, 51);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/clock/running-side-and-increment",
@@ -183,5 +207,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/clock/set-times", test_set_times);
   g_test_add_func("/clock/time-control-text", test_time_control_text);
   g_test_add_func("/clock/format", test_format);
+  g_test_add_func("/clock/format-lasts", test_format_lasts);
   return g_test_run();
 }

@@ -28,6 +28,7 @@
 #include "jq-new-game-dialog-private.h"
 #include "jq-pgn.h"
 #include "jq-preferences-window-private.h"
+#include "jq-software-gl.h"
 #include "jq-test-util.h"
 #include "jq-window-private.h"
 
@@ -2502,11 +2503,89 @@ static void test_comments(void) {
   jq_board_view_set_animate(board(), TRUE);
 }
 
+/* ---- the thinking indicator ---- */
+
+static guint frames_painted;
+
+static void count_frame(GdkFrameClock *clock, gpointer data) {
+  frames_painted++;
+}
+
+/* While the computer thinks the status line says so, but the window is
+ * not drawn again each frame for it: a spinner's per-frame animation kept
+ * the main loop busy painting for as long as the computer thought. */
+static void test_thinking_indicator(void) {
+  g_settings_set_int(settings(), "think-time-ms", 20000);
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_true(spin_until(thinking, NULL, 5000));
+  spin(1000); /* the new game's own animations end */
+  g_assert_true(jq_game_controller_is_thinking(controller()));
+  g_assert_cmpstr(jq_window_get_status(window), ==,
+                  "The computer is thinking…");
+
+  /* The player sees it thinking: dots beside the words, stepping on. */
+  JqThinkingIndicator *dots = jq_window_get_thinking_indicator(window);
+  g_assert_true(gtk_widget_get_mapped(GTK_WIDGET(dots)));
+  g_assert_true(jq_thinking_indicator_is_stepping(dots));
+  guint steps = jq_thinking_indicator_get_steps(dots);
+
+  GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(window));
+  frames_painted = 0;
+  gulong id =
+      g_signal_connect(clock, "after-paint", G_CALLBACK(count_frame), NULL);
+  spin(2000);
+  g_signal_handler_disconnect(clock, id);
+  g_test_message("%u frames painted in 2 s of thinking", frames_painted);
+  g_assert_true(jq_game_controller_is_thinking(controller()));
+  /* A step of the indicator twice a second, not a frame each refresh. */
+  g_assert_cmpuint(frames_painted, <=, 8);
+  g_assert_cmpuint(jq_thinking_indicator_get_steps(dots), >=, steps + 2);
+
+  /* No longer thinking: hidden, and no timer left running. */
+  new_game_via_dialog(JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_HUMAN,
+                      JQ_PLAYER_MODE_HUMAN);
+  g_assert_false(jq_game_controller_is_thinking(controller()));
+  g_assert_false(gtk_widget_get_visible(GTK_WIDGET(dots)));
+  g_assert_false(jq_thinking_indicator_is_stepping(dots));
+  g_settings_reset(settings(), "think-time-ms");
+}
+
+/* ---- the renderer ---- */
+
+/* Under a software GL (llvmpipe, as under Xvfb) the window draws with
+ * GTK's cairo renderer: its GL renderer drew each frame of the whole
+ * window on the CPU. */
+static void test_software_gl(void) {
+  g_assert_true(jq_software_gl_is_software("llvmpipe (LLVM 15.0.6, 256 bits)"));
+  g_assert_true(jq_software_gl_is_software("softpipe"));
+  g_assert_true(jq_software_gl_is_software("Software Rasterizer"));
+  g_assert_false(
+      jq_software_gl_is_software("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"));
+  g_assert_false(jq_software_gl_is_software("AMD Radeon RX 6600 (navi23)"));
+  g_assert_false(jq_software_gl_is_software(NULL));
+
+  g_autofree char *gl = jq_software_gl_renderer();
+  GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+  g_test_message("GL renderer: %s; window's renderer: %s", gl ? gl : "(no GL)",
+                 G_OBJECT_TYPE_NAME(renderer));
+  if (!jq_software_gl_is_software(gl)) {
+    g_test_skip("the display's GL is not a software one");
+    return;
+  }
+  g_assert_cmpstr(G_OBJECT_TYPE_NAME(renderer), ==, "GskCairoRenderer");
+}
+
 /* ---- clocks ---- */
 
 static gint64 window_fake_us = 5000000;
 
-static gint64 window_fake_clock(gpointer data) { return window_fake_us; }
+static guint window_clock_reads;
+
+static gint64 window_fake_clock(gpointer data) {
+  window_clock_reads++;
+  return window_fake_us;
+}
 
 static gboolean is_game_over(gpointer data) {
   return jq_game_controller_is_over(controller());
@@ -2551,8 +2630,19 @@ static void test_clocks(void) {
   g_assert_true(jq_clock_view_is_running(view, JQ_BLACK));
   g_assert_false(jq_clock_view_is_running(view, JQ_RED));
 
+  /* The view wakes when the time it shows would change, not before: half
+   * a second from the next whole second, it reads the clock once, then
+   * waits (the time source stands still here). */
+  window_fake_us += 500 * 1000;
+  spin(100);
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "2:59");
+  window_clock_reads = 0;
+  spin(400);
+  g_assert_cmpuint(window_clock_reads, ==, 0);
+  g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "2:59");
+
   /* Tenths under 10 s, as the clock ticks. */
-  window_fake_us += 170500 * 1000;
+  window_fake_us += 170000 * 1000;
   spin(150);
   g_assert_cmpstr(jq_clock_view_get_text(view, JQ_BLACK), ==, "9.5");
 
@@ -2634,6 +2724,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/chinese-errors", test_chinese_errors);
   g_test_add_func("/app/window/traditional-chinese-errors",
                   test_traditional_chinese_errors);
+  g_test_add_func("/app/window/thinking-indicator", test_thinking_indicator);
+  g_test_add_func("/app/window/software-gl", test_software_gl);
   g_test_add_func("/app/window/clocks", test_clocks);
   g_test_add_func("/app/window/quit", test_quit);
   int status = g_test_run();

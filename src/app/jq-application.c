@@ -7,6 +7,7 @@
 #include "jq-app-settings.h"
 #include "jq-engine-list.h"
 #include "jq-help-window.h"
+#include "jq-software-gl.h"
 #include "jq-window.h"
 
 struct _JqApplication {
@@ -102,6 +103,8 @@ static void set_accels(GtkApplication *app, const char *action,
 
 static void jq_application_startup(GApplication *app) {
   G_APPLICATION_CLASS(jq_application_parent_class)->startup(app);
+  /* Before any window: GTK picks its renderer for the first. */
+  jq_software_gl_fall_back();
   g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions,
                                   G_N_ELEMENTS(app_actions), app);
   GtkApplication *gtk_app = GTK_APPLICATION(app);

@@ -4,8 +4,11 @@
 
 #include <glib/gi18n-lib.h>
 
-/* Tenths are shown under 10 s: ticks a little more often than that. */
-#define TICK_MS 50
+/* Wakes when the running clock's text would change (once a second, ten
+ * times under 10 s), but not sooner than this after the last wake: a
+ * clock read just before its change, or a time source that stands
+ * still, does not keep the main loop busy. */
+#define TICK_MIN_MS 10
 
 struct _JqClockView {
   GtkWidget parent_instance;
@@ -23,8 +26,10 @@ G_DEFINE_FINAL_TYPE(JqClockView, jq_clock_view, GTK_TYPE_WIDGET)
 static void refresh(JqClockView *self);
 
 static gboolean on_tick(gpointer data) {
-  refresh(data);
-  return G_SOURCE_CONTINUE;
+  JqClockView *self = data;
+  self->tick = 0;
+  refresh(self);
+  return G_SOURCE_REMOVE;
 }
 
 static void refresh(JqClockView *self) {
@@ -45,17 +50,23 @@ static void refresh(JqClockView *self) {
       gtk_label_set_text(GTK_LABEL(self->name[side]), shown);
     g_autofree char *text =
         jq_game_clock_format(jq_game_clock_remaining(clock, side));
-    gtk_label_set_text(GTK_LABEL(self->time[side]), text);
+    if (g_strcmp0(gtk_label_get_text(GTK_LABEL(self->time[side])), text))
+      gtk_label_set_text(GTK_LABEL(self->time[side]), text);
     if (running == side)
       gtk_widget_add_css_class(self->box[side], "clock-running");
     else
       gtk_widget_remove_css_class(self->box[side], "clock-running");
   }
-  /* Ticks only while a clock runs. */
-  if (running >= 0 && !self->tick)
-    self->tick = g_timeout_add(TICK_MS, on_tick, self);
-  else if (running < 0 && self->tick)
-    g_clear_handle_id(&self->tick, g_source_remove);
+  /* Ticks only while a clock runs, and only when its text would change. */
+  g_clear_handle_id(&self->tick, g_source_remove);
+  int lasts =
+      running >= 0
+          ? jq_game_clock_format_lasts(jq_game_clock_remaining(clock, running))
+          : 0;
+  if (lasts > 0) {
+    self->tick = g_timeout_add((guint)MAX(lasts, TICK_MIN_MS), on_tick, self);
+    g_source_set_name_by_id(self->tick, "jieqi: clock view");
+  }
 }
 
 void jq_clock_view_update(JqClockView *self, JqColor top) {

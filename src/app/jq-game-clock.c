@@ -202,13 +202,25 @@ gboolean jq_game_clock_get_times(const JqGameClock *clock, int ply,
   return TRUE;
 }
 
+/* Tenths are shown under this, whole seconds from it up. */
+#define TENTHS_BELOW_MS 10000
+
 char *jq_game_clock_format(int ms) {
   ms = MAX(ms, 0);
   /* Whole seconds and tenths as shown: a clock is read down, never up. */
-  if (ms < 10000)
+  if (ms < TENTHS_BELOW_MS)
     return g_strdup_printf("%d.%d", ms / 1000, ms / 100 % 10);
   int s = ms / 1000;
   if (s >= 3600)
     return g_strdup_printf("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
   return g_strdup_printf("%d:%02d", s / 60, s % 60);
+}
+
+int jq_game_clock_format_lasts(int ms) {
+  if (ms < 100)
+    return 0;
+  /* Shown rounded down: the text changes once the time goes below the
+   * whole unit it shows. */
+  int unit = ms < TENTHS_BELOW_MS ? 100 : 1000;
+  return ms % unit + 1;
 }

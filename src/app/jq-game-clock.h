@@ -82,5 +82,9 @@ gboolean jq_game_clock_get_times(const JqGameClock *clock, int ply,
 /* A time left as a clock shows it: "1:05:00", "9:31", "0:10", then tenths
  * under 10 s: "9.9", "0.0". Free with g_free. */
 char *jq_game_clock_format(int ms);
+/* How much longer, as the time left runs down from `ms`, the text above
+ * stays the same: after that many ms it shows less. 0 when it shows
+ * "0.0" (it never changes again). */
+int jq_game_clock_format_lasts(int ms);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include "jq-pieces-panel.h"
 #include "jq-score-graph.h"
 #include "jq-sound-player.h"
+#include "jq-thinking-indicator.h"
 #include "jq-window.h"
 
 G_BEGIN_DECLS
@@ -29,7 +30,7 @@ struct _JqWindow {
   GPtrArray *toasts_posted; /* every toast's text, for the tests */
   AdwWindowTitle *window_title;
   JqBoardView *board;
-  GtkSpinner *status_spinner;
+  JqThinkingIndicator *thinking_indicator;
   GtkLabel *status_label;
   GtkWidget *panel_button;
   AdwFlap *flap;
@@ -126,6 +127,8 @@ JqAnalysisView *jq_window_get_analysis_view(JqWindow *self);
 guint jq_window_count_posted_toasts(JqWindow *self, const char *text);
 /* The network game's panel, NULL when no network game is on the board. */
 JqNetPanel *jq_window_get_net_panel(JqWindow *self);
+/* The dots beside the status line while the computer thinks. */
+JqThinkingIndicator *jq_window_get_thinking_indicator(JqWindow *self);
 /* The status line's text. */
 const char *jq_window_get_status(JqWindow *self);
 /* The end of a paste (once the game in progress may go): sets up the

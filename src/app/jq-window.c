@@ -30,6 +30,7 @@
 #include "jq-score-graph.h"
 #include "jq-sound-player.h"
 #include "jq-take-back.h"
+#include "jq-thinking-indicator.h"
 #include "jq-tooltips.h"
 #include "jq-window-private.h"
 
@@ -108,8 +109,8 @@ static void update_status(JqWindow *self, const JqPosition *pos) {
     gtk_widget_add_css_class(GTK_WIDGET(self->status_label), "warning");
   else
     gtk_widget_remove_css_class(GTK_WIDGET(self->status_label), "warning");
-  gtk_widget_set_visible(GTK_WIDGET(self->status_spinner), thinking);
-  gtk_spinner_set_spinning(self->status_spinner, thinking);
+  /* It steps only while shown. */
+  gtk_widget_set_visible(GTK_WIDGET(self->thinking_indicator), thinking);
   g_free(text);
 }
 
@@ -681,6 +682,11 @@ JqAnalysisView *jq_window_get_analysis_view(JqWindow *self) {
   return self->analysis_view;
 }
 
+JqThinkingIndicator *jq_window_get_thinking_indicator(JqWindow *self) {
+  g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
+  return self->thinking_indicator;
+}
+
 const char *jq_window_get_status(JqWindow *self) {
   g_return_val_if_fail(JQ_IS_WINDOW(self), NULL);
   return gtk_label_get_label(self->status_label);
@@ -848,6 +854,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
   g_type_ensure(JQ_TYPE_BOARD_VIEW);
   g_type_ensure(JQ_TYPE_PIECES_PANEL);
   g_type_ensure(JQ_TYPE_CLOCK_VIEW);
+  g_type_ensure(JQ_TYPE_THINKING_INDICATOR);
   g_type_ensure(JQ_TYPE_MOVE_LIST_VIEW);
   g_type_ensure(JQ_TYPE_SCORE_GRAPH);
   g_type_ensure(JQ_TYPE_ANALYSIS_VIEW);
@@ -858,7 +865,7 @@ static void jq_window_class_init(JqWindowClass *klass) {
   BIND(toast_overlay);
   BIND(window_title);
   BIND(board);
-  BIND(status_spinner);
+  BIND(thinking_indicator);
   BIND(status_label);
   BIND(panel_button);
   BIND(flap);
