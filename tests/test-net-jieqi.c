@@ -132,6 +132,7 @@ typedef struct {
   GError *error;
   guint idle;
   int stop_after; /* plies after which play stops (0: never) */
+  gboolean hold;  /* no random moves: the test plays */
   int resumed;
 } Side;
 
@@ -142,7 +143,8 @@ static gboolean play_random(gpointer data) {
   if (jq_net_session_state(side->s) != JQ_NET_STATE_PLAYING ||
       jq_game_side_to_move(game) != jq_net_session_color(side->s))
     return G_SOURCE_REMOVE;
-  if (side->stop_after && jq_game_move_count(game) >= side->stop_after)
+  if (side->hold ||
+      (side->stop_after && jq_game_move_count(game) >= side->stop_after))
     return G_SOURCE_REMOVE;
   JqMoveList list;
   jq_game_legal_moves(game, &list);
@@ -631,6 +633,167 @@ static void test_resume(void) {
   side_clear(&join);
 }
 
+/* A relay that passes whole lines on until one holds `drop_at`, then
+ * drops that line and every later one: a connection that dies just after
+ * (or before) a given message. */
+typedef struct {
+  GIOStream *to;
+  GString *pending;
+  const char *drop_at;
+  int dropped;
+  gboolean eof;
+  guint8 buf[4096];
+} LineRelay;
+
+static void relay_more(GInputStream *in, LineRelay *r);
+
+static void relay_done(GObject *source, GAsyncResult *res, gpointer data) {
+  LineRelay *r = data;
+  gssize n = g_input_stream_read_finish(G_INPUT_STREAM(source), res, NULL);
+  if (n <= 0) {
+    r->eof = TRUE;
+    return;
+  }
+  g_string_append_len(r->pending, (const char *)r->buf, n);
+  char *nl;
+  while ((nl = strchr(r->pending->str, '\n'))) {
+    gsize len = (gsize)(nl - r->pending->str) + 1;
+    char *line = g_strndup(r->pending->str, len);
+    g_string_erase(r->pending, 0, (gssize)len);
+    if (r->dropped || (r->drop_at && strstr(line, r->drop_at)))
+      r->dropped++;
+    else
+      g_output_stream_write_all(g_io_stream_get_output_stream(r->to), line, len,
+                                NULL, NULL, NULL);
+    g_free(line);
+  }
+  relay_more(G_INPUT_STREAM(source), r);
+}
+
+static void relay_more(GInputStream *in, LineRelay *r) {
+  g_input_stream_read_async(in, r->buf, sizeof r->buf, G_PRIORITY_DEFAULT, NULL,
+                            relay_done, r);
+}
+
+static LineRelay *relay_start(GIOStream *from, GIOStream *to,
+                              const char *drop_at) {
+  LineRelay *r = g_new0(LineRelay, 1);
+  r->to = to;
+  r->pending = g_string_new(NULL);
+  r->drop_at = drop_at;
+  relay_more(g_io_stream_get_input_stream(from), r);
+  return r;
+}
+
+static void shut(GIOStream *io) {
+  g_assert_true(
+      g_socket_shutdown(g_socket_connection_get_socket(G_SOCKET_CONNECTION(io)),
+                        TRUE, TRUE, NULL));
+}
+
+/* Waits until *value reaches want (bounded: 60 s is a failure). */
+static void run_until_count(const int *value, int want) {
+  gboolean late = FALSE;
+  guint guard = g_timeout_add(60000, guard_fired, &late);
+  while (*value < want && !late)
+    g_main_context_iteration(NULL, TRUE);
+  g_source_remove(guard);
+  g_assert_false(late);
+}
+
+/* The host (Red) turns over a3 at ply 0 and the line dies in the middle
+ * of the reveal: `host_drop` and `join_drop` are where each direction
+ * stops passing messages on. Both sides resume on a new connection; the
+ * reveal completes with the same piece on both, the game is played out
+ * and the end's check finds it fair, each side's knowledge the deal's. */
+static void run_pending_drop(const char *host_drop, const char *join_drop,
+                             int join_plies_at_cut, guint32 seed) {
+  JqNetParams params = jieqi_params(JQ_RED, JQ_DISCLOSE_CAPTOR);
+  Side host, join;
+  make_sides(&host, &join, &params, seed);
+  arrange_deal(&host, &join, 0);
+  g_signal_connect(host.s, "resumed", G_CALLBACK(on_resumed), &host);
+  g_signal_connect(join.s, "resumed", G_CALLBACK(on_resumed), &join);
+  host.hold = join.hold = TRUE;
+  GIOStream *a, *b, *c, *d;
+  connect_pair(&a, &b);
+  connect_pair(&c, &d);
+  LineRelay *to_join = relay_start(b, c, host_drop);
+  LineRelay *to_host = relay_start(c, b, join_drop);
+  jq_net_session_start(host.s, a);
+  jq_net_session_start(join.s, d);
+  run_until(&host.started);
+  run_until(&join.started);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(
+      host.s, jq_move_make(jq_square_parse("a3"), jq_square_parse("a4")),
+      &error));
+  g_assert_no_error(error);
+  /* The relay has dropped its first message: the reveal is cut short. */
+  run_until_count(join_drop ? &to_host->dropped : &to_join->dropped, 1);
+  shut(b);
+  shut(c);
+  run_until(&host.lost);
+  run_until(&join.lost);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 0);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(join.s)), ==,
+                  join_plies_at_cut);
+  host.lost = join.lost = FALSE;
+  run_until(&to_join->eof);
+  run_until(&to_host->eof);
+
+  GIOStream *e, *f;
+  connect_pair(&e, &f);
+  g_assert_true(jq_net_session_resume(host.s, e, &error));
+  g_assert_no_error(error);
+  g_assert_true(jq_net_session_resume(join.s, f, &error));
+  g_assert_no_error(error);
+  run_until_count(&host.resumed, 1);
+  run_until_count(&join.resumed, 1);
+  run_until_plies(&host, &join, 1);
+  /* The same piece turned over on both sides. */
+  JqPieceType seen_h =
+      jq_game_move_at(jq_net_session_game(host.s), 0).reveal.mover;
+  JqPieceType seen_j =
+      jq_game_move_at(jq_net_session_game(join.s), 0).reveal.mover;
+  g_assert_cmpint(seen_h, !=, JQ_NO_TYPE);
+  g_assert_cmpint(seen_h, ==, seen_j);
+  host.hold = join.hold = FALSE;
+  schedule(&join);
+  wait_fair(&host);
+  wait_fair(&join);
+  g_test_message("%s / %s: %s", host_drop ? host_drop : "-",
+                 join_drop ? join_drop : "-", host.fair_message);
+  g_assert_true(host.fair && join.fair);
+  const JqGame *full = jq_net_session_game(host.s);
+  g_assert_cmpint(jq_game_move_count(full), >, 1);
+  g_assert_cmpint(jq_game_move_at(full, 0).reveal.mover, ==, seen_h);
+  int reveals = 0, captures = 0;
+  check_knowledge(&host, full, JQ_DISCLOSE_CAPTOR, &reveals, &captures);
+  check_knowledge(&join, full, JQ_DISCLOSE_CAPTOR, &reveals, &captures);
+  for (GIOStream **io = (GIOStream *[]){a, b, c, d, e, f, NULL}; *io; io++)
+    g_object_unref(*io);
+  g_string_free(to_join->pending, TRUE);
+  g_string_free(to_host->pending, TRUE);
+  g_free(to_join);
+  g_free(to_host);
+  side_clear(&host);
+  side_clear(&join);
+}
+
+/* The move never reached the joiner. */
+static void test_resume_pending_unsent(void) {
+  run_pending_drop("\"type\":\"move\"", NULL, 0, 610);
+}
+/* The joiner has the move but not the mover's share. */
+static void test_resume_pending_no_share(void) {
+  run_pending_drop("\"type\":\"share\"", NULL, 0, 620);
+}
+/* The joiner answered and played the move; its share never came. */
+static void test_resume_pending_answered(void) {
+  run_pending_drop(NULL, "\"type\":\"share\"", 1, 630);
+}
+
 /* ---- The leak test: two games whose deals differ by one swap in A's
  * shuffle, every byte both peers send recorded by a relay between them. */
 
@@ -916,6 +1079,12 @@ int main(int argc, char **argv) {
   g_test_add_func("/net-jieqi/whole-games", test_whole_games);
   g_test_add_func("/net-jieqi/leak", test_leak);
   g_test_add_func("/net-jieqi/resume", test_resume);
+  g_test_add_func("/net-jieqi/resume-pending/unsent",
+                  test_resume_pending_unsent);
+  g_test_add_func("/net-jieqi/resume-pending/no-share",
+                  test_resume_pending_no_share);
+  g_test_add_func("/net-jieqi/resume-pending/answered",
+                  test_resume_pending_answered);
   g_test_add_func("/net-jieqi/cheat/wrong-key", test_cheat_wrong_key);
   g_test_add_func("/net-jieqi/cheat/forged-share", test_cheat_forged_share);
   g_test_add_func("/net-jieqi/cheat/other-card", test_cheat_other_card);

@@ -158,7 +158,8 @@ static void test_message_round_trip(void) {
   for (int t = 0; t < JQ_NET_MSG_COUNT; t++) {
     JqNetMessage msg, back;
     jq_net_message_init(&msg, (JqNetMsgType)t);
-    msg.version = 1;
+    msg.version = JQ_NET_PROTOCOL_VERSION;
+    msg.held = t == JQ_NET_MSG_RESUME ? -1 : 0;
     g_strlcpy(msg.program, "jieqi test", sizeof msg.program);
     g_strlcpy(msg.name, "王小明", sizeof msg.name);
     g_strlcpy(msg.code, "k3y-42", sizeof msg.code);
@@ -244,12 +245,24 @@ static void test_message_refusals(void) {
             "\"text\" is empty");
   parse_bad("{\"type\":\"chat\",\"text\":\"a\\u001b[2Jb\"}",
             JQ_NET_ERROR_MALFORMED, "a character it may not hold");
-  parse_bad("{\"type\":\"hello\",\"version\":1,\"program\":\"p\",\"name\":"
+  parse_bad("{\"type\":\"hello\",\"version\":2,\"program\":\"p\",\"name\":"
             "\"n\",\"code\":\"two words\"}",
             JQ_NET_ERROR_MALFORMED, "\"code\" holds a character");
-  parse_bad("{\"type\":\"hello\",\"version\":2,\"program\":\"p\",\"name\":"
+  parse_bad("{\"type\":\"hello\",\"version\":3,\"program\":\"p\",\"name\":"
             "\"n\",\"code\":\"\",\"extra\":1}",
-            JQ_NET_ERROR_VERSION, "protocol version 2");
+            JQ_NET_ERROR_VERSION,
+            "the peer speaks protocol version 3, this program speaks 2");
+  parse_bad("{\"type\":\"hello\",\"version\":1,\"program\":\"p\",\"name\":"
+            "\"n\",\"code\":\"\"}",
+            JQ_NET_ERROR_VERSION,
+            "the peer speaks protocol version 1, this program speaks 2");
+  char *digest = g_strnfill(86, 'A'); /* 64 bytes, then "==" */
+  char *resume = g_strdup_printf(
+      "{\"type\":\"resume\",\"ply\":3,\"digest\":\"%s==\",\"shares\":3}",
+      digest);
+  parse_bad(resume, JQ_NET_ERROR_MALFORMED, "\"shares\" is 3, outside -1..2");
+  g_free(resume);
+  g_free(digest);
   char *long_text = g_strnfill(JQ_NET_CHAT_MAX + 1, 'a');
   char *chat =
       g_strdup_printf("{\"type\":\"chat\",\"text\":\"%s\"}", long_text);
@@ -636,7 +649,7 @@ static void test_takeback(void) {
 /* ---- A peer that cheats or talks nonsense */
 
 #define HELLO(code)                                                         \
-  "{\"type\":\"hello\",\"version\":1,\"program\":\"raw\",\"name\":\"Raw\"," \
+  "{\"type\":\"hello\",\"version\":2,\"program\":\"raw\",\"name\":\"Raw\"," \
   "\"code\":\"" code "\"}\n"
 
 typedef struct {
@@ -740,11 +753,16 @@ static const Cheat cheats[] = {
      "the wrong game code", -1},
     {"no code", HELLO(""), FALSE, 0, JQ_NET_ERROR_CODE, "the wrong game code",
      -1},
-    {"wrong version",
-     "{\"type\":\"hello\",\"version\":2,\"program\":\"raw\",\"name\":\"Raw\","
+    {"older version",
+     "{\"type\":\"hello\",\"version\":1,\"program\":\"raw\",\"name\":\"Raw\","
      "\"code\":\"sesame-1\"}\n",
      FALSE, 0, JQ_NET_ERROR_VERSION,
-     "the peer speaks protocol version 2, this program version 1", -1},
+     "the peer speaks protocol version 1, this program speaks 2", -1},
+    {"newer version",
+     "{\"type\":\"hello\",\"version\":3,\"program\":\"raw\",\"name\":\"Raw\","
+     "\"code\":\"sesame-1\",\"extra\":true}\n",
+     FALSE, 0, JQ_NET_ERROR_VERSION,
+     "the peer speaks protocol version 3, this program speaks 2", -1},
     {"nothing at all", "", FALSE, 300, JQ_NET_ERROR_TIMEOUT,
      "nothing from the peer for 1 s", -1},
     {"silent after a move",
@@ -795,6 +813,11 @@ static void test_join_refusals(void) {
        JQ_NET_ERROR_ORDER, "a move message before the game parameters"},
       {HELLO("") "{\"type\":\"bye\",\"reason\":\"busy\"}\n",
        JQ_NET_ERROR_CLOSED, "the peer left: busy"},
+      /* A host of another version: the joiner says so too. */
+      {"{\"type\":\"hello\",\"version\":1,\"program\":\"old\",\"name\":"
+       "\"Old\",\"code\":\"\"}\n",
+       JQ_NET_ERROR_VERSION,
+       "the peer speaks protocol version 1, this program speaks 2"},
   };
   for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
     GError *error = NULL;
@@ -804,12 +827,19 @@ static void test_join_refusals(void) {
     side_init(&join, j, 1);
     GIOStream *a, *b;
     connect_pair(&a, &b);
+    RawReader *r = raw_reader_start(a);
     jq_net_session_start(j, b);
     raw_send(a, cases[i].send);
     run_until(&join.lost);
     g_assert_error(join.error, JQ_NET_ERROR, cases[i].code);
     g_assert_cmpstr(join.error->message, ==, cases[i].says);
     g_assert_cmpint(jq_net_session_state(j), ==, JQ_NET_STATE_FAILED);
+    /* The peer got our hello, with our version, then the reason. */
+    run_until(&r->eof);
+    g_assert_true(g_str_has_prefix(r->text->str, "{\"type\":\"hello\","
+                                                 "\"version\":2,"));
+    g_assert_nonnull(strstr(r->text->str, cases[i].says));
+    raw_reader_free(r);
     g_object_unref(a);
     g_object_unref(b);
     side_clear(&join);
@@ -1160,10 +1190,10 @@ static void test_resume_ply_apart(void) {
     g_assert_no_error(error);
     /* Round 0: the peer has no move; round 1: it has both. */
     char *digest = resume_digest(moves, round == 0 ? 0 : 2);
-    char *line =
-        g_strdup_printf(HELLO("c0de") "{\"type\":\"resume\","
-                                      "\"ply\":%d,\"digest\":\"%s\"}\n",
-                        round == 0 ? 0 : 2, digest);
+    char *line = g_strdup_printf(HELLO("c0de") "{\"type\":\"resume\","
+                                               "\"ply\":%d,\"digest\":\"%s\","
+                                               "\"shares\":-1}\n",
+                                 round == 0 ? 0 : 2, digest);
     raw_send(b, line);
     g_free(line);
     g_free(digest);

@@ -10,8 +10,9 @@
 
 #include "jq-types.h"
 
-/* The protocol this program speaks; a hello with another is refused. */
-#define JQ_NET_PROTOCOL_VERSION 1
+/* The protocol this program speaks; a hello with another is refused.
+ * Version 2 added resume, clock, flag, the disclosure rule and leave. */
+#define JQ_NET_PROTOCOL_VERSION 2
 /* Limits, in bytes of UTF-8 (no terminating NUL). */
 #define JQ_NET_MESSAGE_MAX 65536
 #define JQ_NET_NAME_MAX 64
@@ -79,6 +80,9 @@ typedef struct {
   char text[JQ_NET_CHAT_MAX + 1];
   /* clock: the sender's clocks after the last move */
   int64_t clock_ms[2];
+  /* resume: how many of the peer's shares this side holds for a jieqi
+   * move waiting for them; -1 when no move waits */
+  int held;
   /* ping and pong */
   int64_t id;
   /* deal, share ("ply": the move it belongs to) and end: their bytes */

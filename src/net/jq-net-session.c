@@ -90,6 +90,7 @@ static void jq_net_session_init(JqNetSession *s) {
   s->timeout_ms = 60000;
   s->share_timeout_ms = 30000;
   s->flag_tolerance_ms = 2000;
+  s->sent_ply = NO_PLY;
   jq_net_session_clear_pending(s);
 }
 
@@ -267,8 +268,6 @@ void jq_net_session_lost(JqNetSession *s, GError *error, gboolean fault) {
     return;
   }
   jq_net_clock_stop(s);
-  if (s->state == JQ_NET_STATE_PLAYING)
-    s->pending_at_drop = s->pending;
   jq_net_session_end_connection(s, error->message);
   s->state = s->game ? JQ_NET_STATE_PAUSED : JQ_NET_STATE_FAILED;
   g_clear_error(&s->error);

@@ -134,9 +134,10 @@ gboolean jq_net_session_chat(JqNetSession *session, const char *text,
 /* A paused game on a new connection (the joiner reconnects to the host,
  * who listens again): after the hello both sides compare their games (ply
  * and digest) and the game goes on ("resumed") or the connection ends
- * ("connection-lost", still PAUSED). FALSE, with nothing done, when there
- * is no paused game or a jieqi move was waiting for its shares at the
- * drop. */
+ * ("connection-lost", still PAUSED). A jieqi move that waited for its
+ * shares at the drop completes its reveal once resumed (the shares the
+ * peer lacks are sent again). FALSE, with nothing done, when there is no
+ * paused game. */
 gboolean jq_net_session_resume(JqNetSession *session, GIOStream *io,
                                GError **error);
 /* Says goodbye and closes; an unfinished game is kept (PAUSED). */
