@@ -1213,6 +1213,129 @@ static void test_resume_ply_apart(void) {
   end_raw(&host, a, b, r);
 }
 
+/* ---- Giving a game up: the peer is told, and stops waiting */
+
+static void on_abandoned(JqNetSession *s, const GError *error, int *count) {
+  (*count)++;
+}
+
+/* A session that was given up (by us or the peer): the game is kept,
+ * unfinished, `plies` long, and it cannot resume. */
+static void assert_abandoned(JqNetSession *s, int plies) {
+  g_assert_cmpint(jq_net_session_state(s), ==, JQ_NET_STATE_ABANDONED);
+  const JqGame *game = jq_net_session_game(s);
+  g_assert_cmpint(jq_game_move_count(game), ==, plies);
+  g_assert_false(jq_game_is_over(game));
+  g_assert_cmpint(jq_game_result(game).outcome, ==, JQ_OUTCOME_NONE);
+  GIOStream *a, *b;
+  GError *error = NULL;
+  connect_pair(&a, &b);
+  g_assert_false(jq_net_session_resume(s, a, &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_assert_cmpstr(error->message, ==,
+                  "the game was given up: it cannot resume");
+  g_clear_error(&error);
+  g_object_unref(a);
+  g_object_unref(b);
+}
+
+/* The peer's side, told that the game was given up: it stops waiting, with
+ * the reason, and keeps the game unfinished. */
+static void assert_told(Side *side, const int *abandoned, const char *says,
+                        int plies) {
+  run_until_count(abandoned, 1);
+  run_until(&side->lost);
+  g_assert_error(side->error, JQ_NET_ERROR, JQ_NET_ERROR_ABANDONED);
+  g_assert_cmpstr(side->error->message, ==, says);
+  g_assert_cmpstr(jq_net_session_error(side->s)->message, ==, says);
+  assert_abandoned(side->s, plies);
+}
+
+/* Said on a live connection (a player who quits), by a joiner that
+ * reconnects only to say so, and by a host answering a reconnection; a
+ * stranger without the code cannot end the host's wait. */
+static void test_leave(void) {
+  GError *error = NULL;
+  /* Nothing to give up without a game. */
+  JqNetSession *fresh = jq_net_session_new_join("Joiner", "sesame-1", &error);
+  g_assert_false(jq_net_session_abandon(fresh, NULL, "bored", &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  g_object_unref(fresh);
+
+  /* On a live connection: the joiner quits at ply 6. */
+  Side host, join;
+  int resumed = 0, abandoned_h = 0, abandoned_j = 0;
+  GIOStream *io;
+  pair_on_line(&host, &join, &resumed, 51, &io);
+  g_signal_connect(host.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_h);
+  g_signal_connect(join.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_j);
+  play_plies(&host, &join, 6);
+  g_assert_true(jq_net_session_abandon(join.s, NULL, "going home", &error));
+  g_assert_no_error(error);
+  assert_told(&host, &abandoned_h, "the peer gave up the game: going home", 6);
+  assert_abandoned(join.s, 6);
+  g_assert_cmpint(abandoned_j, ==, 0); /* our own doing: no signal */
+  g_object_unref(io);
+  side_clear(&host);
+  side_clear(&join);
+
+  /* The line dies; the host waits for the joiner, which gives up and
+   * connects once to say so. A stranger without the code comes first. */
+  abandoned_h = 0;
+  pair_on_line(&host, &join, &resumed, 61, &io);
+  g_signal_connect(host.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_h);
+  play_plies(&host, &join, 4);
+  cut(&host, &join, io, 4);
+  g_object_unref(io);
+  GIOStream *a, *b;
+  connect_pair(&a, &b);
+  g_assert_true(jq_net_session_resume(host.s, a, &error));
+  raw_send(b, HELLO("sesame-2") "{\"type\":\"leave\",\"reason\":\"ha\"}\n");
+  run_until(&host.lost);
+  g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_CODE);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
+  g_assert_cmpint(abandoned_h, ==, 0);
+  host.lost = FALSE;
+  g_object_unref(a);
+  g_object_unref(b);
+  connect_pair(&a, &b);
+  g_assert_true(jq_net_session_resume(host.s, a, &error));
+  g_assert_true(jq_net_session_abandon(join.s, b, "no time left", &error));
+  g_assert_no_error(error);
+  assert_told(&host, &abandoned_h, "the peer gave up the game: no time left",
+              4);
+  assert_abandoned(join.s, 4);
+  g_assert_cmpint(resumed, ==, 0);
+  g_object_unref(a);
+  g_object_unref(b);
+  side_clear(&host);
+  side_clear(&join);
+
+  /* The host gave up while nobody was connected; the joiner, trying to
+   * resume, is answered that the game was given up. */
+  abandoned_j = 0;
+  pair_on_line(&host, &join, &resumed, 71, &io);
+  g_signal_connect(join.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_j);
+  play_plies(&host, &join, 2);
+  cut(&host, &join, io, 2);
+  g_object_unref(io);
+  g_assert_true(jq_net_session_abandon(host.s, NULL, "gone", &error));
+  assert_abandoned(host.s, 2);
+  connect_pair(&a, &b);
+  g_assert_true(jq_net_session_resume(join.s, b, &error));
+  g_assert_true(
+      jq_net_session_abandon(host.s, a, "the host stopped waiting", &error));
+  g_assert_no_error(error);
+  assert_told(&join, &abandoned_j,
+              "the peer gave up the game: the host stopped waiting", 2);
+  g_assert_cmpint(resumed, ==, 0);
+  g_object_unref(a);
+  g_object_unref(b);
+  side_clear(&host);
+  side_clear(&join);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/net/message/round-trip", test_message_round_trip);
@@ -1233,6 +1356,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/net/clock/none", test_clock_none);
   g_test_add_func("/net/session/resume", test_resume);
   g_test_add_func("/net/session/resume-ply-apart", test_resume_ply_apart);
+  g_test_add_func("/net/session/leave", test_leave);
   g_test_add_func("/net/transport/host-port", test_host_port);
   return g_test_run();
 }

@@ -267,8 +267,9 @@ static void line_read(GObject *source, GAsyncResult *res, gpointer data) {
     g_error_free(error);
     return;
   }
-  if (!line) { /* end of input: leave the game as it stands */
-    jq_net_session_close(cli->session, "the player left");
+  if (!line) { /* end of input: the player quits, the game unfinished */
+    if (cli->session)
+      jq_net_session_abandon(cli->session, NULL, "the player left", NULL);
     g_main_loop_quit(cli->loop);
     return;
   }
@@ -441,16 +442,43 @@ static void on_fair_checked(JqNetSession *s, gboolean fair, const char *message,
   finish(cli);
 }
 
-/* The game ends unfinished, saved as such. */
-static void give_up(NetCli *cli, const char *why) {
+/* We stop waiting for good, and the peer is told when it can be: on the
+ * connection if it is up, else a joiner connects once to say so (a host
+ * has nobody to call: its joiner learns it when its own wait ends). */
+static void abandon(NetCli *cli, const char *why) {
+  JqNetSession *s = cli->session;
+  if (!s)
+    return;
+  GSocketConnection *conn = NULL;
+  if (!cli->is_host && cli->target &&
+      jq_net_session_state(s) == JQ_NET_STATE_PAUSED) {
+    GSocketClient *once = g_socket_client_new();
+    g_socket_client_set_timeout(once, 3);
+    conn = g_socket_client_connect_to_host(once, cli->target, cli->port, NULL,
+                                           NULL);
+    g_object_unref(once);
+  }
+  /* FALSE when the game is over or never began: nothing to give up. */
+  jq_net_session_abandon(s, conn ? G_IO_STREAM(conn) : NULL, why, NULL);
+  g_clear_object(&conn);
+}
+
+/* The game ends unfinished, saved as such; `tell` is what the peer is
+ * told of it (NULL: `why`). */
+static void give_up_telling(NetCli *cli, const char *why, const char *tell) {
   g_clear_handle_id(&cli->wait_source, g_source_remove);
   g_clear_handle_id(&cli->retry_source, g_source_remove);
   cli->paused = FALSE;
+  abandon(cli, tell ? tell : why);
   fprintf(stderr, "jieqi-cli %s: %s\n", cli->command, why);
   printf("result: * (unfinished: %s)\n", why);
   fflush(stdout);
   cli->exit_code = 1;
   finish(cli);
+}
+
+static void give_up(NetCli *cli, const char *why) {
+  give_up_telling(cli, why, NULL);
 }
 
 static gboolean wait_expired(gpointer data) {
@@ -558,6 +586,12 @@ static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
    * purpose and will not come back; a line gone dead may. */
   gboolean left = g_error_matches(error, JQ_NET_ERROR, JQ_NET_ERROR_CLOSED) &&
                   g_str_has_prefix(error->message, "the peer left");
+  if (jq_net_session_state(s) == JQ_NET_STATE_ABANDONED) {
+    /* The peer gave up (on the game's connection or on one made to
+     * resume it): nobody waits any more. */
+    give_up(cli, error->message);
+    return;
+  }
   if (game && !jq_game_is_over(game) &&
       jq_net_session_state(s) == JQ_NET_STATE_PAUSED &&
       cli->resume_wait_s > 0 && (cli->paused || !left)) {
@@ -572,11 +606,9 @@ static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
     g_clear_object(&cli->session);
     return;
   }
-  fprintf(stderr, "jieqi-cli %s: %s\n", cli->command, error->message);
-  printf("result: * (unfinished: %s)\n", error->message);
-  fflush(stdout);
-  cli->exit_code = 1;
-  finish(cli);
+  /* Ours to say why: the peer's error would mean nothing to it. */
+  give_up_telling(cli, error->message,
+                  "it does not wait for the connection to come back");
 }
 
 static void attach(NetCli *cli, GIOStream *io) {
@@ -650,7 +682,9 @@ static const char *const summary_text =
     "\n"
     "When the connection drops mid-game, both sides wait --resume-wait\n"
     "seconds: the host listens again, the joiner connects again, and the\n"
-    "game resumes where it was; otherwise it ends unfinished.";
+    "game resumes where it was; otherwise it ends unfinished. A side that\n"
+    "stops waiting, or quits mid-game, tells the other (a joiner connects\n"
+    "once to say so), which then stops waiting too.";
 
 /* The joiner's player is made for xiangqi first, to check the spec, and
  * again at the start when the host chose jieqi. */
@@ -706,12 +740,21 @@ static int run(NetCli *cli) {
   cli->exit_code = 1;
   g_main_loop_run(cli->loop);
   g_cancellable_cancel(cli->cancel);
-  /* A move being thought about is left to end with the process. */
-  if (cli->session)
+  /* A move being thought about is left to end with the process. A game
+   * that is not over is given up, and the peer told so. */
+  if (cli->session &&
+      !jq_net_session_abandon(cli->session, NULL, "the program ended", NULL))
     jq_net_session_close(cli->session, "the program ended");
-  /* Let the goodbye go out. */
+  /* Let the goodbye go out; a leave, until the peer has read it and
+   * closed (at most 3 s). */
   for (int i = 0; i < 100 && g_main_context_pending(NULL); i++)
     g_main_context_iteration(NULL, FALSE);
+  gint64 until = g_get_monotonic_time() + 3 * G_USEC_PER_SEC;
+  while (cli->session && jq_net_session_connected(cli->session) &&
+         g_get_monotonic_time() < until) {
+    if (!g_main_context_iteration(NULL, FALSE))
+      g_usleep(10000);
+  }
   return cli->exit_code;
 }
 

@@ -86,6 +86,9 @@ static const TypeInfo types[JQ_NET_MSG_COUNT] = {
                            {ply_field,
                             {"digest", F_BYTES, OFF(data), 64, 64},
                             {"shares", F_INT, OFF(held), -1, 2}}},
+    [JQ_NET_MSG_LEAVE] = {"leave",
+                          {{"reason", F_TEXT, OFF(text), 0,
+                            JQ_NET_REASON_MAX}}},
 };
 
 static const char *const disclosure_names[] = {

@@ -54,6 +54,8 @@ typedef enum {
   /* Reconnected: the sender's ply and a digest of its game
    * (jq-net-session-resume.c). */
   JQ_NET_MSG_RESUME,
+  /* The sender gives the unfinished game up for good: no resume. */
+  JQ_NET_MSG_LEAVE,
   JQ_NET_MSG_COUNT
 } JqNetMsgType;
 
@@ -76,7 +78,7 @@ typedef struct {
    * which the offer or request was made. */
   char move[5];
   int ply;
-  /* chat text; bye's reason */
+  /* chat text; bye's and leave's reason */
   char text[JQ_NET_CHAT_MAX + 1];
   /* clock: the sender's clocks after the last move */
   int64_t clock_ms[2];

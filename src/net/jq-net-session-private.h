@@ -76,6 +76,9 @@ struct _JqNetSession {
    * compares the games instead of agreeing parameters. A jieqi move that
    * waited for shares at the drop still waits (pending). */
   gboolean resuming;
+  /* We gave the game up and said so: the peer's lines are read and
+   * ignored until it closes, so that ours are not cut off. */
+  gboolean leaving;
   /* The end's check. */
   JqNetFairness fairness;
   char *fair_message;
@@ -96,6 +99,7 @@ enum {
   SIG_ERROR,
   SIG_CONNECTION_LOST,
   SIG_RESUMED,
+  SIG_ABANDONED,
   N_SIGNALS
 };
 extern guint jq_net_session_signals[N_SIGNALS];

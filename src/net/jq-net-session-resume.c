@@ -49,6 +49,11 @@ static void game_digest(JqNetSession *s, int plies, JqMove extra,
 }
 
 gboolean jq_net_session_resume(JqNetSession *s, GIOStream *io, GError **error) {
+  if (s->state == JQ_NET_STATE_ABANDONED) {
+    g_set_error_literal(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
+                        "the game was given up: it cannot resume");
+    return FALSE;
+  }
   if (s->state != JQ_NET_STATE_PAUSED || !s->game || jq_game_is_over(s->game)) {
     g_set_error_literal(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
                         "no paused game to resume");
