@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "jq-cli-options.h"
 #include "jq-fen.h"
 #include "jq-match-player.h"
 #include "jq-match.h"
@@ -693,9 +694,10 @@ static gboolean parse_player(NetCli *cli, const char *text, JqVariant variant) {
     cli->human = TRUE;
     return TRUE;
   }
+  if (!jq_cli_option_player(cli->command, "--player", text, &cli->spec))
+    return FALSE;
   JqError err;
-  if (!jq_player_spec_parse(text, &cli->spec, &err) ||
-      !make_player(cli, variant, &err)) {
+  if (!make_player(cli, variant, &err)) {
     jq_cli_usage_error(cli->command, "--player: %s", err.message);
     return FALSE;
   }
@@ -823,8 +825,8 @@ int jq_cli_host(int argc, char **argv) {
   NetCli cli = {.command = "host", .is_host = TRUE};
   int rc = 0;
   guint64 port = 0;
-  JqError err;
   JqTimeControl tc;
+  cli.params.variant = JQ_VARIANT_XIANGQI;
   if (!ok) {
     rc = jq_cli_usage_error("host", "%s", error->message);
   } else if (argc > 1) {
@@ -832,27 +834,24 @@ int jq_cli_host(int argc, char **argv) {
   } else if (port_text && !g_ascii_string_to_unsigned(port_text, 10, 0, 65535,
                                                       &port, NULL)) {
     rc = jq_cli_usage_error("host", "--port must be 0 to 65535");
-  } else if (variant_text && strcmp(variant_text, "xiangqi") != 0 &&
-             strcmp(variant_text, "jieqi") != 0) {
-    rc = jq_cli_usage_error("host", "unknown variant '%s' (xiangqi, jieqi)",
-                            variant_text);
+  } else if (variant_text && !jq_cli_option_variant("host", variant_text,
+                                                    &cli.params.variant)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (disclosure &&
              !parse_disclosure(disclosure, &cli.params.disclosure)) {
     rc = jq_cli_usage_error(
         "host", "unknown disclosure rule '%s' (captor, nobody, both)",
         disclosure);
-  } else if (disclosure && (!variant_text || strcmp(variant_text, "jieqi"))) {
+  } else if (disclosure && cli.params.variant != JQ_VARIANT_JIEQI) {
     rc = jq_cli_usage_error("host", "--disclosure is for jieqi");
   } else if (movetime_text && tc_text) {
     rc = jq_cli_usage_error("host", "give only one of --tc and --movetime");
-  } else if (tc_text && !jq_time_control_parse(tc_text, &tc, &err)) {
-    rc = jq_cli_usage_error("host", "%s", err.message);
+  } else if (tc_text && !jq_cli_option_tc("host", tc_text, &tc)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (movetime_text &&
-             !g_ascii_string_to_signed(movetime_text, 10, 1, JQ_TC_MAX_BASE_MS,
-                                       &cli.params.movetime_ms, NULL)) {
-    rc = jq_cli_usage_error(
-        "host", "--movetime must be 1 to %" PRId64 " milliseconds (24 hours)",
-        JQ_TC_MAX_BASE_MS);
+             !jq_cli_option_movetime("host", movetime_text,
+                                     &cli.params.movetime_ms)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (!parse_wait(wait_text, &cli.resume_wait_s)) {
     rc = jq_cli_usage_error("host", "--resume-wait must be 0 to 3600 seconds");
   } else if (color_text && strcmp(color_text, "red") != 0 &&
@@ -861,9 +860,6 @@ int jq_cli_host(int argc, char **argv) {
     rc = jq_cli_usage_error("host", "--color must be red, black or random");
   }
   if (rc == 0) {
-    cli.params.variant = variant_text && strcmp(variant_text, "jieqi") == 0
-                             ? JQ_VARIANT_JIEQI
-                             : JQ_VARIANT_XIANGQI;
     cli.params.host_color = JQ_RED;
     if (color_text && strcmp(color_text, "black") == 0)
       cli.params.host_color = JQ_BLACK;
