@@ -450,18 +450,37 @@ static void abandon(NetCli *cli, const char *why) {
   JqNetSession *s = cli->session;
   if (!s)
     return;
-  GSocketConnection *conn = NULL;
-  if (!cli->is_host && cli->target &&
-      jq_net_session_state(s) == JQ_NET_STATE_PAUSED) {
-    GSocketClient *once = g_socket_client_new();
-    g_socket_client_set_timeout(once, 3);
-    conn = g_socket_client_connect_to_host(once, cli->target, cli->port, NULL,
-                                           NULL);
-    g_object_unref(once);
+  if (cli->is_host || !cli->target ||
+      jq_net_session_state(s) != JQ_NET_STATE_PAUSED) {
+    /* FALSE when the game is over or never began: nothing to give up. */
+    jq_net_session_abandon(s, NULL, why, NULL);
+    return;
   }
-  /* FALSE when the game is over or never began: nothing to give up. */
-  jq_net_session_abandon(s, conn ? G_IO_STREAM(conn) : NULL, why, NULL);
-  g_clear_object(&conn);
+  /* The host may not listen again yet (its side of the drop may come
+   * later than ours): for a few seconds, until someone answers. */
+  GSocketClient *once = g_socket_client_new();
+  g_socket_client_set_timeout(once, 3);
+  gint64 until = g_get_monotonic_time() + 6 * G_USEC_PER_SEC;
+  gboolean told = FALSE;
+  while (!told && g_get_monotonic_time() < until) {
+    GSocketConnection *conn = g_socket_client_connect_to_host(
+        once, cli->target, cli->port, NULL, NULL);
+    if (!conn) {
+      g_usleep(200000);
+      continue;
+    }
+    jq_net_session_abandon(s, G_IO_STREAM(conn), why, NULL);
+    g_object_unref(conn);
+    /* Until the peer has read it and closed. */
+    gint64 wait = g_get_monotonic_time() + 3 * G_USEC_PER_SEC;
+    while (jq_net_session_connected(s) && g_get_monotonic_time() < wait)
+      if (!g_main_context_iteration(NULL, FALSE))
+        g_usleep(10000);
+    told = jq_net_session_peer_heard(s);
+  }
+  g_object_unref(once);
+  if (!told) /* nobody to tell: given up all the same */
+    jq_net_session_abandon(s, NULL, why, NULL);
 }
 
 /* The game ends unfinished, saved as such; `tell` is what the peer is

@@ -35,6 +35,7 @@ struct _JqNetSession {
   char peer_name[JQ_NET_NAME_MAX + 1];
   char peer_program[JQ_NET_PROGRAM_MAX + 1];
   gboolean got_hello;
+  gboolean heard; /* a line came on this connection */
   JqColor color;
   JqGame *game;
   JqNetStream *stream;

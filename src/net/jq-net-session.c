@@ -197,6 +197,7 @@ const GError *jq_net_session_error(JqNetSession *s) { return s->error; }
 gboolean jq_net_session_connected(JqNetSession *s) {
   return s->stream && !jq_net_stream_is_closed(s->stream);
 }
+gboolean jq_net_session_peer_heard(JqNetSession *s) { return s->heard; }
 gboolean jq_net_session_draw_offered(JqNetSession *s) {
   return s->peer_draw != NO_PLY;
 }
@@ -688,6 +689,7 @@ static void on_line(JqNetStream *stream, const char *line, gsize length,
                     gpointer data) {
   JqNetSession *s = data;
   restart_idle(s);
+  s->heard = TRUE;
   if (s->leaving)
     return; /* we said we leave: nothing the peer says matters now */
   JqNetMessage *msg = g_new(JqNetMessage, 1);
@@ -738,6 +740,7 @@ void jq_net_session_start(JqNetSession *s, GIOStream *io) {
 void jq_net_session_connect(JqNetSession *s, GIOStream *io) {
   s->state = JQ_NET_STATE_HANDSHAKE;
   s->got_hello = FALSE;
+  s->heard = FALSE;
   if (s->stream) {
     jq_net_stream_close(s->stream);
     g_clear_object(&s->stream);

@@ -115,6 +115,9 @@ const char *jq_net_session_peer_program(JqNetSession *session);
 /* Whether a connection is open (a game on, a handshake, or a leave on its
  * way out until the peer closes). */
 gboolean jq_net_session_connected(JqNetSession *session);
+/* Whether the peer has sent anything on the latest connection: after a
+ * leave on a new connection, that someone was there to read it. */
+gboolean jq_net_session_peer_heard(JqNetSession *session);
 /* Why the connection ended when it did not end with the game; else NULL. */
 const GError *jq_net_session_error(JqNetSession *session);
 gboolean jq_net_session_draw_offered(JqNetSession *session);
