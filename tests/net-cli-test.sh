@@ -1,7 +1,9 @@
 #!/bin/sh
 # jieqi-cli host and join as two processes over loopback play an AI game
 # to a result line, and a join with the wrong code is refused while the
-# host keeps the seat; a game whose connection drops resumes. Usage: net-cli-test.sh JIEQI_CLI
+# host keeps the seat; a game whose connection drops resumes; and a
+# joiner that will not wait after a drop tells the waiting host, which
+# stops waiting at once. Usage: net-cli-test.sh JIEQI_CLI
 set -u
 cli=$1
 dir=$(mktemp -d)
@@ -107,4 +109,52 @@ esac
 grep -E '^[0-9]+\. (Red|Black) ' "$dir/host3.out" >"$dir/host3.moves"
 grep -E '^[0-9]+\. (Red|Black) ' "$dir/join3.out" >"$dir/join3.moves"
 cmp -s "$dir/host3.moves" "$dir/join3.moves" || fail "the resumed moves differ"
-echo "ok: $first; dropped and $resumed: $host_result"
+
+# The line dies again, but this joiner does not wait (--resume-wait 0):
+# it connects once to say it gives up, and the host, which would wait a
+# minute, stops at once with the game unfinished and the joiner's reason.
+"$cli" host --port 0 --code sesame-44 --player ai:random --resume-wait 60 \
+  >"$dir/host4.out" 2>"$dir/host4.err" &
+host_pid=$!
+port=
+for _ in $(seq 100); do
+  port=$(sed -n 's/^listening on 127\.0\.0\.1 port \([0-9]*\)$/\1/p' "$dir/host4.out" 2>/dev/null)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || fail "the fourth host printed no port"
+python3 "$(dirname "$0")/net-drop-proxy.py" "$port" 12 >"$dir/relay4.out" &
+relay_pid=$!
+relay=
+for _ in $(seq 100); do
+  relay=$(sed -n 's/^relay port \([0-9]*\)$/\1/p' "$dir/relay4.out" 2>/dev/null)
+  [ -n "$relay" ] && break
+  sleep 0.1
+done
+[ -n "$relay" ] || { kill "$relay_pid"; fail "the relay printed no port"; }
+timeout 60 "$cli" join "127.0.0.1:$relay" --code sesame-44 \
+  --player ai:random --resume-wait 0 >"$dir/join4.out" 2>"$dir/join4.err"
+join_rc=$?
+# The host must end well before its own minute of waiting is up.
+for _ in $(seq 200); do
+  kill -0 "$host_pid" 2>/dev/null || break
+  sleep 0.1
+done
+kill -0 "$host_pid" 2>/dev/null && fail "the host still waits for a joiner that gave up"
+wait "$host_pid"
+host_rc=$?
+host_pid=
+kill "$relay_pid"
+[ $join_rc -eq 1 ] || fail "the joiner that gave up exited with $join_rc"
+[ $host_rc -eq 1 ] || fail "the abandoned host exited with $host_rc"
+join_result=$(tail -n 1 "$dir/join4.out")
+case "$join_result" in
+  "result: * (unfinished: "*")") ;;
+  *) fail "the joiner's game is not unfinished: $join_result" ;;
+esac
+grep -q "^connection lost (.*): waiting up to 60 s for the game to resume$" \
+  "$dir/host4.out" || fail "the host did not wait for the connection"
+[ "$(tail -n 1 "$dir/host4.out")" = \
+  "result: * (unfinished: the peer gave up the game: it does not wait for the connection to come back)" ] ||
+  fail "the host was not told: $(tail -n 1 "$dir/host4.out")"
+echo "ok: $first; dropped and $resumed: $host_result; abandoned: $join_result"

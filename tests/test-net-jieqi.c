@@ -15,110 +15,7 @@
 #include "jq-net-transport.h"
 #include "jq-notation.h"
 #include "jq-redeal.h"
-
-/* ---- Loop and sockets */
-
-static gboolean guard_fired(gpointer data) {
-  *(gboolean *)data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until *flag (bounded: 60 s is a failure). */
-static void run_until(const gboolean *flag) {
-  gboolean late = FALSE;
-  guint guard = g_timeout_add(60000, guard_fired, &late);
-  while (!*flag && !late)
-    g_main_context_iteration(NULL, TRUE);
-  g_assert_false(late);
-  g_source_remove(guard);
-}
-
-typedef struct {
-  GIOStream *server, *client;
-  gboolean done;
-} Pair;
-
-static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
-                            GObject *source, gpointer data) {
-  Pair *p = data;
-  p->server = G_IO_STREAM(g_object_ref(conn));
-  p->done = p->client != NULL;
-  return TRUE;
-}
-
-static void on_connected(GObject *source, GAsyncResult *res, gpointer data) {
-  Pair *p = data;
-  GError *error = NULL;
-  GSocketConnection *conn = g_socket_client_connect_to_host_finish(
-      G_SOCKET_CLIENT(source), res, &error);
-  g_assert_no_error(error);
-  p->client = G_IO_STREAM(conn);
-  p->done = p->server != NULL;
-}
-
-static void connect_pair(GIOStream **server, GIOStream **client) {
-  Pair p = {0};
-  guint16 port = 0;
-  GError *error = NULL;
-  GSocketService *service = jq_net_listen("127.0.0.1", 0, &port, &error);
-  g_assert_no_error(error);
-  g_signal_connect(service, "incoming", G_CALLBACK(on_incoming), &p);
-  GSocketClient *sc = g_socket_client_new();
-  char *where = g_strdup_printf("127.0.0.1:%u", port);
-  g_socket_client_connect_to_host_async(sc, where, 0, NULL, on_connected, &p);
-  run_until(&p.done);
-  jq_net_stop_listening(service);
-  g_object_unref(service);
-  g_object_unref(sc);
-  g_free(where);
-  *server = p.server;
-  *client = p.client;
-}
-
-/* Bytes read from a stream as they come; with `to`, passed on (a relay
- * that records what one peer sends). */
-typedef struct {
-  GString *text;
-  GIOStream *to;
-  gboolean eof;
-  guint8 buf[4096];
-} Reader;
-
-static void read_more(GInputStream *in, Reader *r);
-
-static void read_done(GObject *source, GAsyncResult *res, gpointer data) {
-  Reader *r = data;
-  gssize n = g_input_stream_read_finish(G_INPUT_STREAM(source), res, NULL);
-  if (n <= 0) {
-    r->eof = TRUE;
-    if (r->to)
-      g_io_stream_close(r->to, NULL, NULL);
-    return;
-  }
-  g_string_append_len(r->text, (const char *)r->buf, n);
-  if (r->to && !g_io_stream_is_closed(r->to))
-    g_output_stream_write_all(g_io_stream_get_output_stream(r->to), r->buf,
-                              (gsize)n, NULL, NULL, NULL);
-  read_more(G_INPUT_STREAM(source), r);
-}
-
-static void read_more(GInputStream *in, Reader *r) {
-  g_input_stream_read_async(in, r->buf, sizeof r->buf, G_PRIORITY_DEFAULT, NULL,
-                            read_done, r);
-}
-
-static Reader *reader_start(GIOStream *io, GIOStream *to) {
-  Reader *r = g_new0(Reader, 1);
-  r->text = g_string_new(NULL);
-  r->to = to;
-  read_more(g_io_stream_get_input_stream(io), r);
-  return r;
-}
-
-static void reader_free(Reader *r) {
-  g_string_free(r->text, TRUE);
-  g_free(r);
-}
+#include "net-test-util.h"
 
 /* ---- Honest sides */
 
@@ -132,6 +29,7 @@ typedef struct {
   GError *error;
   guint idle;
   int stop_after; /* plies after which play stops (0: never) */
+  gboolean hold;  /* no random moves: the test plays */
   int resumed;
 } Side;
 
@@ -142,7 +40,8 @@ static gboolean play_random(gpointer data) {
   if (jq_net_session_state(side->s) != JQ_NET_STATE_PLAYING ||
       jq_game_side_to_move(game) != jq_net_session_color(side->s))
     return G_SOURCE_REMOVE;
-  if (side->stop_after && jq_game_move_count(game) >= side->stop_after)
+  if (side->hold ||
+      (side->stop_after && jq_game_move_count(game) >= side->stop_after))
     return G_SOURCE_REMOVE;
   JqMoveList list;
   jq_game_legal_moves(game, &list);
@@ -230,7 +129,7 @@ static void make_sides(Side *host, Side *join, const JqNetParams *params,
 
 static void start_direct(Side *host, Side *join) {
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   jq_net_session_start(host->s, a);
   jq_net_session_start(join->s, b);
   g_object_unref(a);
@@ -287,8 +186,8 @@ static void check_knowledge(const Side *side, const JqGame *full,
 
 /* Waits for the end's check; a connection lost first is a failure. */
 static void wait_fair(Side *side) {
-  gboolean late = FALSE;
-  guint guard = g_timeout_add(60000, guard_fired, &late);
+  gboolean late;
+  guint guard = jq_test_net_guard(&late, JQ_TEST_NET_WAIT_MS);
   while (!side->fair_done && !side->lost && !late)
     g_main_context_iteration(NULL, TRUE);
   g_source_remove(guard);
@@ -302,14 +201,8 @@ static void wait_fair(Side *side) {
  * depend on the luck of the deal. i·k + add mod 15 with k prime to 15 is
  * a permutation. */
 static void arrange_deal(Side *host, Side *join, int g) {
-  uint8_t secret[2][32] = {{0}}, shuffle[2][2][15];
-  secret[JQ_FAIR_ROLE_A][0] = (uint8_t)(7 + g);
-  secret[JQ_FAIR_ROLE_B][0] = (uint8_t)(11 + g);
-  for (int c = 0; c < 2; c++)
-    for (int i = 0; i < 15; i++) {
-      shuffle[JQ_FAIR_ROLE_A][c][i] = (uint8_t)((i * 2 + c + g) % 15);
-      shuffle[JQ_FAIR_ROLE_B][c][i] = (uint8_t)((i * 7 + 3 + c + 2 * g) % 15);
-    }
+  uint8_t secret[2][32], shuffle[2][2][15];
+  jq_test_net_fixed_deal(g, secret, shuffle);
   g_assert_true(jq_net_session_set_deal_secret(host->s, secret[JQ_FAIR_ROLE_A],
                                                shuffle[JQ_FAIR_ROLE_A]));
   g_assert_true(jq_net_session_set_deal_secret(join->s, secret[JQ_FAIR_ROLE_B],
@@ -392,9 +285,9 @@ static void send_data(GIOStream *io, JqNetMsgType type, const uint8_t *b,
 }
 
 /* The k-th line the raw peer received, parsed (waits for it). */
-static void nth_message(Reader *r, int k, JqNetMessage *msg) {
-  gboolean late = FALSE;
-  guint guard = g_timeout_add(20000, guard_fired, &late);
+static void nth_message(JqTestNetReader *r, int k, JqNetMessage *msg) {
+  gboolean late;
+  guint guard = jq_test_net_guard(&late, JQ_TEST_NET_WAIT_MS);
   char **lines = NULL;
   for (;;) {
     lines = g_strsplit(r->text->str, "\n", -1);
@@ -421,9 +314,9 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
   jq_net_session_set_share_timeout(h, 300);
   jq_net_session_set_timeout(h, 3000);
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   jq_net_session_start(h, a);
-  Reader *r = reader_start(b, NULL);
+  JqTestNetReader *r = jq_test_net_reader_start(b, NULL);
   JqNetMessage *msg = g_new(JqNetMessage, 1);
   jq_net_message_init(msg, JQ_NET_MSG_HELLO);
   msg->version = JQ_NET_PROTOCOL_VERSION;
@@ -444,7 +337,7 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
     send_data(b, JQ_NET_MSG_DEAL, deal_b, 32, 0); /* a key, no cards */
   } else {
     send_data(b, JQ_NET_MSG_DEAL, deal_b, sizeof deal_b, 0);
-    run_until(&host.started);
+    jq_test_net_run_until(&host.started);
     /* Red turns over the piece on a3 (red card 10). */
     jq_net_message_init(msg, JQ_NET_MSG_MOVE);
     g_strlcpy(msg->move, "a3a4", sizeof msg->move);
@@ -474,7 +367,7 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
     g_assert_cmpint(jq_game_move_at(game, 0).reveal.mover, ==, type);
     jq_net_message_init(msg, JQ_NET_MSG_RESIGN);
     send_line(b, msg);
-    run_until(&host.over);
+    jq_test_net_run_until(&host.over);
     JqFairDeal *liar = jq_fair_deal_new(JQ_FAIR_ROLE_B, NULL);
     uint8_t ignored[JQ_FAIR_DEAL_BYTES], end[JQ_FAIR_END_BYTES];
     g_assert_true(
@@ -482,7 +375,7 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
     g_assert_true(jq_fair_deal_end(liar, end, NULL));
     jq_fair_deal_free(liar);
     send_data(b, JQ_NET_MSG_END, end, sizeof end, 0);
-    run_until(&host.fair_done);
+    jq_test_net_run_until(&host.fair_done);
     g_test_message("wrong key: %s", host.fair_message);
     g_assert_false(host.fair);
     g_assert_true(strstr(host.fair_message, says) != NULL);
@@ -494,7 +387,7 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
     break;
   }
   case CHEAT_WITHHELD:
-    run_until(&host.over);
+    jq_test_net_run_until(&host.over);
     g_test_message("withheld: %s", host.error->message);
     g_assert_error(host.error, JQ_NET_ERROR, code);
     g_assert_cmpstr(host.error->message, ==, says);
@@ -504,7 +397,7 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
     g_assert_cmpint(jq_game_result(game).reason, ==, JQ_REASON_TIME);
     break;
   case CHEAT_BAD_DEAL:
-    run_until(&host.lost);
+    jq_test_net_run_until(&host.lost);
     g_test_message("bad deal: %s", host.error->message);
     g_assert_error(host.error, JQ_NET_ERROR, code);
     g_assert_true(strstr(host.error->message, says) != NULL);
@@ -512,7 +405,7 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
     g_assert_null(jq_net_session_game(h));
     break;
   default:
-    run_until(&host.lost);
+    jq_test_net_run_until(&host.lost);
     g_test_message("cheat: %s", host.error->message);
     g_assert_error(host.error, JQ_NET_ERROR, code);
     g_assert_true(strstr(host.error->message, says) != NULL);
@@ -531,7 +424,7 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
   g_io_stream_close(b, NULL, NULL);
   while (!r->eof)
     g_main_context_iteration(NULL, TRUE);
-  reader_free(r);
+  jq_test_net_reader_free(r);
   g_object_unref(a);
   g_object_unref(b);
   side_clear(&host);
@@ -570,8 +463,8 @@ static void on_resumed(JqNetSession *s, Side *side) {
 
 /* Runs until both sides' games have `plies` moves (none waiting). */
 static void run_until_plies(Side *a, Side *b, int plies) {
-  gboolean late = FALSE;
-  guint guard = g_timeout_add(60000, guard_fired, &late);
+  gboolean late;
+  guint guard = jq_test_net_guard(&late, JQ_TEST_NET_WAIT_MS);
   for (;;) {
     const JqGame *ga = jq_net_session_game(a->s);
     const JqGame *gb = jq_net_session_game(b->s);
@@ -595,15 +488,15 @@ static void test_resume(void) {
   g_signal_connect(join.s, "resumed", G_CALLBACK(on_resumed), &join);
   host.stop_after = join.stop_after = 12;
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   jq_net_session_start(host.s, a);
   jq_net_session_start(join.s, b);
   run_until_plies(&host, &join, 12);
   g_assert_true(
       g_socket_shutdown(g_socket_connection_get_socket(G_SOCKET_CONNECTION(a)),
                         TRUE, TRUE, NULL));
-  run_until(&host.lost);
-  run_until(&join.lost);
+  jq_test_net_run_until(&host.lost);
+  jq_test_net_run_until(&join.lost);
   g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
   g_assert_cmpint(jq_net_session_state(join.s), ==, JQ_NET_STATE_PAUSED);
   host.lost = join.lost = FALSE;
@@ -611,7 +504,7 @@ static void test_resume(void) {
   g_object_unref(b);
 
   host.stop_after = join.stop_after = 0;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   GError *error = NULL;
   g_assert_true(jq_net_session_resume(host.s, a, &error));
   g_assert_true(jq_net_session_resume(join.s, b, &error));
@@ -631,21 +524,160 @@ static void test_resume(void) {
   side_clear(&join);
 }
 
+/* A relay that passes whole lines on until one holds `drop_at`, then
+ * drops that line and every later one: a connection that dies just after
+ * (or before) a given message. */
+typedef struct {
+  GIOStream *to;
+  GString *pending;
+  const char *drop_at;
+  int dropped;
+  gboolean eof;
+  guint8 buf[4096];
+} LineRelay;
+
+static void relay_more(GInputStream *in, LineRelay *r);
+
+static void relay_done(GObject *source, GAsyncResult *res, gpointer data) {
+  LineRelay *r = data;
+  gssize n = g_input_stream_read_finish(G_INPUT_STREAM(source), res, NULL);
+  if (n <= 0) {
+    r->eof = TRUE;
+    return;
+  }
+  g_string_append_len(r->pending, (const char *)r->buf, n);
+  char *nl;
+  while ((nl = strchr(r->pending->str, '\n'))) {
+    gsize len = (gsize)(nl - r->pending->str) + 1;
+    char *line = g_strndup(r->pending->str, len);
+    g_string_erase(r->pending, 0, (gssize)len);
+    if (r->dropped || (r->drop_at && strstr(line, r->drop_at)))
+      r->dropped++;
+    else
+      g_output_stream_write_all(g_io_stream_get_output_stream(r->to), line, len,
+                                NULL, NULL, NULL);
+    g_free(line);
+  }
+  relay_more(G_INPUT_STREAM(source), r);
+}
+
+static void relay_more(GInputStream *in, LineRelay *r) {
+  g_input_stream_read_async(in, r->buf, sizeof r->buf, G_PRIORITY_DEFAULT, NULL,
+                            relay_done, r);
+}
+
+static LineRelay *relay_start(GIOStream *from, GIOStream *to,
+                              const char *drop_at) {
+  LineRelay *r = g_new0(LineRelay, 1);
+  r->to = to;
+  r->pending = g_string_new(NULL);
+  r->drop_at = drop_at;
+  relay_more(g_io_stream_get_input_stream(from), r);
+  return r;
+}
+
+static void shut(GIOStream *io) {
+  g_assert_true(
+      g_socket_shutdown(g_socket_connection_get_socket(G_SOCKET_CONNECTION(io)),
+                        TRUE, TRUE, NULL));
+}
+
+/* The host (Red) turns over a3 at ply 0 and the line dies in the middle
+ * of the reveal: `host_drop` and `join_drop` are where each direction
+ * stops passing messages on. Both sides resume on a new connection; the
+ * reveal completes with the same piece on both, the game is played out
+ * and the end's check finds it fair, each side's knowledge the deal's. */
+static void run_pending_drop(const char *host_drop, const char *join_drop,
+                             int join_plies_at_cut, guint32 seed) {
+  JqNetParams params = jieqi_params(JQ_RED, JQ_DISCLOSE_CAPTOR);
+  Side host, join;
+  make_sides(&host, &join, &params, seed);
+  arrange_deal(&host, &join, 0);
+  g_signal_connect(host.s, "resumed", G_CALLBACK(on_resumed), &host);
+  g_signal_connect(join.s, "resumed", G_CALLBACK(on_resumed), &join);
+  host.hold = join.hold = TRUE;
+  GIOStream *a, *b, *c, *d;
+  jq_test_net_connect_pair(&a, &b);
+  jq_test_net_connect_pair(&c, &d);
+  LineRelay *to_join = relay_start(b, c, host_drop);
+  LineRelay *to_host = relay_start(c, b, join_drop);
+  jq_net_session_start(host.s, a);
+  jq_net_session_start(join.s, d);
+  jq_test_net_run_until(&host.started);
+  jq_test_net_run_until(&join.started);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(
+      host.s, jq_move_make(jq_square_parse("a3"), jq_square_parse("a4")),
+      &error));
+  g_assert_no_error(error);
+  /* The relay has dropped its first message: the reveal is cut short. */
+  jq_test_net_run_until_count(join_drop ? &to_host->dropped : &to_join->dropped,
+                              1);
+  shut(b);
+  shut(c);
+  jq_test_net_run_until(&host.lost);
+  jq_test_net_run_until(&join.lost);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 0);
+  g_assert_cmpint(jq_game_move_count(jq_net_session_game(join.s)), ==,
+                  join_plies_at_cut);
+  host.lost = join.lost = FALSE;
+  jq_test_net_run_until(&to_join->eof);
+  jq_test_net_run_until(&to_host->eof);
+
+  GIOStream *e, *f;
+  jq_test_net_connect_pair(&e, &f);
+  g_assert_true(jq_net_session_resume(host.s, e, &error));
+  g_assert_no_error(error);
+  g_assert_true(jq_net_session_resume(join.s, f, &error));
+  g_assert_no_error(error);
+  jq_test_net_run_until_count(&host.resumed, 1);
+  jq_test_net_run_until_count(&join.resumed, 1);
+  run_until_plies(&host, &join, 1);
+  /* The same piece turned over on both sides. */
+  JqPieceType seen_h =
+      jq_game_move_at(jq_net_session_game(host.s), 0).reveal.mover;
+  JqPieceType seen_j =
+      jq_game_move_at(jq_net_session_game(join.s), 0).reveal.mover;
+  g_assert_cmpint(seen_h, !=, JQ_NO_TYPE);
+  g_assert_cmpint(seen_h, ==, seen_j);
+  host.hold = join.hold = FALSE;
+  schedule(&join);
+  wait_fair(&host);
+  wait_fair(&join);
+  g_test_message("%s / %s: %s", host_drop ? host_drop : "-",
+                 join_drop ? join_drop : "-", host.fair_message);
+  g_assert_true(host.fair && join.fair);
+  const JqGame *full = jq_net_session_game(host.s);
+  g_assert_cmpint(jq_game_move_count(full), >, 1);
+  g_assert_cmpint(jq_game_move_at(full, 0).reveal.mover, ==, seen_h);
+  int reveals = 0, captures = 0;
+  check_knowledge(&host, full, JQ_DISCLOSE_CAPTOR, &reveals, &captures);
+  check_knowledge(&join, full, JQ_DISCLOSE_CAPTOR, &reveals, &captures);
+  for (GIOStream **io = (GIOStream *[]){a, b, c, d, e, f, NULL}; *io; io++)
+    g_object_unref(*io);
+  g_string_free(to_join->pending, TRUE);
+  g_string_free(to_host->pending, TRUE);
+  g_free(to_join);
+  g_free(to_host);
+  side_clear(&host);
+  side_clear(&join);
+}
+
+/* The move never reached the joiner. */
+static void test_resume_pending_unsent(void) {
+  run_pending_drop("\"type\":\"move\"", NULL, 0, 610);
+}
+/* The joiner has the move but not the mover's share. */
+static void test_resume_pending_no_share(void) {
+  run_pending_drop("\"type\":\"share\"", NULL, 0, 620);
+}
+/* The joiner answered and played the move; its share never came. */
+static void test_resume_pending_answered(void) {
+  run_pending_drop(NULL, "\"type\":\"share\"", 1, 630);
+}
+
 /* ---- The leak test: two games whose deals differ by one swap in A's
  * shuffle, every byte both peers send recorded by a relay between them. */
-
-/* Fixed secrets and shuffles, [role][colour][i]: i·k + add mod 15 with k
- * prime to 15 is a permutation. */
-static void leak_deal(uint8_t secret[2][32], uint8_t shuffle[2][2][15]) {
-  memset(secret, 0, 2 * 32);
-  secret[JQ_FAIR_ROLE_A][0] = 7;
-  secret[JQ_FAIR_ROLE_B][0] = 11;
-  for (int c = 0; c < 2; c++)
-    for (int i = 0; i < 15; i++) {
-      shuffle[JQ_FAIR_ROLE_A][c][i] = (uint8_t)((i * 2 + c) % 15);
-      shuffle[JQ_FAIR_ROLE_B][c][i] = (uint8_t)((i * 7 + 3 + c) % 15);
-    }
-}
 
 /* What card (c, i) turns out to be: B's card i is A's card shuffle_b[i],
  * which is identity shuffle_a[that] (out[i] = in[shuffle[i]]). */
@@ -656,12 +688,12 @@ static JqPieceType leak_identity(const uint8_t shuffle_a[2][15],
 
 typedef struct {
   Side host, join;
-  Reader *from_host, *from_join;
+  JqTestNetReader *from_host, *from_join;
   GIOStream *io[4];
 } Recorded;
 
 /* The lines of a recording, the last (unfinished) one left out. */
-static char **recorded_lines(const Reader *r, int *n) {
+static char **recorded_lines(const JqTestNetReader *r, int *n) {
   char **lines = g_strsplit(r->text->str, "\n", -1);
   *n = (int)g_strv_length(lines) - 1;
   return lines;
@@ -681,7 +713,7 @@ static gboolean share_card(const char *line, int *color, int *index) {
 }
 
 /* Whether a recording holds a share of card (c, i1) or (c, i2). */
-static gboolean has_share_of(const Reader *r, int c, int i1, int i2) {
+static gboolean has_share_of(const JqTestNetReader *r, int c, int i1, int i2) {
   int n, color, index;
   gboolean found = FALSE;
   char **lines = recorded_lines(r, &n);
@@ -707,14 +739,14 @@ static void record_game(Recorded *g, const uint8_t secret[2][32],
   /* No pings: they come with the clock, not with the game. */
   jq_net_session_set_timeout(g->host.s, 600000);
   jq_net_session_set_timeout(g->join.s, 600000);
-  connect_pair(&g->io[0], &g->io[1]);
-  connect_pair(&g->io[2], &g->io[3]);
-  g->from_host = reader_start(g->io[1], g->io[2]);
-  g->from_join = reader_start(g->io[2], g->io[1]);
+  jq_test_net_connect_pair(&g->io[0], &g->io[1]);
+  jq_test_net_connect_pair(&g->io[2], &g->io[3]);
+  g->from_host = jq_test_net_reader_start(g->io[1], g->io[2]);
+  g->from_join = jq_test_net_reader_start(g->io[2], g->io[1]);
   jq_net_session_start(g->host.s, g->io[0]);
   jq_net_session_start(g->join.s, g->io[3]);
-  gboolean late = FALSE;
-  guint guard = g_timeout_add(120000, guard_fired, &late);
+  gboolean late;
+  guint guard = jq_test_net_guard(&late, 2 * JQ_TEST_NET_WAIT_MS);
   while (!late && !g->host.lost && !g->join.lost &&
          !(g->host.fair_done && g->join.fair_done) &&
          !(c >= 0 && has_share_of(g->from_host, c, i1, i2) &&
@@ -733,8 +765,8 @@ static void record_game(Recorded *g, const uint8_t secret[2][32],
 }
 
 static void recorded_clear(Recorded *g) {
-  reader_free(g->from_host);
-  reader_free(g->from_join);
+  jq_test_net_reader_free(g->from_host);
+  jq_test_net_reader_free(g->from_join);
   for (int i = 0; i < 4; i++)
     g_object_unref(g->io[i]);
   side_clear(&g->host);
@@ -757,7 +789,7 @@ static void mask_crypto(char *line) {
 /* Nothing on the wire names a piece: every line is a message the parser
  * accepts (no field it does not list), a move is bare coordinates, and no
  * piece's name appears anywhere. */
-static void check_no_identity(const Reader *r) {
+static void check_no_identity(const JqTestNetReader *r) {
   static const char *const names[] = {"king",     "general", "advisor",
                                       "elephant", "horse",   "chariot",
                                       "cannon",   "pawn",    "soldier"};
@@ -785,8 +817,9 @@ static void check_no_identity(const Reader *r) {
  * for the crypto fields, up to this sender's first share of a swapped
  * card. Returns the line of that share (-1: none, the streams are then
  * alike to their end). */
-static int compare_until_swap(const Reader *r1, const Reader *r2, int c, int i1,
-                              int i2, const char *who) {
+static int compare_until_swap(const JqTestNetReader *r1,
+                              const JqTestNetReader *r2, int c, int i1, int i2,
+                              const char *who) {
   int n1, n2, cut = -1, k;
   char **l1 = recorded_lines(r1, &n1), **l2 = recorded_lines(r2, &n2);
   JqNetMessage *m1 = g_new(JqNetMessage, 1), *m2 = g_new(JqNetMessage, 1);
@@ -832,7 +865,7 @@ static int compare_until_swap(const Reader *r1, const Reader *r2, int c, int i1,
  * alike but for the crypto fields, and no message may name a piece. */
 static void test_leak(void) {
   uint8_t secret[2][32], shuffle[2][2][15];
-  leak_deal(secret, shuffle);
+  jq_test_net_fixed_deal(0, secret, shuffle);
   Recorded g1;
   record_game(&g1, (const uint8_t(*)[32])secret,
               (const uint8_t(*)[15])shuffle[JQ_FAIR_ROLE_A],
@@ -916,6 +949,12 @@ int main(int argc, char **argv) {
   g_test_add_func("/net-jieqi/whole-games", test_whole_games);
   g_test_add_func("/net-jieqi/leak", test_leak);
   g_test_add_func("/net-jieqi/resume", test_resume);
+  g_test_add_func("/net-jieqi/resume-pending/unsent",
+                  test_resume_pending_unsent);
+  g_test_add_func("/net-jieqi/resume-pending/no-share",
+                  test_resume_pending_no_share);
+  g_test_add_func("/net-jieqi/resume-pending/answered",
+                  test_resume_pending_answered);
   g_test_add_func("/net-jieqi/cheat/wrong-key", test_cheat_wrong_key);
   g_test_add_func("/net-jieqi/cheat/forged-share", test_cheat_forged_share);
   g_test_add_func("/net-jieqi/cheat/other-card", test_cheat_other_card);

@@ -11,122 +11,10 @@
 #include "jq-net-stream.h"
 #include "jq-net-transport.h"
 #include "jq-notation.h"
+#include "net-test-util.h"
 
-/* ---- Helpers */
-
-static gboolean guard_fired(gpointer data) {
-  *(gboolean *)data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until *flag (a bounded wait: 20 s is a failure). */
-static void run_until(const gboolean *flag) {
-  gboolean late = FALSE;
-  guint guard = g_timeout_add(20000, guard_fired, &late);
-  while (!*flag && !late)
-    g_main_context_iteration(NULL, TRUE);
-  g_assert_false(late);
-  g_source_remove(guard);
-}
-
-/* Runs the main loop until *value reaches want (bounded as above). */
-static void run_until_count(const int *value, int want) {
-  gboolean late = FALSE;
-  guint guard = g_timeout_add(20000, guard_fired, &late);
-  while (*value < want && !late)
-    g_main_context_iteration(NULL, TRUE);
-  g_assert_false(late);
-  g_source_remove(guard);
-}
-
-typedef struct {
-  GIOStream *server, *client;
-  gboolean done;
-} Pair;
-
-static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
-                            GObject *source, gpointer data) {
-  Pair *p = data;
-  p->server = G_IO_STREAM(g_object_ref(conn));
-  p->done = p->client != NULL;
-  return TRUE;
-}
-
-static void on_connected(GObject *source, GAsyncResult *res, gpointer data) {
-  Pair *p = data;
-  GError *error = NULL;
-  GSocketConnection *conn = g_socket_client_connect_to_host_finish(
-      G_SOCKET_CLIENT(source), res, &error);
-  g_assert_no_error(error);
-  p->client = G_IO_STREAM(conn);
-  p->done = p->server != NULL;
-}
-
-/* Two ends of a TCP connection over 127.0.0.1. */
-static void connect_pair(GIOStream **server, GIOStream **client) {
-  Pair p = {0};
-  guint16 port = 0;
-  GError *error = NULL;
-  GSocketService *service = jq_net_listen("127.0.0.1", 0, &port, &error);
-  g_assert_no_error(error);
-  g_assert_cmpuint(port, >, 0);
-  g_signal_connect(service, "incoming", G_CALLBACK(on_incoming), &p);
-  GSocketClient *sc = g_socket_client_new();
-  char *where = g_strdup_printf("127.0.0.1:%u", port);
-  g_socket_client_connect_to_host_async(sc, where, 0, NULL, on_connected, &p);
-  run_until(&p.done);
-  jq_net_stop_listening(service);
-  g_object_unref(service);
-  g_object_unref(sc);
-  g_free(where);
-  *server = p.server;
-  *client = p.client;
-}
-
-/* Writes to a raw peer's stream, blocking. */
-static void raw_send(GIOStream *io, const char *text) {
-  GError *error = NULL;
-  g_output_stream_write_all(g_io_stream_get_output_stream(io), text,
-                            strlen(text), NULL, NULL, &error);
-  g_assert_no_error(error);
-}
-
-/* What a raw peer receives, read asynchronously up to the end. */
-typedef struct {
-  GString *text;
-  gboolean eof;
-  guint8 buf[4096];
-} RawReader;
-
-static void raw_read_more(GInputStream *in, RawReader *r);
-
-static void raw_read_done(GObject *source, GAsyncResult *res, gpointer data) {
-  RawReader *r = data;
-  gssize n = g_input_stream_read_finish(G_INPUT_STREAM(source), res, NULL);
-  if (n <= 0) {
-    r->eof = TRUE;
-    return;
-  }
-  g_string_append_len(r->text, (const char *)r->buf, n);
-  raw_read_more(G_INPUT_STREAM(source), r);
-}
-
-static void raw_read_more(GInputStream *in, RawReader *r) {
-  g_input_stream_read_async(in, r->buf, sizeof r->buf, G_PRIORITY_DEFAULT, NULL,
-                            raw_read_done, r);
-}
-
-static RawReader *raw_reader_start(GIOStream *io) {
-  RawReader *r = g_new0(RawReader, 1);
-  r->text = g_string_new(NULL);
-  raw_read_more(g_io_stream_get_input_stream(io), r);
-  return r;
-}
-
-static void raw_reader_free(RawReader *r) {
-  g_string_free(r->text, TRUE);
-  g_free(r);
-}
+/* A signal handler (connected swapped) that notes the signal came. */
+static void set_flag(gboolean *flag) { *flag = TRUE; }
 
 static const JqNetParams xiangqi_red = {JQ_VARIANT_XIANGQI, JQ_RED, 0, 0, 0, 0,
                                         JQ_DISCLOSE_CAPTOR};
@@ -158,7 +46,8 @@ static void test_message_round_trip(void) {
   for (int t = 0; t < JQ_NET_MSG_COUNT; t++) {
     JqNetMessage msg, back;
     jq_net_message_init(&msg, (JqNetMsgType)t);
-    msg.version = 1;
+    msg.version = JQ_NET_PROTOCOL_VERSION;
+    msg.held = t == JQ_NET_MSG_RESUME ? -1 : 0;
     g_strlcpy(msg.program, "jieqi test", sizeof msg.program);
     g_strlcpy(msg.name, "王小明", sizeof msg.name);
     g_strlcpy(msg.code, "k3y-42", sizeof msg.code);
@@ -244,12 +133,24 @@ static void test_message_refusals(void) {
             "\"text\" is empty");
   parse_bad("{\"type\":\"chat\",\"text\":\"a\\u001b[2Jb\"}",
             JQ_NET_ERROR_MALFORMED, "a character it may not hold");
-  parse_bad("{\"type\":\"hello\",\"version\":1,\"program\":\"p\",\"name\":"
+  parse_bad("{\"type\":\"hello\",\"version\":2,\"program\":\"p\",\"name\":"
             "\"n\",\"code\":\"two words\"}",
             JQ_NET_ERROR_MALFORMED, "\"code\" holds a character");
-  parse_bad("{\"type\":\"hello\",\"version\":2,\"program\":\"p\",\"name\":"
+  parse_bad("{\"type\":\"hello\",\"version\":3,\"program\":\"p\",\"name\":"
             "\"n\",\"code\":\"\",\"extra\":1}",
-            JQ_NET_ERROR_VERSION, "protocol version 2");
+            JQ_NET_ERROR_VERSION,
+            "the peer speaks protocol version 3, this program speaks 2");
+  parse_bad("{\"type\":\"hello\",\"version\":1,\"program\":\"p\",\"name\":"
+            "\"n\",\"code\":\"\"}",
+            JQ_NET_ERROR_VERSION,
+            "the peer speaks protocol version 1, this program speaks 2");
+  char *digest = g_strnfill(86, 'A'); /* 64 bytes, then "==" */
+  char *resume = g_strdup_printf(
+      "{\"type\":\"resume\",\"ply\":3,\"digest\":\"%s==\",\"shares\":3}",
+      digest);
+  parse_bad(resume, JQ_NET_ERROR_MALFORMED, "\"shares\" is 3, outside -1..2");
+  g_free(resume);
+  g_free(digest);
   char *long_text = g_strnfill(JQ_NET_CHAT_MAX + 1, 'a');
   char *chat =
       g_strdup_printf("{\"type\":\"chat\",\"text\":\"%s\"}", long_text);
@@ -303,13 +204,13 @@ static gpointer flood_thread(gpointer data) {
 
 static void test_stream_size_limit(void) {
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   JqNetStream *s = jq_net_stream_new(a);
   StreamResult r = {0};
   jq_net_stream_start(s, count_line, stream_ended, &r);
   Flood f = {b, 0};
   GThread *t = g_thread_new("flood", flood_thread, &f);
-  run_until(&r.ended);
+  jq_test_net_run_until(&r.ended);
   g_assert_error(r.error, JQ_NET_ERROR, JQ_NET_ERROR_TOO_LONG);
   g_assert_cmpstr(r.error->message, ==, "a message longer than 65536 bytes");
   /* Refused after at most the limit and one read beyond it. */
@@ -333,7 +234,7 @@ static void test_stream_size_limit(void) {
 
 static void test_stream_rate_limit(void) {
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   JqNetStream *s = jq_net_stream_new(a);
   jq_net_stream_set_limits(s, 1000, 20, 5);
   StreamResult r = {0};
@@ -341,9 +242,9 @@ static void test_stream_rate_limit(void) {
   GString *flood = g_string_new(NULL);
   for (int i = 0; i < 100; i++)
     g_string_append(flood, "{\"type\":\"ping\",\"id\":1}\n");
-  raw_send(b, flood->str);
+  jq_test_net_send(b, flood->str);
   g_string_free(flood, TRUE);
-  run_until(&r.ended);
+  jq_test_net_run_until(&r.ended);
   g_assert_error(r.error, JQ_NET_ERROR, JQ_NET_ERROR_RATE);
   /* The burst, and none after. */
   g_assert_cmpint(r.lines, >=, 20);
@@ -464,7 +365,7 @@ static void connect_sides(Side *host, Side *join, const JqNetParams *params,
   side_init(host, h, seed);
   side_init(join, j, seed + 1);
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   jq_net_session_start(h, a);
   jq_net_session_start(j, b);
   g_object_unref(a);
@@ -478,8 +379,8 @@ static gboolean both_started(Side *a, Side *b) {
 static void wait_started(Side *host, Side *join) {
   gboolean done = FALSE;
   while (!done) {
-    run_until(&host->started);
-    run_until(&join->started);
+    jq_test_net_run_until(&host->started);
+    jq_test_net_run_until(&join->started);
     done = both_started(host, join);
   }
   g_assert_cmpstr(jq_net_session_peer_name(join->s), ==, "Host 主");
@@ -510,8 +411,8 @@ static void test_whole_games(void) {
     g_assert_cmpint(jq_net_session_color(join.s), ==,
                     g % 2 ? JQ_RED : JQ_BLACK);
     /* Red's first move starts the game in started's idle. */
-    run_until(&host.over);
-    run_until(&join.over);
+    jq_test_net_run_until(&host.over);
+    jq_test_net_run_until(&join.over);
     g_assert_false(host.lost);
     g_assert_false(join.lost);
     g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_OVER);
@@ -530,8 +431,8 @@ static void play_plies(Side *host, Side *join, int plies) {
   host->auto_play = join->auto_play = TRUE;
   host->stop_after = join->stop_after = plies;
   wait_started(host, join);
-  run_until_count(&host->moves_made, plies);
-  run_until_count(&join->moves_made, plies);
+  jq_test_net_run_until_count(&host->moves_made, plies);
+  jq_test_net_run_until_count(&join->moves_made, plies);
   host->auto_play = join->auto_play = FALSE;
 }
 
@@ -544,10 +445,10 @@ static void test_resign_and_chat(void) {
   g_assert_false(jq_net_session_chat(join.s, "bad\x01", &error));
   g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
   g_clear_error(&error);
-  run_until_count(&host.chats, 1);
+  jq_test_net_run_until_count(&host.chats, 1);
   /* Black resigns although it is Red's turn: resigning needs no turn. */
   g_assert_true(jq_net_session_resign(join.s, &error));
-  run_until(&host.over);
+  jq_test_net_run_until(&host.over);
   g_assert_true(join.over);
   assert_same_games(&host, &join);
   JqResult r = jq_game_result(jq_net_session_game(host.s));
@@ -565,7 +466,7 @@ static void test_draw_by_agreement(void) {
   play_plies(&host, &join, 3);
   /* Declined first, then accepted. */
   gboolean declined = FALSE;
-  g_signal_connect_swapped(host.s, "draw-declined", G_CALLBACK(guard_fired),
+  g_signal_connect_swapped(host.s, "draw-declined", G_CALLBACK(set_flag),
                            &declined);
   join.accept_draw = FALSE;
   GError *error = NULL;
@@ -573,11 +474,11 @@ static void test_draw_by_agreement(void) {
   g_assert_false(jq_net_session_offer_draw(host.s, &error));
   g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
   g_clear_error(&error);
-  run_until(&declined);
+  jq_test_net_run_until(&declined);
   g_assert_false(host.over);
   join.accept_draw = TRUE;
   g_assert_true(jq_net_session_offer_draw(host.s, &error));
-  run_until(&host.over);
+  jq_test_net_run_until(&host.over);
   g_assert_true(join.over);
   assert_same_games(&host, &join);
   JqResult r = jq_game_result(jq_net_session_game(join.s));
@@ -595,8 +496,8 @@ static void test_takeback(void) {
   /* Red to move after four plies: its last move and Black's reply go. */
   join.accept_takeback = TRUE;
   g_assert_true(jq_net_session_request_takeback(host.s, &error));
-  run_until_count(&host.taken_back, 2);
-  run_until_count(&join.taken_back, 2);
+  jq_test_net_run_until_count(&host.taken_back, 2);
+  jq_test_net_run_until_count(&join.taken_back, 2);
   g_assert_cmpint(host.taken_back, ==, 2);
   g_assert_cmpint(join.taken_back, ==, 2);
   assert_same_games(&host, &join);
@@ -604,8 +505,8 @@ static void test_takeback(void) {
   /* Black asks with Red to move: only its own last move goes. */
   host.accept_takeback = TRUE;
   g_assert_true(jq_net_session_request_takeback(join.s, &error));
-  run_until_count(&host.taken_back, 3);
-  run_until_count(&join.taken_back, 3);
+  jq_test_net_run_until_count(&host.taken_back, 3);
+  jq_test_net_run_until_count(&join.taken_back, 3);
   g_assert_cmpint(join.taken_back, ==, 3);
   assert_same_games(&host, &join);
   g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 1);
@@ -616,18 +517,18 @@ static void test_takeback(void) {
   /* A declined request changes nothing. */
   join.accept_takeback = FALSE;
   gboolean declined = FALSE;
-  g_signal_connect_swapped(host.s, "takeback-declined", G_CALLBACK(guard_fired),
+  g_signal_connect_swapped(host.s, "takeback-declined", G_CALLBACK(set_flag),
                            &declined);
   g_assert_true(jq_net_session_request_takeback(host.s, &error));
-  run_until(&declined);
+  jq_test_net_run_until(&declined);
   g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 1);
   g_assert_cmpint(jq_game_move_count(jq_net_session_game(join.s)), ==, 1);
   /* The game goes on after take-backs: both can still play it out. */
   host.stop_after = join.stop_after = 0;
   host.auto_play = join.auto_play = TRUE;
   schedule(&join);
-  run_until(&host.over);
-  run_until(&join.over);
+  jq_test_net_run_until(&host.over);
+  jq_test_net_run_until(&join.over);
   assert_same_games(&host, &join);
   side_clear(&host);
   side_clear(&join);
@@ -636,7 +537,7 @@ static void test_takeback(void) {
 /* ---- A peer that cheats or talks nonsense */
 
 #define HELLO(code)                                                         \
-  "{\"type\":\"hello\",\"version\":1,\"program\":\"raw\",\"name\":\"Raw\"," \
+  "{\"type\":\"hello\",\"version\":2,\"program\":\"raw\",\"name\":\"Raw\"," \
   "\"code\":\"" code "\"}\n"
 
 typedef struct {
@@ -660,14 +561,14 @@ static void run_cheat(const Cheat *c) {
   if (c->timeout_ms)
     jq_net_session_set_timeout(h, c->timeout_ms);
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   jq_net_session_start(h, a);
-  RawReader *reader = c->flood ? NULL : raw_reader_start(b);
+  JqTestNetReader *reader = c->flood ? NULL : jq_test_net_reader_start(b, NULL);
   if (c->send[0])
-    raw_send(b, c->send);
+    jq_test_net_send(b, c->send);
   Flood f = {b, 0};
   GThread *t = c->flood ? g_thread_new("flood", flood_thread, &f) : NULL;
-  run_until(&host.lost);
+  jq_test_net_run_until(&host.lost);
   g_test_message("%s: %s", c->what, host.error->message);
   g_assert_error(host.error, JQ_NET_ERROR, c->code);
   if (!strstr(host.error->message, c->says))
@@ -687,13 +588,13 @@ static void run_cheat(const Cheat *c) {
   }
   if (reader) {
     /* The peer is told why, in a bye, and the connection ends. */
-    run_until(&reader->eof);
+    jq_test_net_run_until(&reader->eof);
     char *want = g_strescape(c->says, NULL);
     if (!strstr(reader->text->str, "{\"type\":\"bye\",\"reason\":") ||
         !strstr(reader->text->str, want))
       g_error("%s: the peer got '%s'", c->what, reader->text->str);
     g_free(want);
-    raw_reader_free(reader);
+    jq_test_net_reader_free(reader);
   }
   if (t) {
     while (!g_io_stream_is_closed(a))
@@ -740,11 +641,16 @@ static const Cheat cheats[] = {
      "the wrong game code", -1},
     {"no code", HELLO(""), FALSE, 0, JQ_NET_ERROR_CODE, "the wrong game code",
      -1},
-    {"wrong version",
-     "{\"type\":\"hello\",\"version\":2,\"program\":\"raw\",\"name\":\"Raw\","
+    {"older version",
+     "{\"type\":\"hello\",\"version\":1,\"program\":\"raw\",\"name\":\"Raw\","
      "\"code\":\"sesame-1\"}\n",
      FALSE, 0, JQ_NET_ERROR_VERSION,
-     "the peer speaks protocol version 2, this program version 1", -1},
+     "the peer speaks protocol version 1, this program speaks 2", -1},
+    {"newer version",
+     "{\"type\":\"hello\",\"version\":3,\"program\":\"raw\",\"name\":\"Raw\","
+     "\"code\":\"sesame-1\",\"extra\":true}\n",
+     FALSE, 0, JQ_NET_ERROR_VERSION,
+     "the peer speaks protocol version 3, this program speaks 2", -1},
     {"nothing at all", "", FALSE, 300, JQ_NET_ERROR_TIMEOUT,
      "nothing from the peer for 1 s", -1},
     {"silent after a move",
@@ -768,14 +674,14 @@ static void test_flood_of_messages(void) {
   Side host;
   side_init(&host, h, 1);
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   jq_net_session_start(h, a);
   GString *flood = g_string_new(HELLO("sesame-1"));
   for (int i = 0; i < 2000; i++)
     g_string_append(flood, "{\"type\":\"ping\",\"id\":1}\n");
-  raw_send(b, flood->str);
+  jq_test_net_send(b, flood->str);
   g_string_free(flood, TRUE);
-  run_until(&host.lost);
+  jq_test_net_run_until(&host.lost);
   g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_RATE);
   g_assert_cmpint(jq_net_session_state(h), ==, JQ_NET_STATE_PAUSED);
   g_object_unref(a);
@@ -795,6 +701,11 @@ static void test_join_refusals(void) {
        JQ_NET_ERROR_ORDER, "a move message before the game parameters"},
       {HELLO("") "{\"type\":\"bye\",\"reason\":\"busy\"}\n",
        JQ_NET_ERROR_CLOSED, "the peer left: busy"},
+      /* A host of another version: the joiner says so too. */
+      {"{\"type\":\"hello\",\"version\":1,\"program\":\"old\",\"name\":"
+       "\"Old\",\"code\":\"\"}\n",
+       JQ_NET_ERROR_VERSION,
+       "the peer speaks protocol version 1, this program speaks 2"},
   };
   for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
     GError *error = NULL;
@@ -803,13 +714,20 @@ static void test_join_refusals(void) {
     Side join;
     side_init(&join, j, 1);
     GIOStream *a, *b;
-    connect_pair(&a, &b);
+    jq_test_net_connect_pair(&a, &b);
+    JqTestNetReader *r = jq_test_net_reader_start(a, NULL);
     jq_net_session_start(j, b);
-    raw_send(a, cases[i].send);
-    run_until(&join.lost);
+    jq_test_net_send(a, cases[i].send);
+    jq_test_net_run_until(&join.lost);
     g_assert_error(join.error, JQ_NET_ERROR, cases[i].code);
     g_assert_cmpstr(join.error->message, ==, cases[i].says);
     g_assert_cmpint(jq_net_session_state(j), ==, JQ_NET_STATE_FAILED);
+    /* The peer got our hello, with our version, then the reason. */
+    jq_test_net_run_until(&r->eof);
+    g_assert_true(g_str_has_prefix(r->text->str, "{\"type\":\"hello\","
+                                                 "\"version\":2,"));
+    g_assert_nonnull(strstr(r->text->str, cases[i].says));
+    jq_test_net_reader_free(r);
     g_object_unref(a);
     g_object_unref(b);
     side_clear(&join);
@@ -890,8 +808,8 @@ static void test_clock_flag(void) {
       host.s, jq_move_make(jq_square_parse("h2"), jq_square_parse("e2")),
       &error));
   g_assert_no_error(error);
-  run_until(&join.over);
-  run_until(&host.over);
+  jq_test_net_run_until(&join.over);
+  jq_test_net_run_until(&host.over);
   assert_lost_on_time(host.s, JQ_BLACK);
   assert_lost_on_time(join.s, JQ_BLACK);
   assert_same_games(&host, &join);
@@ -905,28 +823,29 @@ static void test_clock_flag(void) {
 
 /* An honest host and a raw peer; `params` for the host. */
 static void start_raw(const JqNetParams *params, Side *host, GIOStream **a,
-                      GIOStream **b, RawReader **reader) {
+                      GIOStream **b, JqTestNetReader **reader) {
   GError *error = NULL;
   JqNetSession *h = jq_net_session_new_host(params, "Honest", "c0de", &error);
   g_assert_no_error(error);
   side_init(host, h, 1);
-  connect_pair(a, b);
+  jq_test_net_connect_pair(a, b);
   jq_net_session_start(h, *a);
-  *reader = raw_reader_start(*b);
-  raw_send(*b, HELLO("c0de"));
-  run_until(&host->started);
+  *reader = jq_test_net_reader_start(*b, NULL);
+  jq_test_net_send(*b, HELLO("c0de"));
+  jq_test_net_run_until(&host->started);
 }
 
-static void end_raw_stream(GIOStream *a, GIOStream *b, RawReader *r) {
+static void end_raw_stream(GIOStream *a, GIOStream *b, JqTestNetReader *r) {
   g_io_stream_close(b, NULL, NULL);
   while (!r->eof)
     g_main_context_iteration(NULL, TRUE);
-  raw_reader_free(r);
+  jq_test_net_reader_free(r);
   g_object_unref(a);
   g_object_unref(b);
 }
 
-static void end_raw(Side *host, GIOStream *a, GIOStream *b, RawReader *r) {
+static void end_raw(Side *host, GIOStream *a, GIOStream *b,
+                    JqTestNetReader *r) {
   end_raw_stream(a, b, r);
   side_clear(host);
 }
@@ -937,13 +856,13 @@ static void test_clock_claim(void) {
   JqNetParams params = clocked(JQ_BLACK, 300);
   Side host;
   GIOStream *a, *b;
-  RawReader *r;
+  JqTestNetReader *r;
   start_raw(&params, &host, &a, &b, &r);
   jq_net_session_set_flag_tolerance(host.s, 200);
-  run_until(&host.over);
+  jq_test_net_run_until(&host.over);
   assert_lost_on_time(host.s, JQ_RED);
   g_assert_false(host.lost);
-  run_until(&r->eof);
+  jq_test_net_run_until(&r->eof);
   g_assert_nonnull(strstr(r->text->str, "{\"type\":\"flag\",\"ply\":0}\n"));
   end_raw(&host, a, b, r);
 }
@@ -957,7 +876,7 @@ static void test_clock_peer_claims(void) {
     JqNetParams params = clocked(JQ_RED, round == 2 ? 60000 : 1500);
     Side host;
     GIOStream *a, *b;
-    RawReader *r;
+    JqTestNetReader *r;
     start_raw(&params, &host, &a, &b, &r);
     if (round == 1) {
       GError *error = NULL;
@@ -966,14 +885,14 @@ static void test_clock_peer_claims(void) {
           &error));
       g_assert_no_error(error);
     }
-    raw_send(b, "{\"type\":\"flag\",\"ply\":0}\n");
+    jq_test_net_send(b, "{\"type\":\"flag\",\"ply\":0}\n");
     if (round < 2) {
-      run_until(&host.over);
+      jq_test_net_run_until(&host.over);
       assert_lost_on_time(host.s, JQ_RED);
       g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 0);
       g_assert_cmpint(host.taken_back, ==, round == 1 ? 1 : 0);
     } else {
-      run_until(&host.lost);
+      jq_test_net_run_until(&host.lost);
       g_test_message("false claim: %s", host.error->message);
       g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_ILLEGAL);
       g_assert_nonnull(strstr(host.error->message,
@@ -990,11 +909,11 @@ static void test_clock_peer_claims(void) {
 static void test_clock_none(void) {
   Side host;
   GIOStream *a, *b;
-  RawReader *r;
+  JqTestNetReader *r;
   start_raw(&xiangqi_red, &host, &a, &b, &r);
   g_assert_cmpint(jq_net_session_clock_ms(host.s, JQ_RED), ==, -1);
-  raw_send(b, "{\"type\":\"flag\",\"ply\":0}\n");
-  run_until(&host.lost);
+  jq_test_net_send(b, "{\"type\":\"flag\",\"ply\":0}\n");
+  jq_test_net_run_until(&host.lost);
   g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_ORDER);
   g_assert_cmpstr(host.error->message, ==,
                   "a flag message in a game without a clock");
@@ -1020,7 +939,7 @@ static void pair_on_line(Side *host, Side *join, int *resumed, guint32 seed,
   g_signal_connect(h, "resumed", G_CALLBACK(on_resumed), resumed);
   g_signal_connect(j, "resumed", G_CALLBACK(on_resumed), resumed);
   GIOStream *b;
-  connect_pair(host_io, &b);
+  jq_test_net_connect_pair(host_io, &b);
   jq_net_session_start(h, *host_io);
   jq_net_session_start(j, b);
   g_object_unref(b);
@@ -1031,8 +950,8 @@ static void cut(Side *host, Side *join, GIOStream *host_io, int plies) {
   GSocket *socket =
       g_socket_connection_get_socket(G_SOCKET_CONNECTION(host_io));
   g_assert_true(g_socket_shutdown(socket, TRUE, TRUE, NULL));
-  run_until(&host->lost);
-  run_until(&join->lost);
+  jq_test_net_run_until(&host->lost);
+  jq_test_net_run_until(&join->lost);
   for (int k = 0; k < 2; k++) {
     JqNetSession *s = k ? join->s : host->s;
     g_assert_cmpint(jq_net_session_state(s), ==, JQ_NET_STATE_PAUSED);
@@ -1044,7 +963,7 @@ static void cut(Side *host, Side *join, GIOStream *host_io, int plies) {
 static void resume_on_new_line(JqNetSession *h, JqNetSession *j) {
   GIOStream *a, *b;
   GError *error = NULL;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   g_assert_true(jq_net_session_resume(h, a, &error));
   g_assert_no_error(error);
   g_assert_true(jq_net_session_resume(j, b, &error));
@@ -1071,7 +990,7 @@ static void test_resume(void) {
   /* Nothing to resume in a game that is not paused. */
   GError *error = NULL;
   GIOStream *a, *b;
-  connect_pair(&a, &b);
+  jq_test_net_connect_pair(&a, &b);
   JqNetSession *fresh = jq_net_session_new_join("Joiner", "sesame-1", &error);
   g_assert_false(jq_net_session_resume(fresh, a, &error));
   g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
@@ -1082,8 +1001,8 @@ static void test_resume(void) {
 
   /* The wrong game: both refuse, and keep their games paused. */
   resume_on_new_line(host.s, join2.s);
-  run_until(&host.lost);
-  run_until(&join2.lost);
+  jq_test_net_run_until(&host.lost);
+  jq_test_net_run_until(&join2.lost);
   g_test_message("wrong game: %s", host.error->message);
   g_assert_cmpstr(host.error->message, ==,
                   "the game cannot resume: the peer is at ply 4, this side "
@@ -1095,14 +1014,14 @@ static void test_resume(void) {
 
   /* The right one: the game goes on where it was, to its end. */
   resume_on_new_line(host.s, join.s);
-  run_until_count(&resumed, 2);
+  jq_test_net_run_until_count(&resumed, 2);
   g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PLAYING);
   g_assert_cmpint(jq_game_move_count(jq_net_session_game(join.s)), ==, 10);
   host.stop_after = join.stop_after = 0;
   host.auto_play = join.auto_play = TRUE;
   schedule(&host);
-  run_until(&host.over);
-  run_until(&join.over);
+  jq_test_net_run_until(&host.over);
+  jq_test_net_run_until(&join.over);
   assert_same_games(&host, &join);
   g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), >, 10);
   g_assert_false(host.lost || join.lost);
@@ -1139,7 +1058,7 @@ static void test_resume_ply_apart(void) {
   JqNetParams params = xiangqi_red;
   Side host;
   GIOStream *a, *b;
-  RawReader *r;
+  JqTestNetReader *r;
   start_raw(&params, &host, &a, &b, &r);
   int resumed = 0;
   g_signal_connect(host.s, "resumed", G_CALLBACK(on_resumed), &resumed);
@@ -1151,36 +1070,160 @@ static void test_resume_ply_apart(void) {
     g_assert_true(g_socket_shutdown(
         g_socket_connection_get_socket(G_SOCKET_CONNECTION(a)), TRUE, TRUE,
         NULL));
-    run_until(&host.lost);
+    jq_test_net_run_until(&host.lost);
     host.lost = FALSE;
     end_raw_stream(a, b, r);
-    connect_pair(&a, &b);
-    r = raw_reader_start(b);
+    jq_test_net_connect_pair(&a, &b);
+    r = jq_test_net_reader_start(b, NULL);
     g_assert_true(jq_net_session_resume(host.s, a, &error));
     g_assert_no_error(error);
     /* Round 0: the peer has no move; round 1: it has both. */
     char *digest = resume_digest(moves, round == 0 ? 0 : 2);
-    char *line =
-        g_strdup_printf(HELLO("c0de") "{\"type\":\"resume\","
-                                      "\"ply\":%d,\"digest\":\"%s\"}\n",
-                        round == 0 ? 0 : 2, digest);
-    raw_send(b, line);
+    char *line = g_strdup_printf(HELLO("c0de") "{\"type\":\"resume\","
+                                               "\"ply\":%d,\"digest\":\"%s\","
+                                               "\"shares\":-1}\n",
+                                 round == 0 ? 0 : 2, digest);
+    jq_test_net_send(b, line);
     g_free(line);
     g_free(digest);
-    run_until_count(&resumed, round + 1);
+    jq_test_net_run_until_count(&resumed, round + 1);
     if (round == 0) {
       /* The host sends its last move again. */
       while (!strstr(r->text->str,
                      "{\"type\":\"move\",\"move\":\"h2e2\",\"ply\":0}\n"))
         g_main_context_iteration(NULL, TRUE);
     } else {
-      raw_send(b, "{\"type\":\"move\",\"move\":\"b9c7\",\"ply\":1}\n");
-      run_until_count(&host.peer_moves, 1);
+      jq_test_net_send(b, "{\"type\":\"move\",\"move\":\"b9c7\",\"ply\":1}\n");
+      jq_test_net_run_until_count(&host.peer_moves, 1);
     }
   }
   g_assert_cmpint(jq_game_move_count(jq_net_session_game(host.s)), ==, 2);
   g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PLAYING);
   end_raw(&host, a, b, r);
+}
+
+/* ---- Giving a game up: the peer is told, and stops waiting */
+
+static void on_abandoned(JqNetSession *s, const GError *error, int *count) {
+  (*count)++;
+}
+
+/* A session that was given up (by us or the peer): the game is kept,
+ * unfinished, `plies` long, and it cannot resume. */
+static void assert_abandoned(JqNetSession *s, int plies) {
+  g_assert_cmpint(jq_net_session_state(s), ==, JQ_NET_STATE_ABANDONED);
+  const JqGame *game = jq_net_session_game(s);
+  g_assert_cmpint(jq_game_move_count(game), ==, plies);
+  g_assert_false(jq_game_is_over(game));
+  g_assert_cmpint(jq_game_result(game).outcome, ==, JQ_OUTCOME_NONE);
+  GIOStream *a, *b;
+  GError *error = NULL;
+  jq_test_net_connect_pair(&a, &b);
+  g_assert_false(jq_net_session_resume(s, a, &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_assert_cmpstr(error->message, ==,
+                  "the game was given up: it cannot resume");
+  g_clear_error(&error);
+  g_object_unref(a);
+  g_object_unref(b);
+}
+
+/* The peer's side, told that the game was given up: it stops waiting, with
+ * the reason, and keeps the game unfinished. */
+static void assert_told(Side *side, const int *abandoned, const char *says,
+                        int plies) {
+  jq_test_net_run_until_count(abandoned, 1);
+  jq_test_net_run_until(&side->lost);
+  g_assert_error(side->error, JQ_NET_ERROR, JQ_NET_ERROR_ABANDONED);
+  g_assert_cmpstr(side->error->message, ==, says);
+  g_assert_cmpstr(jq_net_session_error(side->s)->message, ==, says);
+  assert_abandoned(side->s, plies);
+}
+
+/* Said on a live connection (a player who quits), by a joiner that
+ * reconnects only to say so, and by a host answering a reconnection; a
+ * stranger without the code cannot end the host's wait. */
+static void test_leave(void) {
+  GError *error = NULL;
+  /* Nothing to give up without a game. */
+  JqNetSession *fresh = jq_net_session_new_join("Joiner", "sesame-1", &error);
+  g_assert_false(jq_net_session_abandon(fresh, NULL, "bored", &error));
+  g_assert_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL);
+  g_clear_error(&error);
+  g_object_unref(fresh);
+
+  /* On a live connection: the joiner quits at ply 6. */
+  Side host, join;
+  int resumed = 0, abandoned_h = 0, abandoned_j = 0;
+  GIOStream *io;
+  pair_on_line(&host, &join, &resumed, 51, &io);
+  g_signal_connect(host.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_h);
+  g_signal_connect(join.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_j);
+  play_plies(&host, &join, 6);
+  g_assert_true(jq_net_session_abandon(join.s, NULL, "going home", &error));
+  g_assert_no_error(error);
+  assert_told(&host, &abandoned_h, "the peer gave up the game: going home", 6);
+  assert_abandoned(join.s, 6);
+  g_assert_cmpint(abandoned_j, ==, 0); /* our own doing: no signal */
+  g_object_unref(io);
+  side_clear(&host);
+  side_clear(&join);
+
+  /* The line dies; the host waits for the joiner, which gives up and
+   * connects once to say so. A stranger without the code comes first. */
+  abandoned_h = 0;
+  pair_on_line(&host, &join, &resumed, 61, &io);
+  g_signal_connect(host.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_h);
+  play_plies(&host, &join, 4);
+  cut(&host, &join, io, 4);
+  g_object_unref(io);
+  GIOStream *a, *b;
+  jq_test_net_connect_pair(&a, &b);
+  g_assert_true(jq_net_session_resume(host.s, a, &error));
+  jq_test_net_send(
+      b, HELLO("sesame-2") "{\"type\":\"leave\",\"reason\":\"ha\"}\n");
+  jq_test_net_run_until(&host.lost);
+  g_assert_error(host.error, JQ_NET_ERROR, JQ_NET_ERROR_CODE);
+  g_assert_cmpint(jq_net_session_state(host.s), ==, JQ_NET_STATE_PAUSED);
+  g_assert_cmpint(abandoned_h, ==, 0);
+  host.lost = FALSE;
+  g_object_unref(a);
+  g_object_unref(b);
+  jq_test_net_connect_pair(&a, &b);
+  g_assert_true(jq_net_session_resume(host.s, a, &error));
+  g_assert_true(jq_net_session_abandon(join.s, b, "no time left", &error));
+  g_assert_no_error(error);
+  assert_told(&host, &abandoned_h, "the peer gave up the game: no time left",
+              4);
+  assert_abandoned(join.s, 4);
+  g_assert_cmpint(resumed, ==, 0);
+  g_object_unref(a);
+  g_object_unref(b);
+  side_clear(&host);
+  side_clear(&join);
+
+  /* The host gave up while nobody was connected; the joiner, trying to
+   * resume, is answered that the game was given up. */
+  abandoned_j = 0;
+  pair_on_line(&host, &join, &resumed, 71, &io);
+  g_signal_connect(join.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_j);
+  play_plies(&host, &join, 2);
+  cut(&host, &join, io, 2);
+  g_object_unref(io);
+  g_assert_true(jq_net_session_abandon(host.s, NULL, "gone", &error));
+  assert_abandoned(host.s, 2);
+  jq_test_net_connect_pair(&a, &b);
+  g_assert_true(jq_net_session_resume(join.s, b, &error));
+  g_assert_true(
+      jq_net_session_abandon(host.s, a, "the host stopped waiting", &error));
+  g_assert_no_error(error);
+  assert_told(&join, &abandoned_j,
+              "the peer gave up the game: the host stopped waiting", 2);
+  g_assert_cmpint(resumed, ==, 0);
+  g_object_unref(a);
+  g_object_unref(b);
+  side_clear(&host);
+  side_clear(&join);
 }
 
 int main(int argc, char **argv) {
@@ -1203,6 +1246,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/net/clock/none", test_clock_none);
   g_test_add_func("/net/session/resume", test_resume);
   g_test_add_func("/net/session/resume-ply-apart", test_resume_ply_apart);
+  g_test_add_func("/net/session/leave", test_leave);
   g_test_add_func("/net/transport/host-port", test_host_port);
   return g_test_run();
 }

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "jq-cli-options.h"
 #include "jq-match-player.h"
 #include "jq-match.h"
 
@@ -178,22 +179,21 @@ int jq_cli_match(int argc, char **argv) {
   JqMatchConfig config;
   jq_match_config_init(&config);
   config.seed = g_random_int() | ((uint64_t)g_random_int() << 32);
-  JqFenVariant variant = JQ_FEN_VARIANT_XIANGQI;
+  JqVariant variant = JQ_VARIANT_XIANGQI;
   int limit_count = (tc_text != NULL) + (movetime_text != NULL) +
                     (depth_text != NULL) + (nodes_text != NULL);
   JqError err;
   int rc = 0;
   gint64 nodes = 0;
-  int movetime_ms = 0;
+  int64_t movetime_ms = 0;
   if (!ok) {
     rc = jq_cli_usage_error("match", "%s", error->message);
     g_error_free(error);
   } else if (argc > 1) {
     rc = jq_cli_usage_error("match", "unexpected argument '%s'", argv[1]);
-  } else if (variant_text && (!jq_cli_parse_variant(variant_text, &variant) ||
-                              variant == JQ_FEN_VARIANT_AUTO)) {
-    rc = jq_cli_usage_error("match", "unknown variant '%s' (xiangqi, jieqi)",
-                            variant_text);
+  } else if (variant_text &&
+             !jq_cli_option_variant("match", variant_text, &variant)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (games_text && !parse_int(games_text, 1, 1000000, &config.games)) {
     rc = jq_cli_usage_error("match", "--games must be 1 to 1000000");
   } else if (concurrency_text &&
@@ -202,14 +202,11 @@ int jq_cli_match(int argc, char **argv) {
   } else if (limit_count > 1) {
     rc = jq_cli_usage_error("match", "give only one of --tc, --movetime, "
                                      "--depth and --nodes");
-  } else if (tc_text && !jq_time_control_parse(tc_text, &config.tc, &err)) {
-    rc = jq_cli_usage_error("match", "%s", err.message);
+  } else if (tc_text && !jq_cli_option_tc("match", tc_text, &config.tc)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (movetime_text &&
-             !parse_int(movetime_text, 1, (int)JQ_TC_MAX_BASE_MS,
-                        &movetime_ms)) {
-    rc = jq_cli_usage_error(
-        "match", "--movetime must be 1 to %" PRId64 " milliseconds (24 hours)",
-        JQ_TC_MAX_BASE_MS);
+             !jq_cli_option_movetime("match", movetime_text, &movetime_ms)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (depth_text && !parse_int(depth_text, 1, 1000, &config.tc.depth)) {
     rc = jq_cli_usage_error("match", "--depth must be 1 to 1000");
   } else if (nodes_text && !g_ascii_string_to_signed(
@@ -235,8 +232,9 @@ int jq_cli_match(int argc, char **argv) {
     JqPlayerSpec spec;
     if (!players[p])
       continue;
-    if (!jq_player_spec_parse(players[p], &spec, &err))
-      rc = jq_cli_usage_error("match", "--player%d: %s", p + 1, err.message);
+    if (!jq_cli_option_player("match", p == 0 ? "--player1" : "--player2",
+                              players[p], &spec))
+      rc = JQ_CLI_EXIT_USAGE;
     else
       jq_player_spec_clear(&spec);
   }
@@ -251,7 +249,7 @@ int jq_cli_match(int argc, char **argv) {
     }
   }
   if (rc == 0) {
-    config.variant = (JqVariant)variant;
+    config.variant = variant;
     if (movetime_text) {
       config.tc.kind = JQ_TC_MOVETIME;
       config.tc.movetime_ms = movetime_ms;

@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "jq-cli-options.h"
 #include "jq-fen.h"
 #include "jq-match-player.h"
 #include "jq-match.h"
@@ -267,8 +268,9 @@ static void line_read(GObject *source, GAsyncResult *res, gpointer data) {
     g_error_free(error);
     return;
   }
-  if (!line) { /* end of input: leave the game as it stands */
-    jq_net_session_close(cli->session, "the player left");
+  if (!line) { /* end of input: the player quits, the game unfinished */
+    if (cli->session)
+      jq_net_session_abandon(cli->session, NULL, "the player left", NULL);
     g_main_loop_quit(cli->loop);
     return;
   }
@@ -441,16 +443,62 @@ static void on_fair_checked(JqNetSession *s, gboolean fair, const char *message,
   finish(cli);
 }
 
-/* The game ends unfinished, saved as such. */
-static void give_up(NetCli *cli, const char *why) {
+/* We stop waiting for good, and the peer is told when it can be: on the
+ * connection if it is up, else a joiner connects once to say so (a host
+ * has nobody to call: its joiner learns it when its own wait ends). */
+static void abandon(NetCli *cli, const char *why) {
+  JqNetSession *s = cli->session;
+  if (!s)
+    return;
+  if (cli->is_host || !cli->target ||
+      jq_net_session_state(s) != JQ_NET_STATE_PAUSED) {
+    /* FALSE when the game is over or never began: nothing to give up. */
+    jq_net_session_abandon(s, NULL, why, NULL);
+    return;
+  }
+  /* The host may not listen again yet (its side of the drop may come
+   * later than ours): for a few seconds, until someone answers. */
+  GSocketClient *once = g_socket_client_new();
+  g_socket_client_set_timeout(once, 3);
+  gint64 until = g_get_monotonic_time() + 6 * G_USEC_PER_SEC;
+  gboolean told = FALSE;
+  while (!told && g_get_monotonic_time() < until) {
+    GSocketConnection *conn = g_socket_client_connect_to_host(
+        once, cli->target, cli->port, NULL, NULL);
+    if (!conn) {
+      g_usleep(200000);
+      continue;
+    }
+    jq_net_session_abandon(s, G_IO_STREAM(conn), why, NULL);
+    g_object_unref(conn);
+    /* Until the peer has read it and closed. */
+    gint64 wait = g_get_monotonic_time() + 3 * G_USEC_PER_SEC;
+    while (jq_net_session_connected(s) && g_get_monotonic_time() < wait)
+      if (!g_main_context_iteration(NULL, FALSE))
+        g_usleep(10000);
+    told = jq_net_session_peer_heard(s);
+  }
+  g_object_unref(once);
+  if (!told) /* nobody to tell: given up all the same */
+    jq_net_session_abandon(s, NULL, why, NULL);
+}
+
+/* The game ends unfinished, saved as such; `tell` is what the peer is
+ * told of it (NULL: `why`). */
+static void give_up_telling(NetCli *cli, const char *why, const char *tell) {
   g_clear_handle_id(&cli->wait_source, g_source_remove);
   g_clear_handle_id(&cli->retry_source, g_source_remove);
   cli->paused = FALSE;
+  abandon(cli, tell ? tell : why);
   fprintf(stderr, "jieqi-cli %s: %s\n", cli->command, why);
   printf("result: * (unfinished: %s)\n", why);
   fflush(stdout);
   cli->exit_code = 1;
   finish(cli);
+}
+
+static void give_up(NetCli *cli, const char *why) {
+  give_up_telling(cli, why, NULL);
 }
 
 static gboolean wait_expired(gpointer data) {
@@ -558,6 +606,12 @@ static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
    * purpose and will not come back; a line gone dead may. */
   gboolean left = g_error_matches(error, JQ_NET_ERROR, JQ_NET_ERROR_CLOSED) &&
                   g_str_has_prefix(error->message, "the peer left");
+  if (jq_net_session_state(s) == JQ_NET_STATE_ABANDONED) {
+    /* The peer gave up (on the game's connection or on one made to
+     * resume it): nobody waits any more. */
+    give_up(cli, error->message);
+    return;
+  }
   if (game && !jq_game_is_over(game) &&
       jq_net_session_state(s) == JQ_NET_STATE_PAUSED &&
       cli->resume_wait_s > 0 && (cli->paused || !left)) {
@@ -572,11 +626,9 @@ static void on_lost(JqNetSession *s, const GError *error, NetCli *cli) {
     g_clear_object(&cli->session);
     return;
   }
-  fprintf(stderr, "jieqi-cli %s: %s\n", cli->command, error->message);
-  printf("result: * (unfinished: %s)\n", error->message);
-  fflush(stdout);
-  cli->exit_code = 1;
-  finish(cli);
+  /* Ours to say why: the peer's error would mean nothing to it. */
+  give_up_telling(cli, error->message,
+                  "it does not wait for the connection to come back");
 }
 
 static void attach(NetCli *cli, GIOStream *io) {
@@ -650,7 +702,9 @@ static const char *const summary_text =
     "\n"
     "When the connection drops mid-game, both sides wait --resume-wait\n"
     "seconds: the host listens again, the joiner connects again, and the\n"
-    "game resumes where it was; otherwise it ends unfinished.";
+    "game resumes where it was; otherwise it ends unfinished. A side that\n"
+    "stops waiting, or quits mid-game, tells the other (a joiner connects\n"
+    "once to say so), which then stops waiting too.";
 
 /* The joiner's player is made for xiangqi first, to check the spec, and
  * again at the start when the host chose jieqi. */
@@ -659,9 +713,10 @@ static gboolean parse_player(NetCli *cli, const char *text, JqVariant variant) {
     cli->human = TRUE;
     return TRUE;
   }
+  if (!jq_cli_option_player(cli->command, "--player", text, &cli->spec))
+    return FALSE;
   JqError err;
-  if (!jq_player_spec_parse(text, &cli->spec, &err) ||
-      !make_player(cli, variant, &err)) {
+  if (!make_player(cli, variant, &err)) {
     jq_cli_usage_error(cli->command, "--player: %s", err.message);
     return FALSE;
   }
@@ -706,12 +761,21 @@ static int run(NetCli *cli) {
   cli->exit_code = 1;
   g_main_loop_run(cli->loop);
   g_cancellable_cancel(cli->cancel);
-  /* A move being thought about is left to end with the process. */
-  if (cli->session)
+  /* A move being thought about is left to end with the process. A game
+   * that is not over is given up, and the peer told so. */
+  if (cli->session &&
+      !jq_net_session_abandon(cli->session, NULL, "the program ended", NULL))
     jq_net_session_close(cli->session, "the program ended");
-  /* Let the goodbye go out. */
+  /* Let the goodbye go out; a leave, until the peer has read it and
+   * closed (at most 3 s). */
   for (int i = 0; i < 100 && g_main_context_pending(NULL); i++)
     g_main_context_iteration(NULL, FALSE);
+  gint64 until = g_get_monotonic_time() + 3 * G_USEC_PER_SEC;
+  while (cli->session && jq_net_session_connected(cli->session) &&
+         g_get_monotonic_time() < until) {
+    if (!g_main_context_iteration(NULL, FALSE))
+      g_usleep(10000);
+  }
   return cli->exit_code;
 }
 
@@ -780,8 +844,8 @@ int jq_cli_host(int argc, char **argv) {
   NetCli cli = {.command = "host", .is_host = TRUE};
   int rc = 0;
   guint64 port = 0;
-  JqError err;
   JqTimeControl tc;
+  cli.params.variant = JQ_VARIANT_XIANGQI;
   if (!ok) {
     rc = jq_cli_usage_error("host", "%s", error->message);
   } else if (argc > 1) {
@@ -789,27 +853,24 @@ int jq_cli_host(int argc, char **argv) {
   } else if (port_text && !g_ascii_string_to_unsigned(port_text, 10, 0, 65535,
                                                       &port, NULL)) {
     rc = jq_cli_usage_error("host", "--port must be 0 to 65535");
-  } else if (variant_text && strcmp(variant_text, "xiangqi") != 0 &&
-             strcmp(variant_text, "jieqi") != 0) {
-    rc = jq_cli_usage_error("host", "unknown variant '%s' (xiangqi, jieqi)",
-                            variant_text);
+  } else if (variant_text && !jq_cli_option_variant("host", variant_text,
+                                                    &cli.params.variant)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (disclosure &&
              !parse_disclosure(disclosure, &cli.params.disclosure)) {
     rc = jq_cli_usage_error(
         "host", "unknown disclosure rule '%s' (captor, nobody, both)",
         disclosure);
-  } else if (disclosure && (!variant_text || strcmp(variant_text, "jieqi"))) {
+  } else if (disclosure && cli.params.variant != JQ_VARIANT_JIEQI) {
     rc = jq_cli_usage_error("host", "--disclosure is for jieqi");
   } else if (movetime_text && tc_text) {
     rc = jq_cli_usage_error("host", "give only one of --tc and --movetime");
-  } else if (tc_text && !jq_time_control_parse(tc_text, &tc, &err)) {
-    rc = jq_cli_usage_error("host", "%s", err.message);
+  } else if (tc_text && !jq_cli_option_tc("host", tc_text, &tc)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (movetime_text &&
-             !g_ascii_string_to_signed(movetime_text, 10, 1, JQ_TC_MAX_BASE_MS,
-                                       &cli.params.movetime_ms, NULL)) {
-    rc = jq_cli_usage_error(
-        "host", "--movetime must be 1 to %" PRId64 " milliseconds (24 hours)",
-        JQ_TC_MAX_BASE_MS);
+             !jq_cli_option_movetime("host", movetime_text,
+                                     &cli.params.movetime_ms)) {
+    rc = JQ_CLI_EXIT_USAGE;
   } else if (!parse_wait(wait_text, &cli.resume_wait_s)) {
     rc = jq_cli_usage_error("host", "--resume-wait must be 0 to 3600 seconds");
   } else if (color_text && strcmp(color_text, "red") != 0 &&
@@ -818,9 +879,6 @@ int jq_cli_host(int argc, char **argv) {
     rc = jq_cli_usage_error("host", "--color must be red, black or random");
   }
   if (rc == 0) {
-    cli.params.variant = variant_text && strcmp(variant_text, "jieqi") == 0
-                             ? JQ_VARIANT_JIEQI
-                             : JQ_VARIANT_XIANGQI;
     cli.params.host_color = JQ_RED;
     if (color_text && strcmp(color_text, "black") == 0)
       cli.params.host_color = JQ_BLACK;

@@ -23,4 +23,5 @@ typedef enum {
   JQ_NET_ERROR_LOCAL,       /* our own side asked for something wrong */
   JQ_NET_ERROR_CHEAT,       /* jieqi: a deal or share that does not check */
   JQ_NET_ERROR_FORFEIT,     /* jieqi: a share withheld; the peer forfeits */
+  JQ_NET_ERROR_ABANDONED,   /* the peer gave the unfinished game up */
 } JqNetErrorCode;

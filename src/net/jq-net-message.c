@@ -83,7 +83,12 @@ static const TypeInfo types[JQ_NET_MSG_COUNT] = {
                         {{"end", F_BYTES, OFF(data), 1, JQ_NET_DATA_MAX}}},
     [JQ_NET_MSG_FLAG] = {"flag", {ply_field}},
     [JQ_NET_MSG_RESUME] = {"resume",
-                           {ply_field, {"digest", F_BYTES, OFF(data), 64, 64}}},
+                           {ply_field,
+                            {"digest", F_BYTES, OFF(data), 64, 64},
+                            {"shares", F_INT, OFF(held), -1, 2}}},
+    [JQ_NET_MSG_LEAVE] = {"leave",
+                          {{"reason", F_TEXT, OFF(text), 0,
+                            JQ_NET_REASON_MAX}}},
 };
 
 static const char *const disclosure_names[] = {
@@ -326,7 +331,7 @@ static gboolean parse_object(JsonObject *obj, JqNetMessage *msg,
       json_node_get_int(version) != JQ_NET_PROTOCOL_VERSION) {
     g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_VERSION,
                 "the peer speaks protocol version %" G_GINT64_FORMAT
-                ", this program version %d",
+                ", this program speaks %d",
                 json_node_get_int(version), JQ_NET_PROTOCOL_VERSION);
     return FALSE;
   }

@@ -10,8 +10,9 @@
 
 #include "jq-types.h"
 
-/* The protocol this program speaks; a hello with another is refused. */
-#define JQ_NET_PROTOCOL_VERSION 1
+/* The protocol this program speaks; a hello with another is refused.
+ * Version 2 added resume, clock, flag, the disclosure rule and leave. */
+#define JQ_NET_PROTOCOL_VERSION 2
 /* Limits, in bytes of UTF-8 (no terminating NUL). */
 #define JQ_NET_MESSAGE_MAX 65536
 #define JQ_NET_NAME_MAX 64
@@ -53,6 +54,8 @@ typedef enum {
   /* Reconnected: the sender's ply and a digest of its game
    * (jq-net-session-resume.c). */
   JQ_NET_MSG_RESUME,
+  /* The sender gives the unfinished game up for good: no resume. */
+  JQ_NET_MSG_LEAVE,
   JQ_NET_MSG_COUNT
 } JqNetMsgType;
 
@@ -75,10 +78,13 @@ typedef struct {
    * which the offer or request was made. */
   char move[5];
   int ply;
-  /* chat text; bye's reason */
+  /* chat text; bye's and leave's reason */
   char text[JQ_NET_CHAT_MAX + 1];
   /* clock: the sender's clocks after the last move */
   int64_t clock_ms[2];
+  /* resume: how many of the peer's shares this side holds for a jieqi
+   * move waiting for them; -1 when no move waits */
+  int held;
   /* ping and pong */
   int64_t id;
   /* deal, share ("ply": the move it belongs to) and end: their bytes */

@@ -112,6 +112,24 @@ gboolean jq_net_jieqi_send_shares(JqNetSession *s, JqMove move, int ply,
     }
     send_bytes(s, JQ_NET_MSG_SHARE, share, sizeof share, ply);
   }
+  s->sent = mine;
+  s->sent_ply = ply;
+  return TRUE;
+}
+
+gboolean jq_net_jieqi_resend_shares(JqNetSession *s, int from, GError **error) {
+  /* The same bytes as before: a share of a card is made once. */
+  for (int i = from; i < s->sent.n; i++) {
+    uint8_t share[JQ_FAIR_SHARE_BYTES];
+    JqFairDealError err;
+    if (!jq_fair_deal_make_share(s->fair, s->sent.color[i], s->sent.index[i],
+                                 share, &err)) {
+      g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
+                  "no share can be made: %s", err.message);
+      return FALSE;
+    }
+    send_bytes(s, JQ_NET_MSG_SHARE, share, sizeof share, s->sent_ply);
+  }
   return TRUE;
 }
 
@@ -147,6 +165,12 @@ static gboolean share_withheld(gpointer data) {
   jq_net_session_check_game_over(s);
   g_object_unref(s);
   return G_SOURCE_REMOVE;
+}
+
+void jq_net_jieqi_rewait(JqNetSession *s) {
+  g_clear_handle_id(&s->share_source, g_source_remove);
+  if (s->pending)
+    s->share_source = g_timeout_add(s->share_timeout_ms, share_withheld, s);
 }
 
 gboolean jq_net_jieqi_await_shares(JqNetSession *s, JqMove move, int ply,
@@ -298,6 +322,10 @@ void jq_net_jieqi_on_share(JqNetSession *s, const JqNetMessage *msg) {
   jq_net_session_fault(s, JQ_NET_ERROR_ORDER,
                        "a share message with no card to open");
 }
+gboolean jq_net_jieqi_resend_shares(JqNetSession *s, int from, GError **error) {
+  return TRUE;
+}
+void jq_net_jieqi_rewait(JqNetSession *s) {}
 void jq_net_jieqi_send_end(JqNetSession *s) {}
 void jq_net_jieqi_on_end(JqNetSession *s, const JqNetMessage *msg) {}
 

@@ -35,6 +35,7 @@ struct _JqNetSession {
   char peer_name[JQ_NET_NAME_MAX + 1];
   char peer_program[JQ_NET_PROGRAM_MAX + 1];
   gboolean got_hello;
+  gboolean heard; /* a line came on this connection */
   JqColor color;
   JqGame *game;
   JqNetStream *stream;
@@ -58,6 +59,10 @@ struct _JqNetSession {
   int want_got;
   JqReveal pending_reveal;
   guint share_timeout_ms, share_source;
+  /* The cards of the last shares we sent, and their move's ply: a resume
+   * sends again those the peer lacks. */
+  Cards sent;
+  int sent_ply;
   /* The clock (jq-net-session-clock.c), when the game has one: both
    * sides' time left when the turn began, as this side measures it. */
   gboolean clock_on;
@@ -69,8 +74,12 @@ struct _JqNetSession {
   int moves_timed[2];
   guint flag_source, flag_tolerance_ms;
   /* Resuming a paused game (jq-net-session-resume.c): the handshake
-   * compares the games instead of agreeing parameters. */
-  gboolean resuming, pending_at_drop;
+   * compares the games instead of agreeing parameters. A jieqi move that
+   * waited for shares at the drop still waits (pending). */
+  gboolean resuming;
+  /* We gave the game up and said so: the peer's lines are read and
+   * ignored until it closes, so that ours are not cut off. */
+  gboolean leaving;
   /* The end's check. */
   JqNetFairness fairness;
   char *fair_message;
@@ -91,6 +100,7 @@ enum {
   SIG_ERROR,
   SIG_CONNECTION_LOST,
   SIG_RESUMED,
+  SIG_ABANDONED,
   N_SIGNALS
 };
 extern guint jq_net_session_signals[N_SIGNALS];
@@ -131,6 +141,12 @@ gboolean jq_net_jieqi_await_shares(JqNetSession *s, JqMove move, int ply,
 gboolean jq_net_jieqi_play_known(JqNetSession *s, JqMove move, JqReveal reveal,
                                  gboolean peer);
 void jq_net_jieqi_on_share(JqNetSession *s, const JqNetMessage *msg);
+/* Resumed: sends again our last shares (of the move at sent_ply) from
+ * the `from`-th on, the ones the peer says it lacks. */
+gboolean jq_net_jieqi_resend_shares(JqNetSession *s, int from, GError **error);
+/* Resumed with a move still waiting for the peer's shares: the share
+ * timeout starts again. */
+void jq_net_jieqi_rewait(JqNetSession *s);
 /* Keys go out only when the game is over. */
 void jq_net_jieqi_send_end(JqNetSession *s);
 void jq_net_jieqi_on_end(JqNetSession *s, const JqNetMessage *msg);

@@ -79,6 +79,9 @@ static void jq_net_session_class_init(JqNetSessionClass *klass) {
   jq_net_session_signals[SIG_CONNECTION_LOST] =
       g_signal_new("connection-lost", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                    NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+  jq_net_session_signals[SIG_ABANDONED] =
+      g_signal_new("abandoned", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                   G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 void jq_net_session_clear_pending(JqNetSession *s) {
@@ -90,6 +93,7 @@ static void jq_net_session_init(JqNetSession *s) {
   s->timeout_ms = 60000;
   s->share_timeout_ms = 30000;
   s->flag_tolerance_ms = 2000;
+  s->sent_ply = NO_PLY;
   jq_net_session_clear_pending(s);
 }
 
@@ -190,6 +194,10 @@ const char *jq_net_session_peer_program(JqNetSession *s) {
   return s->peer_program;
 }
 const GError *jq_net_session_error(JqNetSession *s) { return s->error; }
+gboolean jq_net_session_connected(JqNetSession *s) {
+  return s->stream && !jq_net_stream_is_closed(s->stream);
+}
+gboolean jq_net_session_peer_heard(JqNetSession *s) { return s->heard; }
 gboolean jq_net_session_draw_offered(JqNetSession *s) {
   return s->peer_draw != NO_PLY;
 }
@@ -221,17 +229,22 @@ static void send_ply(JqNetSession *s, JqNetMsgType type, int ply) {
   jq_net_session_send_msg(s, &msg);
 }
 
+/* A bye or a leave with its reason, cut to the limit on a character. */
+static void reason_message(JqNetMessage *msg, JqNetMsgType type,
+                           const char *reason) {
+  jq_net_message_init(msg, type);
+  g_strlcpy(msg->text, reason, JQ_NET_REASON_MAX + 1);
+  const char *end = NULL;
+  if (!g_utf8_validate(msg->text, -1, &end))
+    msg->text[end - msg->text] = '\0';
+}
+
 /* Says why, closes, and keeps the game. */
 void jq_net_session_end_connection(JqNetSession *s, const char *reason) {
   stop_timers(s);
   if (s->stream) {
     JqNetMessage bye;
-    jq_net_message_init(&bye, JQ_NET_MSG_BYE);
-    g_strlcpy(bye.text, reason, JQ_NET_REASON_MAX + 1);
-    /* Cut on a character boundary. */
-    const char *end = NULL;
-    if (!g_utf8_validate(bye.text, -1, &end))
-      bye.text[end - bye.text] = '\0';
+    reason_message(&bye, JQ_NET_MSG_BYE, reason);
     jq_net_session_send_msg(s, &bye);
     jq_net_stream_close(s->stream);
   }
@@ -248,6 +261,15 @@ void jq_net_session_set_fairness(JqNetSession *s, JqNetFairness fairness,
 }
 
 void jq_net_session_lost(JqNetSession *s, GError *error, gboolean fault) {
+  if (s->state == JQ_NET_STATE_ABANDONED) {
+    /* Our leave went out and the peer is gone (or silent): done. */
+    stop_timers(s);
+    s->leaving = FALSE;
+    if (s->stream)
+      jq_net_stream_close(s->stream);
+    g_error_free(error);
+    return;
+  }
   if (s->state == JQ_NET_STATE_OVER && s->fairness == JQ_NET_FAIR_WAITING) {
     /* The game stands, but without the peer's end nothing is checked. */
     char *text = g_strdup_printf("the peer sent no end message (%s): the "
@@ -267,8 +289,6 @@ void jq_net_session_lost(JqNetSession *s, GError *error, gboolean fault) {
     return;
   }
   jq_net_clock_stop(s);
-  if (s->state == JQ_NET_STATE_PLAYING)
-    s->pending_at_drop = s->pending;
   jq_net_session_end_connection(s, error->message);
   s->state = s->game ? JQ_NET_STATE_PAUSED : JQ_NET_STATE_FAILED;
   g_clear_error(&s->error);
@@ -627,12 +647,53 @@ static void on_game_message(JqNetSession *s, const JqNetMessage *msg) {
   }
 }
 
+/* The peer gives the game up: it is kept unfinished, and nobody waits. */
+static void peer_abandoned(JqNetSession *s, const char *reason) {
+  GError *e = g_error_new(JQ_NET_ERROR, JQ_NET_ERROR_ABANDONED,
+                          "the peer gave up the game%s%s",
+                          reason[0] ? ": " : "", reason);
+  stop_timers(s);
+  jq_net_clock_stop(s);
+  if (s->stream)
+    jq_net_stream_close(s->stream);
+  s->resuming = FALSE;
+  s->state = JQ_NET_STATE_ABANDONED;
+  g_clear_error(&s->error);
+  s->error = e;
+  g_object_ref(s);
+  g_signal_emit(s, jq_net_session_signals[SIG_ABANDONED], 0, e);
+  g_signal_emit(s, jq_net_session_signals[SIG_CONNECTION_LOST], 0, e);
+  g_object_unref(s);
+}
+
+static void on_leave(JqNetSession *s, const JqNetMessage *msg) {
+  if (s->state == JQ_NET_STATE_HANDSHAKE && !s->got_hello) {
+    /* Believed only from a peer whose hello (and code) checked. */
+    jq_net_session_fault(s, JQ_NET_ERROR_ORDER,
+                         "a leave message before the hello");
+  } else if (s->game && !jq_game_is_over(s->game) &&
+             (s->state == JQ_NET_STATE_HANDSHAKE ||
+              s->state == JQ_NET_STATE_PLAYING)) {
+    peer_abandoned(s, msg->text);
+  } else {
+    /* No game yet, or it is over: as good as a bye. */
+    jq_net_session_lost(s,
+                        g_error_new(JQ_NET_ERROR, JQ_NET_ERROR_ABANDONED,
+                                    "the peer gave up the game%s%s",
+                                    msg->text[0] ? ": " : "", msg->text),
+                        FALSE);
+  }
+}
+
 static void on_line(JqNetStream *stream, const char *line, gsize length,
                     gpointer data) {
   JqNetSession *s = data;
+  restart_idle(s);
+  s->heard = TRUE;
+  if (s->leaving)
+    return; /* we said we leave: nothing the peer says matters now */
   JqNetMessage *msg = g_new(JqNetMessage, 1);
   GError *error = NULL;
-  restart_idle(s);
   g_object_ref(s);
   if (!jq_net_message_parse(line, length, msg, &error)) {
     jq_net_session_lost(s, error, TRUE);
@@ -646,6 +707,8 @@ static void on_line(JqNetStream *stream, const char *line, gsize length,
         g_error_new(JQ_NET_ERROR, JQ_NET_ERROR_CLOSED, "the peer left%s%s",
                     msg->text[0] ? ": " : "", msg->text);
     jq_net_session_lost(s, e, FALSE);
+  } else if (msg->type == JQ_NET_MSG_LEAVE) {
+    on_leave(s, msg);
   } else if (s->state == JQ_NET_STATE_HANDSHAKE) {
     on_handshake_message(s, msg);
   } else if (s->state == JQ_NET_STATE_PLAYING) {
@@ -677,6 +740,7 @@ void jq_net_session_start(JqNetSession *s, GIOStream *io) {
 void jq_net_session_connect(JqNetSession *s, GIOStream *io) {
   s->state = JQ_NET_STATE_HANDSHAKE;
   s->got_hello = FALSE;
+  s->heard = FALSE;
   if (s->stream) {
     jq_net_stream_close(s->stream);
     g_clear_object(&s->stream);
@@ -862,4 +926,39 @@ void jq_net_session_close(JqNetSession *s, const char *reason) {
   } else if (s->state == JQ_NET_STATE_IDLE) {
     s->state = JQ_NET_STATE_FAILED;
   }
+}
+
+gboolean jq_net_session_abandon(JqNetSession *s, GIOStream *io,
+                                const char *reason, GError **error) {
+  gboolean connected =
+      s->state == JQ_NET_STATE_HANDSHAKE || s->state == JQ_NET_STATE_PLAYING;
+  if (!s->game || jq_game_is_over(s->game) ||
+      !(connected || s->state == JQ_NET_STATE_PAUSED ||
+        s->state == JQ_NET_STATE_ABANDONED))
+    return refuse(error, "no unfinished game to give up");
+  if (connected && io)
+    return refuse(error, "the game has a connection already");
+  JqNetMessage leave;
+  reason_message(&leave, JQ_NET_MSG_LEAVE, reason);
+  /* The parser is the one judge of what a message may hold. */
+  char *line = jq_net_message_to_line(&leave);
+  JqNetMessage *probe = g_new(JqNetMessage, 1);
+  gboolean ok = jq_net_message_parse(line, strlen(line) - 1, probe, NULL);
+  g_free(probe);
+  g_free(line);
+  if (!ok)
+    return refuse(error, "a reason must be text without control characters");
+  jq_net_clock_stop(s);
+  g_clear_handle_id(&s->ping_source, g_source_remove);
+  g_clear_handle_id(&s->share_source, g_source_remove);
+  g_clear_handle_id(&s->flag_source, g_source_remove);
+  if (io)
+    jq_net_session_connect(s, io); /* our hello, then the leave */
+  if (connected || io) {
+    jq_net_session_send_msg(s, &leave);
+    s->leaving = TRUE;
+  }
+  s->resuming = FALSE;
+  s->state = JQ_NET_STATE_ABANDONED;
+  return TRUE;
 }

@@ -22,6 +22,11 @@
  *   error (GError)             the session closes: what the peer did
  *   connection-lost (GError)   the connection ended, game unfinished
  *   resumed ()                 a paused game goes on (jq_net_session_resume)
+ *   abandoned (GError)         the peer gave the game up for good (a
+ *                              `leave`, on a live connection or on one
+ *                              made to resume): state ABANDONED, the game
+ *                              kept unfinished; connection-lost follows
+ *                              with the same error
  *
  * Jieqi is dealt by both sides together (src/net/jq-fair-deal.h,
  * docs/network-protocol.md): the session's game knows only what this side
@@ -45,9 +50,11 @@ typedef enum {
   JQ_NET_STATE_IDLE = 0,  /* not started */
   JQ_NET_STATE_HANDSHAKE, /* hello and parameters */
   JQ_NET_STATE_PLAYING,
-  JQ_NET_STATE_OVER,   /* the game ended */
-  JQ_NET_STATE_PAUSED, /* connection gone, game unfinished and kept */
-  JQ_NET_STATE_FAILED, /* the connection ended before a game began */
+  JQ_NET_STATE_OVER,      /* the game ended */
+  JQ_NET_STATE_PAUSED,    /* connection gone, game unfinished and kept */
+  JQ_NET_STATE_FAILED,    /* the connection ended before a game began */
+  JQ_NET_STATE_ABANDONED, /* given up by either side: kept, unfinished,
+                             and it cannot resume */
 } JqNetState;
 
 /* The host's choices; the clock as jieqi-cli match's --tc (base_ms 0: no
@@ -105,6 +112,12 @@ const JqNetParams *jq_net_session_params(JqNetSession *session);
 JqColor jq_net_session_color(JqNetSession *session);
 const char *jq_net_session_peer_name(JqNetSession *session);
 const char *jq_net_session_peer_program(JqNetSession *session);
+/* Whether a connection is open (a game on, a handshake, or a leave on its
+ * way out until the peer closes). */
+gboolean jq_net_session_connected(JqNetSession *session);
+/* Whether the peer has sent anything on the latest connection: after a
+ * leave on a new connection, that someone was there to read it. */
+gboolean jq_net_session_peer_heard(JqNetSession *session);
 /* Why the connection ended when it did not end with the game; else NULL. */
 const GError *jq_net_session_error(JqNetSession *session);
 gboolean jq_net_session_draw_offered(JqNetSession *session);
@@ -134,13 +147,25 @@ gboolean jq_net_session_chat(JqNetSession *session, const char *text,
 /* A paused game on a new connection (the joiner reconnects to the host,
  * who listens again): after the hello both sides compare their games (ply
  * and digest) and the game goes on ("resumed") or the connection ends
- * ("connection-lost", still PAUSED). FALSE, with nothing done, when there
- * is no paused game or a jieqi move was waiting for its shares at the
- * drop. */
+ * ("connection-lost", still PAUSED). A jieqi move that waited for its
+ * shares at the drop completes its reveal once resumed (the shares the
+ * peer lacks are sent again). FALSE, with nothing done, when there is no
+ * paused game. */
 gboolean jq_net_session_resume(JqNetSession *session, GIOStream *io,
                                GError **error);
-/* Says goodbye and closes; an unfinished game is kept (PAUSED). */
+/* Says goodbye and closes; an unfinished game is kept (PAUSED), and the
+ * peer may wait for it to resume. */
 void jq_net_session_close(JqNetSession *session, const char *reason);
+/* Gives the unfinished game up for good: the state becomes ABANDONED, the
+ * game is kept unfinished and never resumes. The peer is told, with a
+ * `leave` saying `reason` (at most 200 bytes, cut on a character):
+ * on the connection when one is up (io must be NULL), else on `io` when
+ * given, a new connection made only to say so (a joiner that stops
+ * waiting connects once; a host that stopped waiting answers a joiner
+ * that connects to resume); with neither, nobody is told. FALSE
+ * (JQ_NET_ERROR_LOCAL, nothing done) when there is no unfinished game. */
+gboolean jq_net_session_abandon(JqNetSession *session, GIOStream *io,
+                                const char *reason, GError **error);
 
 /* How many plies a take-back asked by `requester` at `ply` (moves
  * played) undoes: back to before the requester's last move; 0 when it has
