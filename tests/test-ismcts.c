@@ -478,6 +478,8 @@ static void test_priors(void) {
   JqAi *ai = jq_test_ai_new("ismcts");
   jq_test_ai_set(ai, "Hash", "8");
   jq_test_ai_set(ai, "Prior", "1.5");
+  /* The weighing itself: the hint would raise one root move's weight. */
+  jq_test_ai_set(ai, "Hint", "0");
   JqProgress last;
   think_iterations(ai, &pos, 1, &last);
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
@@ -594,6 +596,7 @@ static void test_hint(void) {
 
   JqAi *ai = jq_test_ai_new("ismcts");
   jq_test_ai_set(ai, "Hash", "8");
+  jq_test_ai_set(ai, "Hint", "0");
   JqProgress last;
   think_iterations(ai, &pos, 2000, &last);
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
