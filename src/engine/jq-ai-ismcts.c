@@ -773,8 +773,8 @@ static int root_offset(const Ismcts *s, JqPosition *pos) {
 /* The alpha-beta's best move on the view (its chance nodes, never a
  * deal: it reads nothing the player may not know), searched within
  * hint_share of the move's time or of its iterations; JQ_MOVE_NONE when
- * off, stopped, or without a limit to take a share of. Its table is cleared first: the same view gets the
- * same hint under a node budget. */
+ * off, stopped, or without a limit to take a share of. Its table is cleared
+ * first: the same view gets the same hint under a node budget. */
 static JqMove root_hint(Ismcts *s, Worker *w, const JqPosition *view) {
   if (s->hint_share <= 0 || s->root_moves.count < 2)
     return JQ_MOVE_NONE;
