@@ -954,7 +954,8 @@ static JqAi *ismcts_create(void) {
    * and 38.5% (seeds 77, 78). */
   s->center = 0.5;
   /* Against Hint=0 in jieqi at 2,000 iterations a move, 100 games (seed
-   * 2026, session 12): Hint=10 scored 62.0%, Hint=30 59.2%. */
+   * 2026, session 12): Hint=10 scored 62.0%, Hint=30 62.5%; Hint=30
+   * against Hint=10 about even (see docs/benchmarks.md). */
   s->hint_share = 0.10;
   /* At 200 ms a move in jieqi the probe scored 60.6% against eval over 80
    * games, and eval 75% against 8-ply playouts over 40. */
