@@ -63,7 +63,9 @@ static JqGame *interesting_game(JqPosition *view) {
 
 /* ---- (a) no cheating: the move does not depend on the hidden truth ---- */
 
-static void test_blind_to_deal(void) {
+/* data: the Hint option's value (the alpha-beta's root hint searches the
+ * view too). */
+static void test_blind_to_deal(gconstpointer data) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
   JqColor side = jq_game_side_to_move(game);
@@ -71,6 +73,7 @@ static void test_blind_to_deal(void) {
   JqAi *ai = jq_test_ai_new("ismcts");
   jq_test_ai_set(ai, "Seed", "12345");
   jq_test_ai_set(ai, "Hash", "16");
+  jq_test_ai_set(ai, "Hint", data);
   enum { WORLDS = 12 };
   JqMove first_move = JQ_MOVE_NONE;
   JqProgress first = {0};
@@ -475,6 +478,8 @@ static void test_priors(void) {
   JqAi *ai = jq_test_ai_new("ismcts");
   jq_test_ai_set(ai, "Hash", "8");
   jq_test_ai_set(ai, "Prior", "1.5");
+  /* The weighing itself: the hint would raise one root move's weight. */
+  jq_test_ai_set(ai, "Hint", "0");
   JqProgress last;
   think_iterations(ai, &pos, 1, &last);
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
@@ -557,6 +562,54 @@ static int repeats_of_losing_reply(bool first_play_static) {
   }
   jq_ismcts_tree_free(&tree);
   return 100;
+}
+
+/* The root child of `move`'s share of the root's prior weight. */
+static float root_weight_share(const JqIsmctsTree *tree, JqMove move) {
+  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
+  float total = 0.0f, mine = 0.0f;
+  for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+    const JqIsmctsNode *n = jq_ismcts_node(tree, c);
+    total += n->weight;
+    if (n->move == move)
+      mine = n->weight;
+  }
+  return mine / total;
+}
+
+/* Hint: the move of a short alpha-beta search of the view gets half the
+ * root's prior weight, which no move of the jieqi start has without it. */
+static void test_hint(void) {
+  JqPosition pos;
+  jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
+  /* What the hint's search finds: 2000 iterations at Hint=20 give it
+   * 2000 * 12 * 0.2 / 0.8 = 6000 nodes, from a clear table. */
+  JqSearch *search = jq_search_new_sized(8);
+  g_assert_nonnull(search);
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = 6000;
+  JqMove expected = jq_search_run(search, &pos, &limits, NULL, NULL, NULL, NULL,
+                                  NULL, 0, NULL);
+  jq_search_free(search);
+  g_assert_true(expected != JQ_MOVE_NONE);
+
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "8");
+  jq_test_ai_set(ai, "Hint", "0");
+  JqProgress last;
+  think_iterations(ai, &pos, 2000, &last);
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  float before = root_weight_share(tree, expected);
+  g_assert_cmpfloat(before, >, 0.0f);
+  g_assert_cmpfloat(before, <, 0.4f);
+
+  jq_test_ai_set(ai, "Hint", "20");
+  think_iterations(ai, &pos, 2000, &last);
+  g_assert_cmpuint(last.iterations, ==, 2000);
+  tree = jq_ai_ismcts_tree(ai, 0);
+  g_assert_cmpfloat(root_weight_share(tree, expected), >=, 0.499f);
+  jq_ai_free(ai);
 }
 
 static void test_first_play_static(void) {
@@ -1029,6 +1082,7 @@ static void test_options(void) {
       {"LowerBound", "0.5"},   {"LowerBound", "0"},
       {"Leaf", "Search"},      {"LeafDepth", "0"},
       {"LeafDepth", "6"},      {"LeafDepth", "2"},
+      {"Hint", "10"},          {"Hint", "0"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -1050,6 +1104,7 @@ static void test_options(void) {
       {"Center", "1.5"},      {"LowerBound", "-1"},
       {"LeafDepth", "7"},     {"LeafDepth", "-1"},
       {"LeafDepth", "x"},     {"FirstPlayStatic", "2"},
+      {"Hint", "91"},         {"Hint", "0.5"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1312,7 +1367,8 @@ static void test_threads(void) {
 
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
-  g_test_add_func("/ismcts/blind-to-deal", test_blind_to_deal);
+  g_test_add_data_func("/ismcts/blind-to-deal", "0", test_blind_to_deal);
+  g_test_add_data_func("/ismcts/blind-to-deal-hint", "20", test_blind_to_deal);
   g_test_add_func("/ismcts/source-reads-no-arbiter",
                   test_source_reads_no_arbiter);
   g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
@@ -1321,6 +1377,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
   g_test_add_func("/ismcts/first-play-static", test_first_play_static);
+  g_test_add_func("/ismcts/hint", test_hint);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);
