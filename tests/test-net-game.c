@@ -300,9 +300,11 @@ static void test_peer_keeps_seat(Fixture *f, gconstpointer data) {
                                              jq_move_to(black), &error));
   g_assert_no_error(error);
   /* Red's turn again: the peer's, waited for. */
-  g_assert_nonnull(f->controller->remote[JQ_RED]);
-  g_assert_true(f->controller->thinker == f->controller->remote[JQ_RED]);
-  g_assert_null(f->controller->outside[JQ_RED]);
+  JqPlayer *remote =
+      jq_game_controller_get_remote_player(f->controller, JQ_RED);
+  g_assert_nonnull(remote);
+  g_assert_true(jq_game_controller_get_thinker(f->controller) == remote);
+  g_assert_false(jq_game_controller_has_outside_player(f->controller, JQ_RED));
   g_assert_true(spin_until(two_moves, f));
   g_assert_true(jq_net_session_move(f->host, parse("h0g2"), &error));
   g_assert_true(spin_until(three_moves, f));

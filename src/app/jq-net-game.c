@@ -516,7 +516,8 @@ static void jq_net_game_dispose(GObject *object) {
   if (self->controller) {
     g_signal_handlers_disconnect_by_data(self->controller, self);
     JqColor peer = jq_color_other(self->our_side);
-    if (self->controller->remote[peer] == JQ_PLAYER(self->peer))
+    if (jq_game_controller_get_remote_player(self->controller, peer) ==
+        JQ_PLAYER(self->peer))
       jq_game_controller_set_remote_player(self->controller, peer, NULL);
     g_clear_object(&self->controller);
   }
