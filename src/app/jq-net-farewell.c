@@ -165,7 +165,7 @@ gboolean jq_net_farewell(JqNetSession *session, const char *reason,
     g_application_hold(f->app);
   }
   if (live) {
-    f->address = (g_free(f->address), NULL); /* nothing to try again */
+    g_clear_pointer(&f->address, g_free); /* nothing to try again */
     watch_sent(f);
   } else if (address && hosting) {
     f->service = service ? g_object_ref(service)
