@@ -4,10 +4,14 @@
  * shown, a take-back asked from the window, a draw offered by the peer
  * and accepted in the dialog it raises. Then the app joins a game the
  * test hosts (the host remembered), and the peer vanishes: the app says
- * so and keeps the game. Last the app hosts jieqi: pieces turned up and
- * taken both ways, and the fairness of the deal told at the end. Every
- * wait is bounded. */
+ * so and keeps the game. The app hosts jieqi: pieces turned up and
+ * taken both ways, and the fairness of the deal told at the end. A game
+ * given up is told: the peer's leave stops the app's wait and says so,
+ * and the app's "Stop Waiting" reaches the peer that comes back. The
+ * panel's line for each state of the connection, in English and
+ * Chinese. Every wait is bounded. */
 #include <adwaita.h>
+#include <locale.h>
 #include <string.h>
 
 #include "jq-net-dialog.h"
@@ -333,7 +337,8 @@ static gboolean incoming(GSocketService *service, GSocketConnection *conn,
 
 static gboolean panel_lost(gpointer data) {
   JqNetPanel *panel = jq_window_get_net_panel(window());
-  return panel && !strcmp(jq_net_panel_get_status(panel), "Connection lost");
+  return panel &&
+         !strcmp(jq_net_panel_get_status(panel), "Gave up waiting for Host");
 }
 
 static gboolean connected_to_host(gpointer data) {
@@ -562,12 +567,158 @@ static void test_host_jieqi(void) {
   g_object_unref(peer);
 }
 
+/* The app hosts xiangqi from the dialog as Red; the peer joins as Black,
+ * a move each, then the line drops: the app waits. */
+static JqNetSession *host_and_drop(guint16 *port) {
+  JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  jq_net_dialog_set_mode(dialog, "host");
+  g_assert_true(jq_net_dialog_set_host_address(dialog, "127.0.0.1"));
+  jq_net_dialog_set_variant(dialog, JQ_VARIANT_XIANGQI);
+  jq_net_dialog_set_host_color(dialog, 0); /* Red */
+  jq_net_dialog_press(dialog);
+  const char *code = NULL;
+  *port = jq_net_dialog_get_port(dialog, &code);
+  g_assert_cmpuint(*port, >, 0);
+  GError *error = NULL;
+  JqNetSession *peer = jq_net_session_new_join("Peer", code, &error);
+  g_assert_no_error(error);
+  GSocketConnection *conn = connect_to(*port);
+  jq_net_session_start(peer, G_IO_STREAM(conn));
+  g_assert_true(spin_until(playing, peer));
+  g_assert_true(spin_until(panel_says, "Connected to Peer"));
+  play("h2e2");
+  want_moves = 1;
+  g_assert_true(spin_until(peer_moves, peer));
+  peer_play(peer, "h9g7");
+  want_moves = 2;
+  g_assert_true(spin_until(app_moves, NULL));
+  drop(conn);
+  g_object_unref(conn);
+  g_assert_true(spin_until(paused_state, peer));
+  check_waiting("Connection lost — waiting for Peer to reconnect…", "b0c2");
+  return peer;
+}
+
+/* The game kept here after it was given up: not paused, unfinished, the
+ * peer's side the person's at this screen, no more waiting. */
+static void check_kept(void) {
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  g_assert_false(
+      gtk_widget_get_visible(GTK_WIDGET(jq_net_panel_get_stop_button(panel))));
+  g_assert_false(
+      gtk_widget_get_sensitive(GTK_WIDGET(jq_net_panel_get_entry(panel))));
+  g_assert_false(jq_game_controller_get_paused(controller()));
+  g_assert_false(jq_game_controller_is_over(controller()));
+  g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 2);
+  g_assert_cmpint(jq_game_controller_get_player(controller(), JQ_BLACK), ==,
+                  JQ_PLAYER_MODE_HUMAN);
+  play("b0c2");
+}
+
+static gboolean abandoned_state(gpointer data) {
+  return jq_net_session_state(data) == JQ_NET_STATE_ABANDONED;
+}
+
+/* The app hosts and waits for the dropped peer; the peer connects only to
+ * say it gives the game up: the app stops waiting there and then, says
+ * who gave up and why, and keeps the game. */
+static void test_peer_gives_up(void) {
+  guint16 port = 0;
+  JqNetSession *peer = host_and_drop(&port);
+  guint told = jq_window_count_posted_toasts(window(), "gave up the game");
+  guint lost = jq_window_count_posted_toasts(window(), "Connection lost:");
+  GSocketConnection *conn = connect_to(port);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_abandon(peer, G_IO_STREAM(conn),
+                                       "the player left", &error));
+  g_assert_no_error(error);
+  g_object_unref(conn);
+  g_assert_true(spin_until(panel_says, "Peer gave up the game"));
+  g_assert_cmpuint(jq_window_count_posted_toasts(
+                       window(),
+                       "Peer gave up the game: the player left. The game is "
+                       "kept: save it, or play on at this screen."),
+                   ==, 1);
+  g_assert_cmpuint(jq_window_count_posted_toasts(window(), "gave up the game"),
+                   ==, told + 1);
+  g_assert_cmpuint(jq_window_count_posted_toasts(window(), "Connection lost:"),
+                   ==, lost);
+  check_kept();
+  g_object_unref(peer);
+}
+
+/* The app hosts, the line drops and the user stops waiting: a peer that
+ * comes back to resume is told the game was given up. */
+static void test_stop_waiting_tells_peer(void) {
+  guint16 port = 0;
+  JqNetSession *peer = host_and_drop(&port);
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  g_signal_emit_by_name(jq_net_panel_get_stop_button(panel), "clicked");
+  g_assert_true(spin_until(panel_says, "Gave up waiting for Peer"));
+  check_kept();
+  GSocketConnection *conn = connect_to(port);
+  GError *error = NULL;
+  g_assert_true(jq_net_session_resume(peer, G_IO_STREAM(conn), &error));
+  g_assert_no_error(error);
+  g_object_unref(conn);
+  g_assert_true(spin_until(abandoned_state, peer));
+  g_assert_cmpstr(jq_net_session_error(peer)->message, ==,
+                  "the peer gave up the game: the player stopped waiting");
+  g_object_unref(peer);
+}
+
+extern int _nl_msg_cat_cntr;
+
+static void use_language(const char *language) {
+  g_setenv("LANGUAGE", language, TRUE);
+  ++_nl_msg_cat_cntr;
+}
+
+/* The panel's line for each state of the connection, in English, and
+ * translated into both Chinese (the peer's name kept). */
+static void test_status_texts(void) {
+  static const char *const english[JQ_NET_N_STATUSES] = {
+      [JQ_NET_STATUS_CONNECTED] = "Connected to Peer",
+      [JQ_NET_STATUS_WAITING] = "Connection lost — waiting for Peer to "
+                                "reconnect…",
+      [JQ_NET_STATUS_RECONNECTING] = "Reconnecting…",
+      [JQ_NET_STATUS_OVER] = "Game with Peer over",
+      [JQ_NET_STATUS_PEER_GAVE_UP] = "Peer gave up the game",
+      [JQ_NET_STATUS_GAVE_UP] = "Gave up waiting for Peer",
+      [JQ_NET_STATUS_LOST] = "Connection lost",
+  };
+  g_assert_nonnull(setlocale(LC_MESSAGES, "C.UTF-8"));
+  for (int i = 0; i < JQ_NET_N_STATUSES; i++) {
+    char *text = jq_net_status_text((JqNetStatus)i, "Peer");
+    g_assert_cmpstr(text, ==, english[i]);
+    g_free(text);
+  }
+  static const char *const languages[] = {"zh_CN", "zh_TW"};
+  for (gsize l = 0; l < G_N_ELEMENTS(languages); l++) {
+    use_language(languages[l]);
+    for (int i = 0; i < JQ_NET_N_STATUSES; i++) {
+      char *text = jq_net_status_text((JqNetStatus)i, "Peer");
+      g_assert_cmpstr(text, !=, english[i]);
+      g_assert_true(g_utf8_validate(text, -1, NULL));
+      /* The name stays where the English has it. */
+      g_assert_cmpint(strstr(text, "Peer") != NULL, ==,
+                      strstr(english[i], "Peer") != NULL);
+      g_free(text);
+    }
+  }
+  use_language("C");
+}
+
 int main(int argc, char **argv) {
   jq_test_app_start(&t, &argc, &argv, "net-app");
   g_test_add_func("/net-app/host", test_host);
   g_test_add_func("/net-app/host-resume", test_host_resume);
   g_test_add_func("/net-app/join", test_join);
   g_test_add_func("/net-app/host-jieqi", test_host_jieqi);
+  g_test_add_func("/net-app/peer-gives-up", test_peer_gives_up);
+  g_test_add_func("/net-app/stop-waiting-tells-peer",
+                  test_stop_waiting_tells_peer);
+  g_test_add_func("/net-app/status-texts", test_status_texts);
   int rc = g_test_run();
   jq_test_app_finish(&t);
   return rc;

@@ -2,8 +2,9 @@
  * (a JqNetSession in this process) hosts over loopback and the app's side
  * joins through a JqNetGame. Moves both ways, a take-back asked by either
  * side, a draw agreed, a resignation, and the peer vanishing: the game is
- * kept and the peer's side goes back to the person at the screen. Every
- * wait is bounded. */
+ * kept and the peer's side goes back to the person at the screen. A game
+ * given up, by the peer or here, is told to the other side (a leave), and
+ * nobody waits for it any more. Every wait is bounded. */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -27,6 +28,13 @@ typedef struct {
   char *dir, *autosave; /* jieqi: the controller's autosave */
   char *notice;         /* the controller's last notice */
   char *pgn_at_end;     /* the game's PGN when the controller's game ended */
+  guint16 port;
+  GSocketConnection *host_conn; /* the peer's latest connection */
+  /* The peer's answer to a connection made to resume a paused game: a
+   * leave (it gave up), or a resumption. */
+  gboolean answer_leave;
+  int incoming;    /* connections the peer was offered */
+  char *abandoned; /* why the peer was told the app gave up */
 } Fixture;
 
 static gboolean spin_until(gboolean (*done)(Fixture *), Fixture *f) {
@@ -38,8 +46,26 @@ static gboolean spin_until(gboolean (*done)(Fixture *), Fixture *f) {
 
 static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
                             GObject *source, Fixture *f) {
-  jq_net_session_start(f->host, G_IO_STREAM(conn));
+  JqNetState state = jq_net_session_state(f->host);
+  f->incoming++;
+  if (state == JQ_NET_STATE_IDLE) {
+    jq_net_session_start(f->host, G_IO_STREAM(conn));
+  } else if (state == JQ_NET_STATE_PAUSED && f->answer_leave) {
+    g_assert_true(jq_net_session_abandon(f->host, G_IO_STREAM(conn),
+                                         "the host stopped waiting", NULL));
+  } else if (state == JQ_NET_STATE_PAUSED) {
+    g_assert_true(jq_net_session_resume(f->host, G_IO_STREAM(conn), NULL));
+  } else {
+    return FALSE; /* not paused yet: the app tries again */
+  }
+  g_set_object(&f->host_conn, conn);
   return TRUE;
+}
+
+static void on_host_abandoned(JqNetSession *s, const GError *error,
+                              Fixture *f) {
+  g_free(f->abandoned);
+  f->abandoned = g_strdup(error->message);
 }
 
 static void on_host_move(JqNetSession *s, guint move, Fixture *f) {
@@ -80,8 +106,10 @@ static void setup(Fixture *f, gconstpointer data) {
   g_signal_connect(f->host, "draw-offered", G_CALLBACK(on_host_draw), f);
   g_signal_connect(f->host, "takeback-requested", G_CALLBACK(on_host_takeback),
                    f);
+  g_signal_connect(f->host, "abandoned", G_CALLBACK(on_host_abandoned), f);
   guint16 port = 0;
   f->service = jq_net_listen("127.0.0.1", 0, &port, &error);
+  f->port = port;
   g_assert_no_error(error);
   g_signal_connect(f->service, "incoming", G_CALLBACK(on_incoming), f);
 
@@ -116,6 +144,8 @@ static void teardown(Fixture *f, gconstpointer data) {
   g_clear_object(&f->join);
   jq_net_stop_listening(f->service);
   g_clear_object(&f->service);
+  g_clear_object(&f->host_conn);
+  g_free(f->abandoned);
   g_unlink(f->autosave);
   g_rmdir(f->dir);
   g_free(f->autosave);
@@ -258,6 +288,10 @@ static void test_resign(Fixture *f, gconstpointer data) {
   g_assert_cmpint(r.outcome, ==, JQ_OUTCOME_RED_WINS);
 }
 
+static gboolean host_paused(Fixture *f) {
+  return jq_net_session_state(f->host) == JQ_NET_STATE_PAUSED;
+}
+
 static gboolean join_paused(Fixture *f) {
   return jq_net_session_state(f->join) == JQ_NET_STATE_PAUSED;
 }
@@ -274,6 +308,114 @@ static void test_peer_vanishes(Fixture *f, gconstpointer data) {
   g_assert_cmpint(jq_game_controller_get_player(f->controller, JQ_RED), ==,
                   JQ_PLAYER_MODE_HUMAN);
   g_assert_false(jq_game_controller_is_thinking(f->controller));
+}
+
+static gboolean join_abandoned(Fixture *f) {
+  return jq_net_session_state(f->join) == JQ_NET_STATE_ABANDONED;
+}
+
+static gboolean host_abandoned(Fixture *f) { return f->abandoned != NULL; }
+
+static gboolean app_waiting(Fixture *f) {
+  return jq_net_game_is_waiting(f->net);
+}
+
+/* The game given up on this side, kept here: unfinished, both sides to
+ * the person at this screen, nothing waited for. */
+static void assert_kept(Fixture *f) {
+  g_assert_false(jq_net_game_is_live(f->net));
+  g_assert_false(jq_net_game_is_waiting(f->net));
+  g_assert_false(jq_game_controller_get_paused(f->controller));
+  g_assert_cmpint(moves(f), ==, 3);
+  g_assert_false(jq_game_controller_is_over(f->controller));
+  g_assert_cmpint(jq_game_controller_get_player(f->controller, JQ_RED), ==,
+                  JQ_PLAYER_MODE_HUMAN);
+  g_assert_false(jq_game_controller_is_thinking(f->controller));
+}
+
+/* The line drops under both sides; the app waits to reconnect. */
+static void drop_and_wait(Fixture *f) {
+  jq_net_game_set_reconnect(f->net, FALSE, "127.0.0.1", f->port);
+  g_assert_true(g_socket_shutdown(g_socket_connection_get_socket(f->host_conn),
+                                  TRUE, TRUE, NULL));
+  g_assert_true(spin_until(app_waiting, f));
+  g_assert_true(spin_until(host_paused, f));
+}
+
+/* The peer gives the game up on the live connection: the app stops at
+ * once, and keeps the game for the person here. */
+static void test_peer_gives_up(Fixture *f, gconstpointer data) {
+  play_three(f);
+  jq_net_game_set_reconnect(f->net, FALSE, "127.0.0.1", f->port);
+  GError *error = NULL;
+  g_assert_true(
+      jq_net_session_abandon(f->host, NULL, "the player left", &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(join_abandoned, f));
+  g_assert_true(jq_net_game_peer_gave_up(f->net));
+  g_assert_cmpint(jq_net_game_get_status(f->net), ==,
+                  JQ_NET_STATUS_PEER_GAVE_UP);
+  assert_kept(f);
+}
+
+/* The connection dropped and the app reconnects; the peer (the host)
+ * answers that it gave up: the app stops reconnecting there and then. */
+static void test_peer_gave_up_while_paused(Fixture *f, gconstpointer data) {
+  play_three(f);
+  f->answer_leave = TRUE;
+  drop_and_wait(f);
+  g_assert_true(spin_until(join_abandoned, f));
+  g_assert_true(jq_net_game_peer_gave_up(f->net));
+  g_assert_false(jq_net_game_gave_up(f->net));
+  g_assert_cmpstr(jq_net_session_error(f->join)->message, ==,
+                  "the peer gave up the game: the host stopped waiting");
+  assert_kept(f);
+  /* No more connections come: the app does not try again. */
+  int offered = f->incoming;
+  gint64 end = g_get_monotonic_time() + 2500 * 1000;
+  while (g_get_monotonic_time() < end)
+    g_main_context_iteration(NULL, FALSE);
+  g_assert_cmpint(f->incoming, ==, offered);
+}
+
+/* The app (the joiner) stops waiting: it connects once more only to tell
+ * the host, which learns why. */
+static void test_stop_waiting_tells_host(Fixture *f, gconstpointer data) {
+  play_three(f);
+  drop_and_wait(f);
+  jq_net_game_stop_waiting(f->net);
+  g_assert_true(jq_net_game_gave_up(f->net));
+  g_assert_cmpint(jq_net_game_get_status(f->net), ==, JQ_NET_STATUS_GAVE_UP);
+  assert_kept(f);
+  g_assert_true(spin_until(host_abandoned, f));
+  g_assert_cmpstr(f->abandoned, ==,
+                  "the peer gave up the game: the player stopped waiting");
+  g_assert_cmpint(jq_net_session_state(f->host), ==, JQ_NET_STATE_ABANDONED);
+}
+
+/* The network game let go mid-game (its window closed): the peer is told
+ * on the live connection. */
+static void test_let_go_tells_peer(Fixture *f, gconstpointer data) {
+  play_three(f);
+  g_clear_object(&f->net);
+  g_assert_true(spin_until(host_abandoned, f));
+  g_assert_cmpstr(f->abandoned, ==,
+                  "the peer gave up the game: the player closed the game");
+  g_assert_cmpint(moves(f), ==, 3);
+  g_assert_false(jq_game_controller_is_over(f->controller));
+}
+
+/* Another game takes the board mid-game: the peer is told. */
+static void test_new_game_tells_peer(Fixture *f, gconstpointer data) {
+  play_three(f);
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  GError *error = NULL;
+  g_assert_true(jq_game_controller_new_game(f->controller, &setup, &error));
+  g_assert_no_error(error);
+  g_assert_true(spin_until(host_abandoned, f));
+  g_assert_cmpstr(f->abandoned, ==,
+                  "the peer gave up the game: the player left the game");
 }
 
 /* The computer's algorithm names an outside engine: the peer still holds
@@ -300,9 +442,11 @@ static void test_peer_keeps_seat(Fixture *f, gconstpointer data) {
                                              jq_move_to(black), &error));
   g_assert_no_error(error);
   /* Red's turn again: the peer's, waited for. */
-  g_assert_nonnull(f->controller->remote[JQ_RED]);
-  g_assert_true(f->controller->thinker == f->controller->remote[JQ_RED]);
-  g_assert_null(f->controller->outside[JQ_RED]);
+  JqPlayer *remote =
+      jq_game_controller_get_remote_player(f->controller, JQ_RED);
+  g_assert_nonnull(remote);
+  g_assert_true(jq_game_controller_get_thinker(f->controller) == remote);
+  g_assert_false(jq_game_controller_has_outside_player(f->controller, JQ_RED));
   g_assert_true(spin_until(two_moves, f));
   g_assert_true(jq_net_session_move(f->host, parse("h0g2"), &error));
   g_assert_true(spin_until(three_moves, f));
@@ -465,5 +609,10 @@ int main(int argc, char **argv) {
   ADD("/net-game/resign", test_resign);
   ADD("/net-game/peer-vanishes", test_peer_vanishes);
   ADD("/net-game/peer-keeps-seat", test_peer_keeps_seat);
+  ADD("/net-game/give-up/peer-live", test_peer_gives_up);
+  ADD("/net-game/give-up/peer-paused", test_peer_gave_up_while_paused);
+  ADD("/net-game/give-up/stop-waiting", test_stop_waiting_tells_host);
+  ADD("/net-game/give-up/let-go", test_let_go_tells_peer);
+  ADD("/net-game/give-up/new-game", test_new_game_tells_peer);
   return g_test_run();
 }

@@ -7,6 +7,7 @@
 #include "jq-app-settings.h"
 #include "jq-engine-list.h"
 #include "jq-help-window.h"
+#include "jq-net-farewell.h"
 #include "jq-software-gl.h"
 #include "jq-window.h"
 
@@ -75,7 +76,8 @@ static void about_activated(GSimpleAction *action, GVariant *param,
 }
 
 /* Closing the windows ends their games' thinking and writes the
- * autosave; then the app ends. */
+ * autosave; then the app ends, once a network game given up on the way
+ * has told its peer (a few seconds at most: jq-net-farewell.h). */
 static void quit_activated(GSimpleAction *action, GVariant *param,
                            gpointer data) {
   GList *windows =
@@ -83,7 +85,8 @@ static void quit_activated(GSimpleAction *action, GVariant *param,
   for (GList *l = windows; l; l = l->next)
     gtk_window_destroy(l->data);
   g_list_free(windows);
-  g_application_quit(G_APPLICATION(data));
+  if (jq_net_farewell_pending() == 0)
+    g_application_quit(G_APPLICATION(data));
 }
 
 static const GActionEntry app_actions[] = {

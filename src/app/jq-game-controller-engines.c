@@ -52,6 +52,13 @@ static gboolean player_fits(JqUciPlayer *player, const JqEngine *engine) {
          same_values(has->values, engine->values);
 }
 
+gboolean jq_game_controller_has_outside_player(JqGameController *self,
+                                               JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, FALSE);
+  return self->outside[side] != NULL;
+}
+
 static void drop_player(JqGameController *self, JqColor side) {
   if (!self->outside[side])
     return;

@@ -247,5 +247,10 @@ guint jq_game_controller_get_discarded_results(JqGameController *self);
  * the computer). */
 JqAiPlayer *jq_game_controller_get_ai_player(JqGameController *self,
                                              JqColor side);
+/* The player thinking now, for a side's move or a hint; NULL: none. */
+JqPlayer *jq_game_controller_get_thinker(JqGameController *self);
+/* Whether an outside engine's player has been started for `side`. */
+gboolean jq_game_controller_has_outside_player(JqGameController *self,
+                                               JqColor side);
 
 G_END_DECLS

@@ -165,6 +165,18 @@ void jq_game_controller_set_remote_player(JqGameController *self, JqColor side,
   }
 }
 
+JqPlayer *jq_game_controller_get_remote_player(JqGameController *self,
+                                               JqColor side) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  g_return_val_if_fail(side == JQ_RED || side == JQ_BLACK, NULL);
+  return self->remote[side];
+}
+
+JqPlayer *jq_game_controller_get_thinker(JqGameController *self) {
+  g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), NULL);
+  return self->thinker;
+}
+
 /* After every change: the player to move is told its turn has come
  * (unless its move is already chosen, waiting to be played). */
 void jq_game_controller_maybe_start_computer(JqGameController *self) {

@@ -166,6 +166,9 @@ void jq_game_controller_set_player(JqGameController *self, JqColor side,
  * side it plays. */
 void jq_game_controller_set_remote_player(JqGameController *self, JqColor side,
                                           JqPlayer *player);
+/* The player from elsewhere that plays `side`; NULL: the app's own. */
+JqPlayer *jq_game_controller_get_remote_player(JqGameController *self,
+                                               JqColor side);
 /* A player's name for the files and the title (a network peer's, ours);
  * NULL: its role. Until the next game. */
 void jq_game_controller_set_player_name(JqGameController *self, JqColor side,

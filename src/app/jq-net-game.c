@@ -6,6 +6,7 @@
 
 #include "jq-game-controller-private.h"
 #include "jq-net-error.h"
+#include "jq-net-farewell.h"
 #include "jq-net-player.h"
 #include "jq-net-transport.h"
 #include "jq-redeal.h"
@@ -28,6 +29,7 @@ struct _JqNetGame {
   guint16 port;
   gboolean hosting;
   gboolean waiting; /* the connection dropped: paused until it is back */
+  gboolean gave_up, peer_gave_up; /* the game given up, here or there */
   guint wait_source, retry_source;
   GSocketService *service;
   GCancellable *connecting;
@@ -287,9 +289,27 @@ static void stop_waiting(JqNetGame *self) {
     hold(self, FALSE);
 }
 
-/* The peer is not coming back: the game stays here, as after a drop. */
-static void give_up(JqNetGame *self) {
+/* We give the game up: the peer is told, in the background (the host's
+ * listener goes with it, to answer a joiner that connects to resume). */
+static void tell_peer(JqNetGame *self, const char *reason) {
+  if (jq_net_session_state(self->session) == JQ_NET_STATE_ABANDONED)
+    return; /* given up already, here or there */
+  GSocketService *service = g_steal_pointer(&self->service);
+  if (service)
+    g_signal_handlers_disconnect_by_data(service, self);
+  if (jq_net_farewell(self->session, reason, self->hosting, self->address,
+                      self->port, service))
+    self->gave_up = TRUE;
+  else if (service)
+    jq_net_stop_listening(service);
+  g_clear_object(&service);
+}
+
+/* The game is given up (`reason`, for the peer): it stays here, as after
+ * a drop. */
+static void give_up(JqNetGame *self, const char *reason) {
   g_object_ref(self);
+  tell_peer(self, reason);
   stop_waiting(self);
   end(self);
   g_signal_emit(self, signals[SIGNAL_WAITING_CHANGED], 0);
@@ -299,7 +319,7 @@ static void give_up(JqNetGame *self) {
 static gboolean wait_expired(gpointer data) {
   JqNetGame *self = data;
   self->wait_source = 0;
-  give_up(self);
+  give_up(self, "the connection did not come back in time");
   return G_SOURCE_REMOVE;
 }
 
@@ -308,7 +328,7 @@ static void try_resume(JqNetGame *self, GIOStream *io) {
   if (!jq_net_session_resume(self->session, io, &error)) {
     g_message("The game cannot resume: %s", error->message);
     g_error_free(error);
-    give_up(self);
+    give_up(self, "the game cannot resume");
   }
 }
 
@@ -373,8 +393,25 @@ static gboolean start_waiting(JqNetGame *self) {
   return TRUE;
 }
 
+/* The peer gave the game up: nobody waits any more (connection-lost
+ * follows). */
+static void on_abandoned(JqNetSession *session, const GError *error,
+                         JqNetGame *self) {
+  self->peer_gave_up = TRUE;
+}
+
 static void on_lost(JqNetSession *session, const GError *error,
                     JqNetGame *self) {
+  if (jq_net_session_state(session) == JQ_NET_STATE_ABANDONED) {
+    g_object_ref(self);
+    gboolean was_waiting = self->waiting;
+    stop_waiting(self);
+    end(self);
+    if (was_waiting)
+      g_signal_emit(self, signals[SIGNAL_WAITING_CHANGED], 0);
+    g_object_unref(self);
+    return;
+  }
   if (self->waiting) {
     /* A reconnection that did not take: the joiner tries on. */
     if (!self->hosting && !self->retry_source)
@@ -401,7 +438,7 @@ static void on_resumed(JqNetSession *session, JqNetGame *self) {
 static void on_changed(JqGameController *c, JqNetGame *self) {
   if (!self->ended &&
       jq_game_controller_get_game_id(self->controller) != self->game_id)
-    jq_net_game_leave(self, "the player left the game");
+    jq_net_game_abandon(self, "the player left the game");
 }
 
 JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
@@ -451,6 +488,7 @@ JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
   g_signal_connect(session, "taken-back", G_CALLBACK(on_taken_back), self);
   g_signal_connect(session, "own-move", G_CALLBACK(on_own_move), self);
   g_signal_connect(session, "fair-checked", G_CALLBACK(on_fair_checked), self);
+  g_signal_connect(session, "abandoned", G_CALLBACK(on_abandoned), self);
   g_signal_connect(session, "connection-lost", G_CALLBACK(on_lost), self);
   g_signal_connect(session, "resumed", G_CALLBACK(on_resumed), self);
   return self;
@@ -482,6 +520,11 @@ void jq_net_game_leave(JqNetGame *self, const char *reason) {
   g_object_unref(self);
 }
 
+void jq_net_game_abandon(JqNetGame *self, const char *reason) {
+  g_return_if_fail(JQ_IS_NET_GAME(self));
+  give_up(self, reason);
+}
+
 void jq_net_game_set_reconnect(JqNetGame *self, gboolean hosting,
                                const char *address, guint16 port) {
   g_return_if_fail(JQ_IS_NET_GAME(self));
@@ -497,7 +540,29 @@ gboolean jq_net_game_is_hosting(JqNetGame *self) { return self->hosting; }
 
 void jq_net_game_stop_waiting(JqNetGame *self) {
   if (self->waiting)
-    give_up(self);
+    give_up(self, "the player stopped waiting");
+}
+
+gboolean jq_net_game_gave_up(JqNetGame *self) { return self->gave_up; }
+
+gboolean jq_net_game_peer_gave_up(JqNetGame *self) {
+  return self->peer_gave_up;
+}
+
+JqNetStatus jq_net_game_get_status(JqNetGame *self) {
+  g_return_val_if_fail(JQ_IS_NET_GAME(self), JQ_NET_STATUS_LOST);
+  JqNetState state = jq_net_session_state(self->session);
+  if (self->waiting)
+    return self->hosting ? JQ_NET_STATUS_WAITING : JQ_NET_STATUS_RECONNECTING;
+  if (self->peer_gave_up)
+    return JQ_NET_STATUS_PEER_GAVE_UP;
+  if (self->gave_up)
+    return JQ_NET_STATUS_GAVE_UP;
+  if (state == JQ_NET_STATE_PLAYING)
+    return JQ_NET_STATUS_CONNECTED;
+  if (state == JQ_NET_STATE_OVER)
+    return JQ_NET_STATUS_OVER;
+  return JQ_NET_STATUS_LOST;
 }
 
 void jq_net_game_set_resume_wait(guint ms) {
@@ -506,17 +571,18 @@ void jq_net_game_set_resume_wait(guint ms) {
 
 static void jq_net_game_dispose(GObject *object) {
   JqNetGame *self = JQ_NET_GAME(object);
+  if (self->session && !self->ended)
+    tell_peer(self, "the player closed the game");
   stop_waiting(self);
   if (self->session) {
-    if (!self->ended)
-      jq_net_session_close(self->session, "the player closed the game");
     g_signal_handlers_disconnect_by_data(self->session, self);
     g_clear_object(&self->session);
   }
   if (self->controller) {
     g_signal_handlers_disconnect_by_data(self->controller, self);
     JqColor peer = jq_color_other(self->our_side);
-    if (self->controller->remote[peer] == JQ_PLAYER(self->peer))
+    if (jq_game_controller_get_remote_player(self->controller, peer) ==
+        JQ_PLAYER(self->peer))
       jq_game_controller_set_remote_player(self->controller, peer, NULL);
     g_clear_object(&self->controller);
   }

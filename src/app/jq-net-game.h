@@ -8,9 +8,11 @@
  * game (clocks stopped, no move taken) while the host listens again and
  * the joiner reconnects (jq_net_game_set_reconnect); on the session's
  * "resumed" it goes on. When the wait runs out or the user stops it, the
- * game is kept: the peer's side goes back to a person at this screen, so
- * the game can be saved or played on. A new game on the controller (or a load)
- * leaves the network game: the session is closed.
+ * game is given up and kept: the peer's side goes back to a person at this
+ * screen, so the game can be saved or played on, and the peer is told
+ * (jq-net-farewell.h). The same when the peer gives it up: no more waiting.
+ * A new game on the controller (or a load), or the network game let go
+ * unfinished, gives it up too.
  *
  * Signals:
  *   ended ()  the network game is over on this side: the game ended, the
@@ -20,6 +22,7 @@
 
 #include "jq-game-controller.h"
 #include "jq-net-session.h"
+#include "jq-net-status.h"
 
 G_BEGIN_DECLS
 
@@ -48,12 +51,20 @@ void jq_net_game_set_reconnect(JqNetGame *self, gboolean hosting,
 /* Whether the connection dropped and the game waits for the peer. */
 gboolean jq_net_game_is_waiting(JqNetGame *self);
 gboolean jq_net_game_is_hosting(JqNetGame *self);
-/* Gives up waiting: the game is kept, as after a drop. */
+/* Gives up waiting: the game is given up and kept, as after a drop. */
 void jq_net_game_stop_waiting(JqNetGame *self);
+/* Whether the game was given up here (the peer told), or by the peer. */
+gboolean jq_net_game_gave_up(JqNetGame *self);
+gboolean jq_net_game_peer_gave_up(JqNetGame *self);
+/* Where the connection stands, for the panel's line. */
+JqNetStatus jq_net_game_get_status(JqNetGame *self);
 /* Tests: how long a drop waits (0: the default, 3 minutes). */
 void jq_net_game_set_resume_wait(guint ms);
 
 /* Closes the session (a goodbye with `reason`), the game kept. */
 void jq_net_game_leave(JqNetGame *self, const char *reason);
+/* Gives the unfinished game up for good, the peer told why (`reason`, in
+ * English, for the protocol); the game is kept here. */
+void jq_net_game_abandon(JqNetGame *self, const char *reason);
 
 G_END_DECLS

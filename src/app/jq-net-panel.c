@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 /* Chat lines kept on show. */
 #define CHAT_LINES 6
@@ -46,31 +47,13 @@ static void add_line(JqNetPanel *self, char *line) {
 }
 
 static void update_status(JqNetPanel *self) {
-  JqNetState state = jq_net_session_state(self->session);
-  char *text;
-  gboolean waiting = jq_net_game_is_waiting(self->game);
-  if (waiting && jq_net_game_is_hosting(self->game))
-    /* TRANSLATORS: the connection dropped; the peer's name. */
-    text = g_strdup_printf(_("Connection lost — waiting for %s to "
-                             "reconnect…"),
-                           peer(self));
-  else if (waiting)
-    /* TRANSLATORS: the connection dropped; we try to connect again. */
-    text = g_strdup(_("Reconnecting…"));
-  else if (state == JQ_NET_STATE_PLAYING)
-    /* TRANSLATORS: the network game's connection line: the peer's name. */
-    text = g_strdup_printf(_("Connected to %s"), peer(self));
-  else if (state == JQ_NET_STATE_OVER)
-    text = g_strdup_printf(_("Game with %s over"), peer(self));
-  else
-    text = g_strdup(_("Connection lost"));
+  JqNetStatus status = jq_net_game_get_status(self->game);
+  char *text = jq_net_status_text(status, peer(self));
   gtk_label_set_label(self->status, text);
   g_free(text);
-  gtk_image_set_from_icon_name(self->icon, state == JQ_NET_STATE_PAUSED ||
-                                                   state == JQ_NET_STATE_FAILED
-                                               ? "network-offline-symbolic"
-                                               : "network-wired-symbolic");
-  gboolean live = state == JQ_NET_STATE_PLAYING;
+  gtk_image_set_from_icon_name(self->icon, jq_net_status_icon(status));
+  gboolean waiting = jq_net_game_is_waiting(self->game);
+  gboolean live = jq_net_session_state(self->session) == JQ_NET_STATE_PLAYING;
   /* The focus goes first: GTK 4.8's text loses it without being told,
    * its cursor still blinking, when made insensitive. */
   GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self->entry));
@@ -181,15 +164,44 @@ static void tell_lost(JqNetPanel *self, const GError *error) {
 static void on_lost(JqNetSession *session, const GError *error,
                     JqNetPanel *self) {
   update_status(self);
-  if (!jq_net_game_is_waiting(self->game))
+  /* A peer that gave up was told of (on_abandoned). */
+  if (!jq_net_game_is_waiting(self->game) &&
+      !jq_net_game_peer_gave_up(self->game))
     tell_lost(self, error);
 }
 
-/* The wait for the peer began or ended: resumed, or given up. */
+/* The peer gave the game up: said at once, with the peer's reason. */
+static void on_abandoned(JqNetSession *session, const GError *error,
+                         JqNetPanel *self) {
+  /* The session's message is "the peer gave up the game: REASON"; the
+   * reason is the peer's own text (English from this program). */
+  static const char prefix[] = "the peer gave up the game";
+  const char *reason = error ? error->message : "";
+  if (g_str_has_prefix(reason, prefix))
+    reason += strlen(prefix);
+  if (g_str_has_prefix(reason, ": "))
+    reason += 2;
+  char *text;
+  if (*reason)
+    /* TRANSLATORS: the peer's name, then its reason (in English, from the
+     * peer's program). */
+    text = g_strdup_printf(_("%s gave up the game: %s. The game is kept: "
+                             "save it, or play on at this screen."),
+                           peer(self), reason);
+  else
+    text = g_strdup_printf(_("%s gave up the game. The game is kept: save "
+                             "it, or play on at this screen."),
+                           peer(self));
+  notice(self, text);
+  g_free(text);
+}
+
+/* The wait for the peer began or ended: resumed, or given up here. */
 static void on_waiting_changed(JqNetGame *game, JqNetPanel *self) {
   update_status(self);
   if (!jq_net_game_is_waiting(game) &&
-      jq_net_session_state(self->session) == JQ_NET_STATE_PAUSED)
+      (jq_net_game_gave_up(game) ||
+       jq_net_session_state(self->session) == JQ_NET_STATE_PAUSED))
     tell_lost(self, jq_net_session_error(self->session));
 }
 
@@ -253,6 +265,7 @@ JqNetPanel *jq_net_panel_new(JqNetGame *game) {
   g_signal_connect(s, "takeback-declined", G_CALLBACK(on_takeback_declined),
                    self);
   g_signal_connect(s, "taken-back", G_CALLBACK(on_taken_back), self);
+  g_signal_connect(s, "abandoned", G_CALLBACK(on_abandoned), self);
   g_signal_connect(s, "connection-lost", G_CALLBACK(on_lost), self);
   g_signal_connect(s, "game-over", G_CALLBACK(on_over), self);
   g_signal_connect(game, "waiting-changed", G_CALLBACK(on_waiting_changed),

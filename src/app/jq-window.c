@@ -822,6 +822,15 @@ static void jq_window_dispose(GObject *object) {
    * goes. */
   if (self->controller != NULL)
     g_signal_handlers_disconnect_by_data(self->controller, self);
+  /* A network game going on is given up, the peer told (in the
+   * background: the app lets it finish), and kept in the autosave. */
+  if (self->net) {
+    g_signal_handlers_disconnect_by_data(self->net, self);
+    if (self->net_panel)
+      g_signal_handlers_disconnect_by_data(self->net_panel, self);
+    jq_net_game_abandon(self->net, "the player closed the window");
+    g_clear_object(&self->net);
+  }
   g_clear_pointer(&self->game_file, jq_game_file_free);
   g_clear_object(&self->controller);
   g_clear_object(&self->settings);
