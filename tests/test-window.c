@@ -1038,6 +1038,10 @@ static void collect_texts(GtkWidget *widget, GString *out) {
   if (GTK_IS_LABEL(widget))
     g_string_append_printf(out, "label: %s\n",
                            gtk_label_get_label(GTK_LABEL(widget)));
+  if (GTK_IS_INSCRIPTION(widget) &&
+      gtk_inscription_get_text(GTK_INSCRIPTION(widget)) != NULL)
+    g_string_append_printf(out, "label: %s\n",
+                           gtk_inscription_get_text(GTK_INSCRIPTION(widget)));
   const char *tip = gtk_widget_get_tooltip_text(widget);
   if (tip != NULL)
     g_string_append_printf(out, "tooltip: %s\n", tip);
