@@ -816,15 +816,92 @@ static void test_row_size_fixed(void) {
   g_assert_nonnull(strstr(text, many));
   g_assert_true(g_str_has_prefix(text, long_figures));
   g_free(text);
-  const char *tooltip = gtk_widget_get_tooltip_text(GTK_WIDGET(row));
-  g_assert_nonnull(tooltip);
+  char *tooltip = jq_analysis_row_get_tooltip(row);
   g_assert_nonnull(strstr(tooltip, many));
+  g_free(tooltip);
+  g_assert_true(gtk_widget_get_has_tooltip(GTK_WIDGET(row)));
   g_free(one);
   g_free(many);
   gtk_window_destroy(w);
 }
 
+static void measure_view(int sizes[4]) {
+  GtkWidget *v = GTK_WIDGET(view());
+  int width = gtk_widget_get_width(v);
+  g_assert_cmpint(width, >, 0);
+  gtk_widget_measure(v, GTK_ORIENTATION_HORIZONTAL, -1, &sizes[0], &sizes[1],
+                     NULL, NULL);
+  gtk_widget_measure(v, GTK_ORIENTATION_VERTICAL, width, &sizes[2], &sizes[3],
+                     NULL, NULL);
+}
+
+/* The computer's thinking (analysis off) is of a fixed size too: a
+ * report with more figures and a longer line asks for no other size. */
+static void test_thought_size_fixed(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  set_shown(TRUE);
+  g_assert_false(jq_analysis_view_is_showing_lines(view()));
+  char *one = line_of(1), *many = line_of(40);
+  JqAnalysis a = {.side = JQ_BLACK,
+                  .depth = 5,
+                  .seldepth = 7,
+                  .score = 35,
+                  .nodes = 1000,
+                  .nps = 10000,
+                  .time_ms = 100,
+                  .best = JQ_MOVE_NONE,
+                  .score_text = "+0.35",
+                  .pv = one};
+  g_signal_emit_by_name(controller(), "progress", &a);
+  spin(100);
+  int before[4], after[4];
+  measure_view(before);
+  a.depth = 23;
+  a.seldepth = 41;
+  a.score = -1235;
+  a.nodes = 123456789;
+  a.nps = 9876543;
+  a.time_ms = 12400;
+  a.score_text = "-12.35";
+  a.pv = many;
+  g_signal_emit_by_name(controller(), "progress", &a);
+  measure_view(after);
+  for (int i = 0; i < 4; i++)
+    g_assert_cmpint(after[i], ==, before[i]);
+  /* The whole line is still there (and in its tooltip). */
+  g_assert_true(count_in_window(many) == 1);
+  set_shown(FALSE);
+  g_free(one);
+  g_free(many);
+}
+
 static void count_phase(GdkFrameClock *clock, guint *count) { (*count)++; }
+
+static void count_notify(GObject *object, GParamSpec *pspec, guint *count) {
+  (*count)++;
+}
+
+/* A report does not set the row's tooltip (which asks the display server
+ * where the pointer is): it is made when asked for, with the new line. */
+static void test_row_tooltip_on_demand(void) {
+  JqAnalysisRow *row;
+  GtkWindow *w = row_window(&row);
+  guint set = 0;
+  g_signal_connect(row, "notify::tooltip-text", G_CALLBACK(count_notify), &set);
+  g_signal_connect(row, "notify::tooltip-markup", G_CALLBACK(count_notify),
+                   &set);
+  for (int i = 0; i < 10; i++) {
+    char *line = line_of(1 + i * 7);
+    jq_analysis_row_set(row, i % 2 ? short_figures : long_figures, line);
+    char *tooltip = jq_analysis_row_get_tooltip(row);
+    g_assert_true(g_str_has_prefix(tooltip, line));
+    g_free(tooltip);
+    g_free(line);
+  }
+  g_assert_cmpuint(set, ==, 0);
+  g_assert_true(gtk_widget_get_has_tooltip(GTK_WIDGET(row)));
+  gtk_window_destroy(w);
+}
 
 /* New text in a shown row is drawn without laying the window out again:
  * no layout phase in the frames that show it. */
@@ -888,6 +965,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/analysis/row-size-fixed", test_row_size_fixed);
   g_test_add_func("/app/analysis/row-update-without-layout",
                   test_row_update_without_layout);
+  g_test_add_func("/app/analysis/thought-size-fixed", test_thought_size_fixed);
+  g_test_add_func("/app/analysis/row-tooltip-on-demand",
+                  test_row_tooltip_on_demand);
   int status = g_test_run();
   jq_test_app_finish(&t);
   return status;

@@ -19,7 +19,7 @@ G_DEFINE_FINAL_TYPE(JqAnalysisRow, jq_analysis_row, GTK_TYPE_LIST_BOX_ROW)
 /* About as wide as the side panel's other texts. */
 enum { ROW_CHARS = 30 };
 
-static GtkInscription *inscription_new(guint lines) {
+GtkInscription *jq_analysis_row_text_new(guint lines) {
   GtkInscription *text = GTK_INSCRIPTION(gtk_inscription_new(NULL));
   gtk_inscription_set_min_chars(text, ROW_CHARS);
   gtk_inscription_set_nat_chars(text, ROW_CHARS);
@@ -33,21 +33,56 @@ static GtkInscription *inscription_new(guint lines) {
   return text;
 }
 
+void jq_analysis_row_set_text(GtkInscription *text, const char *s) {
+  g_return_if_fail(GTK_IS_INSCRIPTION(text));
+  if (g_strcmp0(gtk_inscription_get_text(text), s) != 0)
+    gtk_inscription_set_text(text, s);
+}
+
 void jq_analysis_row_set(JqAnalysisRow *self, const char *figures,
                          const char *line) {
   g_return_if_fail(JQ_IS_ANALYSIS_ROW(self));
-  if (g_strcmp0(gtk_inscription_get_text(self->figures), figures) != 0)
-    gtk_inscription_set_text(self->figures, figures);
-  if (g_strcmp0(gtk_inscription_get_text(self->line), line) == 0)
-    return;
-  gtk_inscription_set_text(self->line, line);
+  jq_analysis_row_set_text(self->figures, figures);
+  jq_analysis_row_set_text(self->line, line);
+  /* The tooltip has the whole line: made when asked for, not here. */
+}
+
+char *jq_analysis_row_get_tooltip(JqAnalysisRow *self) {
+  g_return_val_if_fail(JQ_IS_ANALYSIS_ROW(self), NULL);
+  const char *line = gtk_inscription_get_text(self->line);
   /* The whole line, where two lines of the row cannot hold it. */
-  char *tooltip =
-      line != NULL && line[0]
-          ? g_strdup_printf("%s\n%s", line, _("Click to step through the line"))
-          : g_strdup(_("Click to step through the line"));
-  gtk_widget_set_tooltip_text(GTK_WIDGET(self), tooltip);
-  g_free(tooltip);
+  if (line != NULL && line[0])
+    return g_strdup_printf("%s\n%s", line, _("Click to step through the line"));
+  return g_strdup(_("Click to step through the line"));
+}
+
+/* Made when the pointer rests on the row: setting a tooltip's text at
+ * each report would ask the display server where the pointer is, five
+ * rows five times a second. */
+static gboolean jq_analysis_row_query_tooltip(GtkWidget *widget, int x, int y,
+                                              gboolean keyboard,
+                                              GtkTooltip *tooltip) {
+  char *text = jq_analysis_row_get_tooltip(JQ_ANALYSIS_ROW(widget));
+  gtk_tooltip_set_text(tooltip, text);
+  g_free(text);
+  return TRUE;
+}
+
+static gboolean on_text_query_tooltip(GtkWidget *widget, int x, int y,
+                                      gboolean keyboard, GtkTooltip *tooltip,
+                                      gpointer data) {
+  const char *text = gtk_inscription_get_text(GTK_INSCRIPTION(widget));
+  if (text == NULL || !text[0])
+    return FALSE;
+  gtk_tooltip_set_text(tooltip, text);
+  return TRUE;
+}
+
+void jq_analysis_row_text_add_tooltip(GtkInscription *text) {
+  g_return_if_fail(GTK_IS_INSCRIPTION(text));
+  gtk_widget_set_has_tooltip(GTK_WIDGET(text), TRUE);
+  g_signal_connect(text, "query-tooltip", G_CALLBACK(on_text_query_tooltip),
+                   NULL);
 }
 
 static const char *text_of(GtkInscription *text) {
@@ -69,16 +104,18 @@ JqAnalysisRow *jq_analysis_row_new(void) {
   return g_object_new(JQ_TYPE_ANALYSIS_ROW, NULL);
 }
 
-static void jq_analysis_row_class_init(JqAnalysisRowClass *klass) {}
+static void jq_analysis_row_class_init(JqAnalysisRowClass *klass) {
+  GTK_WIDGET_CLASS(klass)->query_tooltip = jq_analysis_row_query_tooltip;
+}
 
 static void jq_analysis_row_init(JqAnalysisRow *self) {
   GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_set_hexpand(texts, TRUE);
   /* The score, the depth and time, the nodes and speed. */
-  self->figures = inscription_new(3);
+  self->figures = jq_analysis_row_text_new(3);
   gtk_widget_add_css_class(GTK_WIDGET(self->figures), "numeric");
-  self->line = inscription_new(2);
+  self->line = jq_analysis_row_text_new(2);
   gtk_widget_add_css_class(GTK_WIDGET(self->line), "dim-label");
   gtk_box_append(GTK_BOX(texts), GTK_WIDGET(self->figures));
   gtk_box_append(GTK_BOX(texts), GTK_WIDGET(self->line));
@@ -91,6 +128,5 @@ static void jq_analysis_row_init(JqAnalysisRow *self) {
   gtk_box_append(GTK_BOX(box), self->play);
 
   gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(self), box);
-  gtk_widget_set_tooltip_text(GTK_WIDGET(self),
-                              _("Click to step through the line"));
+  gtk_widget_set_has_tooltip(GTK_WIDGET(self), TRUE);
 }

@@ -6,7 +6,8 @@
  * two of moves, each cut with an ellipsis where it is too long. A new
  * report (five a second while analysing) then changes what is drawn, not
  * the side panel's layout, which is what held the main loop up (issue 17,
- * docs/benchmarks.md). The whole line is in the row's tooltip, and
+ * docs/benchmarks.md). The whole line is in the row's tooltip (made when
+ * asked for: setting one asks the display server where the pointer is), and
  * clicking the row steps through it on the board. */
 #pragma once
 
@@ -29,5 +30,17 @@ void jq_analysis_row_set(JqAnalysisRow *self, const char *figures,
 char *jq_analysis_row_get_text(JqAnalysisRow *self);
 
 GtkWidget *jq_analysis_row_get_play_button(JqAnalysisRow *self);
+
+/* The row's tooltip: the whole line and what a click does. Made only when
+ * asked for, not at each report. Free with g_free. */
+char *jq_analysis_row_get_tooltip(JqAnalysisRow *self);
+
+/* A text of the rows' kind, `lines` high and as wide as the rows, for the
+ * pane's other figures; set with jq_analysis_row_set_text, which leaves
+ * text already shown alone. */
+GtkInscription *jq_analysis_row_text_new(guint lines);
+void jq_analysis_row_set_text(GtkInscription *text, const char *s);
+/* The whole text in a tooltip, made when the pointer rests on it. */
+void jq_analysis_row_text_add_tooltip(GtkInscription *text);
 
 G_END_DECLS

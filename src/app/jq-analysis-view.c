@@ -22,9 +22,12 @@ struct _JqAnalysisView {
   /* Analysis mode off: the computer's own thinking, or the hint's. */
   GtkWidget *thought;
   GtkLabel *source; /* "Black thinks", "Hint for Red" */
-  GtkLabel *thought_figures;
-  GtkLabel *thought_line;
-  char *hint_text; /* the hint's move as its line writes it */
+  /* Of a fixed size, as the rows: a report is drawn, not laid out. */
+  GtkWidget *thought_texts;
+  GtkInscription *thought_figures;
+  GtkInscription *thought_line;
+  GtkWidget *thought_help; /* what shows here, while there is nothing */
+  char *hint_text;         /* the hint's move as its line writes it */
   GtkLabel *status;
   GtkListBox *list;
   JqAnalysisRow *rows[JQ_ANALYSIS_MODE_LINES_MAX]; /* made once, reused */
@@ -187,6 +190,14 @@ static gboolean score_tells_secrets(JqAnalysisView *self, const JqAnalysis *a) {
   return unknown;
 }
 
+static void set_thought(JqAnalysisView *self, const char *figures,
+                        const char *line) {
+  gtk_widget_set_visible(self->thought_help, FALSE);
+  gtk_widget_set_visible(self->thought_texts, TRUE);
+  jq_analysis_row_set_text(self->thought_figures, figures);
+  jq_analysis_row_set_text(self->thought_line, line);
+}
+
 static void show_thought(JqAnalysisView *self, const JqAnalysis *a) {
   char *title = a->hint ? g_strdup_printf(_("Hint for %s"), side_name(a->side))
                         /* TRANSLATORS: %s is Red or Black. */
@@ -196,9 +207,8 @@ static void show_thought(JqAnalysisView *self, const JqAnalysis *a) {
   char *figures = jq_analysis_text_figures(
       a, g_settings_get_enum(self->settings, "score-perspective"),
       score_tells_secrets(self, a));
-  gtk_label_set_label(self->thought_figures, figures);
+  set_thought(self, figures, a->pv);
   g_free(figures);
-  gtk_label_set_label(self->thought_line, a->pv != NULL ? a->pv : "");
   /* The hint is the line's first move. */
   if (a->hint && a->pv != NULL) {
     g_free(self->hint_text);
@@ -209,10 +219,10 @@ static void show_thought(JqAnalysisView *self, const JqAnalysis *a) {
 /* Whatever was shown was about a position no longer there. */
 static void clear_thought(JqAnalysisView *self) {
   gtk_label_set_label(self->source, "");
-  gtk_label_set_label(self->thought_figures,
-                      _("The computer’s thinking and hints show here. Switch "
-                        "on analysis to analyse the position shown."));
-  gtk_label_set_label(self->thought_line, "");
+  jq_analysis_row_set_text(self->thought_figures, "");
+  jq_analysis_row_set_text(self->thought_line, "");
+  gtk_widget_set_visible(self->thought_texts, FALSE);
+  gtk_widget_set_visible(self->thought_help, TRUE);
 }
 
 /* The position shown changed (a move, browsing, another game): its last
@@ -231,8 +241,7 @@ static void on_thinking(JqGameController *c, gboolean thinking,
                         JqAnalysisView *self) {
   if (!thinking)
     return;
-  gtk_label_set_label(self->thought_figures, _("Thinking…"));
-  gtk_label_set_label(self->thought_line, "");
+  set_thought(self, _("Thinking…"), "");
 }
 
 static void on_progress(JqGameController *c, JqAnalysis *analysis,
@@ -418,15 +427,22 @@ static void jq_analysis_view_init(JqAnalysisView *self) {
   self->thought = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   self->source = GTK_LABEL(wrapped_label());
   gtk_widget_add_css_class(GTK_WIDGET(self->source), "caption-heading");
-  self->thought_figures = GTK_LABEL(wrapped_label());
+  self->thought_figures = jq_analysis_row_text_new(3);
   gtk_widget_add_css_class(GTK_WIDGET(self->thought_figures), "numeric");
-  self->thought_line = GTK_LABEL(wrapped_label());
-  gtk_label_set_lines(self->thought_line, 3);
-  gtk_label_set_ellipsize(self->thought_line, PANGO_ELLIPSIZE_END);
+  self->thought_line = jq_analysis_row_text_new(3);
   gtk_widget_add_css_class(GTK_WIDGET(self->thought_line), "dim-label");
+  jq_analysis_row_text_add_tooltip(self->thought_line);
+  self->thought_texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+  gtk_box_append(GTK_BOX(self->thought_texts),
+                 GTK_WIDGET(self->thought_figures));
+  gtk_box_append(GTK_BOX(self->thought_texts), GTK_WIDGET(self->thought_line));
+  self->thought_help = wrapped_label();
+  gtk_label_set_label(GTK_LABEL(self->thought_help),
+                      _("The computer’s thinking and hints show here. Switch "
+                        "on analysis to analyse the position shown."));
   gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->source));
-  gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->thought_figures));
-  gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->thought_line));
+  gtk_box_append(GTK_BOX(self->thought), self->thought_texts);
+  gtk_box_append(GTK_BOX(self->thought), self->thought_help);
   gtk_box_append(GTK_BOX(inner), self->thought);
 
   self->status = GTK_LABEL(wrapped_label());
