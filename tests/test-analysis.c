@@ -20,6 +20,7 @@
 #include <gio/gsettingsbackend.h>
 
 #include "jq-analysis-mode.h"
+#include "jq-analysis-row.h"
 #include "jq-analysis-view.h"
 #include "jq-application.h"
 #include "jq-fen.h"
@@ -90,6 +91,11 @@ static void shown_texts(GtkWidget *widget, GString *out) {
     return;
   if (GTK_IS_LABEL(widget))
     g_string_append_printf(out, "%s\n", gtk_label_get_label(GTK_LABEL(widget)));
+  /* The analysis rows' texts. */
+  if (GTK_IS_INSCRIPTION(widget) &&
+      gtk_inscription_get_text(GTK_INSCRIPTION(widget)) != NULL)
+    g_string_append_printf(out, "%s\n",
+                           gtk_inscription_get_text(GTK_INSCRIPTION(widget)));
   for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
        child = gtk_widget_get_next_sibling(child))
     shown_texts(child, out);
@@ -755,6 +761,181 @@ static void test_yields_the_cpu(void) {
   set_analysing(FALSE);
 }
 
+/* ---- a row's size and layout (issue 17, main loop) ---- */
+
+static const char *short_figures = "1. Score +0.35 (Red ahead)\nDepth 5/7";
+static const char *long_figures =
+    "1. Score -12.35 (Black ahead)\nDepth 23/41 · 12.4 s\n"
+    "123.4 M nodes · 9.9 M nodes/s";
+
+/* A line of `moves` moves in Chinese notation. */
+static char *line_of(int moves) {
+  GString *s = g_string_new(NULL);
+  for (int i = 0; i < moves; i++)
+    g_string_append(s, i % 2 ? "马８进７ " : "炮二平五 ");
+  return g_string_free(s, FALSE);
+}
+
+/* A row in a list in a window of its own, shown and laid out. */
+static GtkWindow *row_window(JqAnalysisRow **row) {
+  GtkWindow *w = GTK_WINDOW(gtk_window_new());
+  GtkWidget *list = gtk_list_box_new();
+  gtk_widget_set_size_request(list, 300, -1);
+  *row = jq_analysis_row_new();
+  gtk_list_box_append(GTK_LIST_BOX(list), GTK_WIDGET(*row));
+  gtk_window_set_child(w, list);
+  gtk_window_present(w);
+  spin(200);
+  return w;
+}
+
+static void measure_row(JqAnalysisRow *row, int sizes[6]) {
+  gtk_widget_measure(GTK_WIDGET(row), GTK_ORIENTATION_HORIZONTAL, -1, &sizes[0],
+                     &sizes[1], NULL, NULL);
+  gtk_widget_measure(GTK_WIDGET(row), GTK_ORIENTATION_VERTICAL, 300, &sizes[2],
+                     &sizes[3], NULL, NULL);
+  gtk_widget_measure(GTK_WIDGET(row), GTK_ORIENTATION_VERTICAL, -1, &sizes[4],
+                     &sizes[5], NULL, NULL);
+}
+
+/* What a row asks for does not depend on its text: a new report does
+ * not make the side panel be measured again. */
+static void test_row_size_fixed(void) {
+  JqAnalysisRow *row;
+  GtkWindow *w = row_window(&row);
+  char *one = line_of(1), *many = line_of(40);
+  jq_analysis_row_set(row, short_figures, one);
+  int before[6], after[6];
+  measure_row(row, before);
+  jq_analysis_row_set(row, long_figures, many);
+  measure_row(row, after);
+  for (int i = 0; i < 6; i++)
+    g_assert_cmpint(after[i], ==, before[i]);
+  /* Still all there for the asking. */
+  char *text = jq_analysis_row_get_text(row);
+  g_assert_nonnull(strstr(text, many));
+  g_assert_true(g_str_has_prefix(text, long_figures));
+  g_free(text);
+  char *tooltip = jq_analysis_row_get_tooltip(row);
+  g_assert_nonnull(strstr(tooltip, many));
+  g_free(tooltip);
+  g_assert_true(gtk_widget_get_has_tooltip(GTK_WIDGET(row)));
+  g_free(one);
+  g_free(many);
+  gtk_window_destroy(w);
+}
+
+static void measure_view(int sizes[4]) {
+  GtkWidget *v = GTK_WIDGET(view());
+  int width = gtk_widget_get_width(v);
+  g_assert_cmpint(width, >, 0);
+  gtk_widget_measure(v, GTK_ORIENTATION_HORIZONTAL, -1, &sizes[0], &sizes[1],
+                     NULL, NULL);
+  gtk_widget_measure(v, GTK_ORIENTATION_VERTICAL, width, &sizes[2], &sizes[3],
+                     NULL, NULL);
+}
+
+/* The computer's thinking (analysis off) is of a fixed size too: a
+ * report with more figures and a longer line asks for no other size. */
+static void test_thought_size_fixed(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  set_shown(TRUE);
+  g_assert_false(jq_analysis_view_is_showing_lines(view()));
+  char *one = line_of(1), *many = line_of(40);
+  JqAnalysis a = {.side = JQ_BLACK,
+                  .depth = 5,
+                  .seldepth = 7,
+                  .score = 35,
+                  .nodes = 1000,
+                  .nps = 10000,
+                  .time_ms = 100,
+                  .best = JQ_MOVE_NONE,
+                  .score_text = "+0.35",
+                  .pv = one};
+  g_signal_emit_by_name(controller(), "progress", &a);
+  spin(100);
+  int before[4], after[4];
+  measure_view(before);
+  a.depth = 23;
+  a.seldepth = 41;
+  a.score = -1235;
+  a.nodes = 123456789;
+  a.nps = 9876543;
+  a.time_ms = 12400;
+  a.score_text = "-12.35";
+  a.pv = many;
+  g_signal_emit_by_name(controller(), "progress", &a);
+  measure_view(after);
+  for (int i = 0; i < 4; i++)
+    g_assert_cmpint(after[i], ==, before[i]);
+  /* The whole line is still there (and in its tooltip). */
+  g_assert_true(count_in_window(many) == 1);
+  set_shown(FALSE);
+  g_free(one);
+  g_free(many);
+}
+
+static void count_phase(GdkFrameClock *clock, guint *count) { (*count)++; }
+
+static void count_notify(GObject *object, GParamSpec *pspec, guint *count) {
+  (*count)++;
+}
+
+/* A report does not set the row's tooltip (which asks the display server
+ * where the pointer is): it is made when asked for, with the new line. */
+static void test_row_tooltip_on_demand(void) {
+  JqAnalysisRow *row;
+  GtkWindow *w = row_window(&row);
+  guint set = 0;
+  g_signal_connect(row, "notify::tooltip-text", G_CALLBACK(count_notify), &set);
+  g_signal_connect(row, "notify::tooltip-markup", G_CALLBACK(count_notify),
+                   &set);
+  for (int i = 0; i < 10; i++) {
+    char *line = line_of(1 + i * 7);
+    jq_analysis_row_set(row, i % 2 ? short_figures : long_figures, line);
+    char *tooltip = jq_analysis_row_get_tooltip(row);
+    g_assert_true(g_str_has_prefix(tooltip, line));
+    g_free(tooltip);
+    g_free(line);
+  }
+  g_assert_cmpuint(set, ==, 0);
+  g_assert_true(gtk_widget_get_has_tooltip(GTK_WIDGET(row)));
+  gtk_window_destroy(w);
+}
+
+/* New text in a shown row is drawn without laying the window out again:
+ * no layout phase in the frames that show it. */
+static void test_row_update_without_layout(void) {
+  JqAnalysisRow *row;
+  GtkWindow *w = row_window(&row);
+  char *one = line_of(1), *many = line_of(40);
+  jq_analysis_row_set(row, short_figures, one);
+  spin(200);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(w));
+  g_assert_nonnull(clock);
+  guint layouts = 0, paints = 0;
+  gulong on_layout =
+      g_signal_connect(clock, "layout", G_CALLBACK(count_phase), &layouts);
+  gulong on_paint =
+      g_signal_connect(clock, "paint", G_CALLBACK(count_phase), &paints);
+  for (int i = 0; i < 10; i++) {
+    guint painted = paints;
+    char *line = line_of(1 + i * 7);
+    jq_analysis_row_set(row, i % 2 ? short_figures : long_figures, line);
+    g_free(line);
+    gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+    while (paints == painted && g_get_monotonic_time() < end)
+      g_main_context_iteration(NULL, TRUE);
+    g_assert_cmpuint(paints, >, painted);
+  }
+  g_assert_cmpuint(layouts, ==, 0);
+  g_signal_handler_disconnect(clock, on_layout);
+  g_signal_handler_disconnect(clock, on_paint);
+  g_free(one);
+  g_free(many);
+  gtk_window_destroy(w);
+}
+
 int main(int argc, char **argv) {
   JqTestApp t;
   jq_test_app_start(&t, &argc, &argv, "analysis");
@@ -781,6 +962,12 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/analysis/shown-at-most-five-times-a-second",
                   test_shown_at_most_five_times_a_second);
   g_test_add_func("/app/analysis/yields-the-cpu", test_yields_the_cpu);
+  g_test_add_func("/app/analysis/row-size-fixed", test_row_size_fixed);
+  g_test_add_func("/app/analysis/row-update-without-layout",
+                  test_row_update_without_layout);
+  g_test_add_func("/app/analysis/thought-size-fixed", test_thought_size_fixed);
+  g_test_add_func("/app/analysis/row-tooltip-on-demand",
+                  test_row_tooltip_on_demand);
   int status = g_test_run();
   jq_test_app_finish(&t);
   return status;

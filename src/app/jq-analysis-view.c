@@ -6,16 +6,10 @@
 
 #include <glib/gi18n.h>
 
+#include "jq-analysis-row.h"
 #include "jq-analysis-text.h"
 #include "jq-movegen.h"
 #include "jq-result-text.h"
-
-typedef struct {
-  GtkWidget *row;
-  GtkLabel *figures; /* "1. Score +0.35 (Red ahead)" and the search's */
-  GtkLabel *line;
-  GtkWidget *play;
-} LineRow;
 
 struct _JqAnalysisView {
   GtkBox parent_instance;
@@ -28,12 +22,15 @@ struct _JqAnalysisView {
   /* Analysis mode off: the computer's own thinking, or the hint's. */
   GtkWidget *thought;
   GtkLabel *source; /* "Black thinks", "Hint for Red" */
-  GtkLabel *thought_figures;
-  GtkLabel *thought_line;
-  char *hint_text; /* the hint's move as its line writes it */
+  /* Of a fixed size, as the rows: a report is drawn, not laid out. */
+  GtkWidget *thought_texts;
+  GtkInscription *thought_figures;
+  GtkInscription *thought_line;
+  GtkWidget *thought_help; /* what shows here, while there is nothing */
+  char *hint_text;         /* the hint's move as its line writes it */
   GtkLabel *status;
   GtkListBox *list;
-  LineRow rows[JQ_ANALYSIS_MODE_LINES_MAX];
+  JqAnalysisRow *rows[JQ_ANALYSIS_MODE_LINES_MAX]; /* made once, reused */
   /* The line stepped through (-1: none), how many of its moves are made
    * on the board, and the search it belongs to. */
   int preview_line;
@@ -64,23 +61,18 @@ static void show_lines(JqAnalysisView *self) {
   JqScorePerspective perspective =
       g_settings_get_enum(self->settings, "score-perspective");
   for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++) {
-    LineRow *r = &self->rows[i];
-    gtk_widget_set_visible(r->row, i < count);
+    JqAnalysisRow *r = self->rows[i];
+    gtk_widget_set_visible(GTK_WIDGET(r), i < count);
     if (i >= count)
       continue;
     const JqAnalysis *a = jq_analysis_mode_get_line(self->mode, i);
     /* The AI saw only what the user may know: nothing to hide. */
     char *figures = jq_analysis_text_figures(a, perspective, FALSE);
-    char **parts = g_strsplit(figures, "\n", -1);
-    char *rest = g_strjoinv(" · ", parts + (parts[0] ? 1 : 0));
-    char *text =
-        g_strdup_printf("%u. %s\n%s", i + 1, parts[0] ? parts[0] : "", rest);
-    gtk_label_set_label(r->figures, text);
-    gtk_label_set_label(r->line, a->pv);
-    gtk_widget_set_sensitive(r->play, jq_analysis_mode_can_play(self->mode, i));
+    char *text = g_strdup_printf("%u. %s", i + 1, figures);
+    jq_analysis_row_set(r, text, a->pv);
+    gtk_widget_set_sensitive(jq_analysis_row_get_play_button(r),
+                             jq_analysis_mode_can_play(self->mode, i));
     g_free(text);
-    g_free(rest);
-    g_strfreev(parts);
     g_free(figures);
   }
   gboolean waiting = count == 0 && jq_analysis_mode_get_active(self->mode);
@@ -137,7 +129,7 @@ void jq_analysis_view_step(JqAnalysisView *self, guint index) {
 static void on_row_activated(GtkListBox *list, GtkListBoxRow *row,
                              JqAnalysisView *self) {
   for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++)
-    if (self->rows[i].row == GTK_WIDGET(row))
+    if (GTK_WIDGET(self->rows[i]) == GTK_WIDGET(row))
       jq_analysis_view_step(self, i);
 }
 
@@ -198,6 +190,14 @@ static gboolean score_tells_secrets(JqAnalysisView *self, const JqAnalysis *a) {
   return unknown;
 }
 
+static void set_thought(JqAnalysisView *self, const char *figures,
+                        const char *line) {
+  gtk_widget_set_visible(self->thought_help, FALSE);
+  gtk_widget_set_visible(self->thought_texts, TRUE);
+  jq_analysis_row_set_text(self->thought_figures, figures);
+  jq_analysis_row_set_text(self->thought_line, line);
+}
+
 static void show_thought(JqAnalysisView *self, const JqAnalysis *a) {
   char *title = a->hint ? g_strdup_printf(_("Hint for %s"), side_name(a->side))
                         /* TRANSLATORS: %s is Red or Black. */
@@ -207,9 +207,8 @@ static void show_thought(JqAnalysisView *self, const JqAnalysis *a) {
   char *figures = jq_analysis_text_figures(
       a, g_settings_get_enum(self->settings, "score-perspective"),
       score_tells_secrets(self, a));
-  gtk_label_set_label(self->thought_figures, figures);
+  set_thought(self, figures, a->pv);
   g_free(figures);
-  gtk_label_set_label(self->thought_line, a->pv != NULL ? a->pv : "");
   /* The hint is the line's first move. */
   if (a->hint && a->pv != NULL) {
     g_free(self->hint_text);
@@ -220,10 +219,10 @@ static void show_thought(JqAnalysisView *self, const JqAnalysis *a) {
 /* Whatever was shown was about a position no longer there. */
 static void clear_thought(JqAnalysisView *self) {
   gtk_label_set_label(self->source, "");
-  gtk_label_set_label(self->thought_figures,
-                      _("The computer’s thinking and hints show here. Switch "
-                        "on analysis to analyse the position shown."));
-  gtk_label_set_label(self->thought_line, "");
+  jq_analysis_row_set_text(self->thought_figures, "");
+  jq_analysis_row_set_text(self->thought_line, "");
+  gtk_widget_set_visible(self->thought_texts, FALSE);
+  gtk_widget_set_visible(self->thought_help, TRUE);
 }
 
 /* The position shown changed (a move, browsing, another game): its last
@@ -242,8 +241,7 @@ static void on_thinking(JqGameController *c, gboolean thinking,
                         JqAnalysisView *self) {
   if (!thinking)
     return;
-  gtk_label_set_label(self->thought_figures, _("Thinking…"));
-  gtk_label_set_label(self->thought_line, "");
+  set_thought(self, _("Thinking…"), "");
 }
 
 static void on_progress(JqGameController *c, JqAnalysis *analysis,
@@ -305,22 +303,20 @@ guint jq_analysis_view_get_row_count(JqAnalysisView *self) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), 0);
   guint count = 0;
   for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++)
-    count += gtk_widget_get_visible(self->rows[i].row);
+    count += gtk_widget_get_visible(GTK_WIDGET(self->rows[i]));
   return count;
 }
 
 char *jq_analysis_view_get_row_text(JqAnalysisView *self, guint index) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), NULL);
   g_return_val_if_fail(index < JQ_ANALYSIS_MODE_LINES_MAX, NULL);
-  return g_strdup_printf("%s\n%s",
-                         gtk_label_get_label(self->rows[index].figures),
-                         gtk_label_get_label(self->rows[index].line));
+  return jq_analysis_row_get_text(self->rows[index]);
 }
 
 GtkWidget *jq_analysis_view_get_play_button(JqAnalysisView *self, guint index) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), NULL);
   g_return_val_if_fail(index < JQ_ANALYSIS_MODE_LINES_MAX, NULL);
-  return self->rows[index].play;
+  return jq_analysis_row_get_play_button(self->rows[index]);
 }
 
 char *jq_analysis_view_take_hint_text(JqAnalysisView *self) {
@@ -375,33 +371,13 @@ static GtkWidget *wrapped_label(void) {
 }
 
 static void add_row(JqAnalysisView *self, guint index) {
-  LineRow *r = &self->rows[index];
-  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_set_hexpand(texts, TRUE);
-  r->figures = GTK_LABEL(wrapped_label());
-  gtk_widget_add_css_class(GTK_WIDGET(r->figures), "numeric");
-  r->line = GTK_LABEL(wrapped_label());
-  gtk_label_set_lines(r->line, 3);
-  gtk_label_set_ellipsize(r->line, PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class(GTK_WIDGET(r->line), "dim-label");
-  gtk_box_append(GTK_BOX(texts), GTK_WIDGET(r->figures));
-  gtk_box_append(GTK_BOX(texts), GTK_WIDGET(r->line));
-  gtk_box_append(GTK_BOX(box), texts);
-
-  r->play = gtk_button_new_from_icon_name("media-playback-start-symbolic");
-  gtk_widget_set_tooltip_text(r->play, _("Play this move"));
-  gtk_widget_set_valign(r->play, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class(r->play, "flat");
-  g_object_set_data(G_OBJECT(r->play), "line", GUINT_TO_POINTER(index));
-  g_signal_connect(r->play, "clicked", G_CALLBACK(on_play), self);
-  gtk_box_append(GTK_BOX(box), r->play);
-
-  r->row = gtk_list_box_row_new();
-  gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(r->row), box);
-  gtk_widget_set_tooltip_text(r->row, _("Click to step through the line"));
-  gtk_widget_set_visible(r->row, FALSE);
-  gtk_list_box_append(self->list, r->row);
+  JqAnalysisRow *r = jq_analysis_row_new();
+  GtkWidget *play = jq_analysis_row_get_play_button(r);
+  g_object_set_data(G_OBJECT(play), "line", GUINT_TO_POINTER(index));
+  g_signal_connect(play, "clicked", G_CALLBACK(on_play), self);
+  gtk_widget_set_visible(GTK_WIDGET(r), FALSE);
+  gtk_list_box_append(self->list, GTK_WIDGET(r));
+  self->rows[index] = r;
 }
 
 static void jq_analysis_view_init(JqAnalysisView *self) {
@@ -451,15 +427,22 @@ static void jq_analysis_view_init(JqAnalysisView *self) {
   self->thought = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
   self->source = GTK_LABEL(wrapped_label());
   gtk_widget_add_css_class(GTK_WIDGET(self->source), "caption-heading");
-  self->thought_figures = GTK_LABEL(wrapped_label());
+  self->thought_figures = jq_analysis_row_text_new(3);
   gtk_widget_add_css_class(GTK_WIDGET(self->thought_figures), "numeric");
-  self->thought_line = GTK_LABEL(wrapped_label());
-  gtk_label_set_lines(self->thought_line, 3);
-  gtk_label_set_ellipsize(self->thought_line, PANGO_ELLIPSIZE_END);
+  self->thought_line = jq_analysis_row_text_new(3);
   gtk_widget_add_css_class(GTK_WIDGET(self->thought_line), "dim-label");
+  jq_analysis_row_text_add_tooltip(self->thought_line);
+  self->thought_texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+  gtk_box_append(GTK_BOX(self->thought_texts),
+                 GTK_WIDGET(self->thought_figures));
+  gtk_box_append(GTK_BOX(self->thought_texts), GTK_WIDGET(self->thought_line));
+  self->thought_help = wrapped_label();
+  gtk_label_set_label(GTK_LABEL(self->thought_help),
+                      _("The computer’s thinking and hints show here. Switch "
+                        "on analysis to analyse the position shown."));
   gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->source));
-  gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->thought_figures));
-  gtk_box_append(GTK_BOX(self->thought), GTK_WIDGET(self->thought_line));
+  gtk_box_append(GTK_BOX(self->thought), self->thought_texts);
+  gtk_box_append(GTK_BOX(self->thought), self->thought_help);
   gtk_box_append(GTK_BOX(inner), self->thought);
 
   self->status = GTK_LABEL(wrapped_label());
