@@ -271,6 +271,11 @@ static void line_read(GObject *source, GAsyncResult *res, gpointer data) {
   if (!line) { /* end of input: the player quits, the game unfinished */
     if (cli->session)
       jq_net_session_abandon(cli->session, NULL, "the player left", NULL);
+    else
+      fprintf(stderr,
+              "jieqi-cli %s: the input ended before a game began; "
+              "nothing was played\n",
+              cli->command);
     g_main_loop_quit(cli->loop);
     return;
   }
