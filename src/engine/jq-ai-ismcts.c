@@ -828,10 +828,26 @@ static JqMove root_hint(Ismcts *s, Worker *w, const JqPosition *view) {
  * 12). */
 #define GUARD_MARGIN 500
 
-/* Checks the tree's choice `best` with the alpha-beta search restricted to
- * it (on the view, as the hint), in what is left of the move's time or in
- * guard_share of the iterations' nodes; returns the hint's move instead
- * when `best` scores GUARD_MARGIN or more below the hint's score. */
+/* The alpha-beta's score of `move` alone on the view, within `limits`;
+ * false when it gave none. */
+static bool guard_score(Ismcts *s, Worker *w, const JqPosition *view,
+                        JqLimits *limits, JqMove move, int *score) {
+  limits->searchmoves[0] = move;
+  limits->searchmoves_count = 1;
+  JqRootResult line = {JQ_MOVE_NONE, 0};
+  int lines = 0;
+  jq_search_run(w->search, view, limits, s->stop_request, NULL, NULL, NULL,
+                &line, 1, &lines);
+  *score = line.score;
+  return lines > 0 && line.move == move;
+}
+
+/* Checks the tree's choice `best` against the hint's move with the
+ * alpha-beta search of each alone (on the view, as the hint), each in half
+ * of what is left of the move's time or in half of guard_share of the
+ * iterations' nodes; returns the hint's move instead when `best` scores
+ * GUARD_MARGIN or more below it. Both searched alike, so that their
+ * scores compare (the hint's own score comes from a shallower search). */
 static JqMove guard_move(Ismcts *s, Worker *w, const JqPosition *view,
                          JqMove best) {
   if (s->guard_share <= 0 || !s->hint_move || best == s->hint_move)
@@ -840,26 +856,25 @@ static JqMove guard_move(Ismcts *s, Worker *w, const JqPosition *view,
   jq_limits_init(&limits);
   if (s->max_iterations) {
     double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->guard_share / (1.0 - s->guard_share);
+                   s->guard_share / (1.0 - s->guard_share) / 2.0;
     limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
   } else {
-    int64_t left = s->budget_ms - jq_clock_elapsed_ms(&s->clock);
+    int64_t left = (s->budget_ms - jq_clock_elapsed_ms(&s->clock)) / 2;
     limits.movetime_ms = left < 1 ? 1 : (int)left;
   }
-  limits.searchmoves[0] = best;
-  limits.searchmoves_count = 1;
   /* The leaf search's table holds the tree's deals' values: not the
    * view's. The hint's is kept: it is the same view's. */
   if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
     jq_search_clear(w->search);
   w->search_used = true;
-  JqRootResult line = {JQ_MOVE_NONE, 0};
-  int lines = 0;
-  jq_search_run(w->search, view, &limits, s->stop_request, NULL, NULL, NULL,
-                &line, 1, &lines);
-  if (lines < 1 || line.move != best)
+  int mine, hinted;
+  if (!guard_score(s, w, view, &limits, best, &mine) ||
+      !guard_score(s, w, view, &limits, s->hint_move, &hinted))
     return best;
-  return line.score <= s->hint_score - GUARD_MARGIN ? s->hint_move : best;
+  if (mine > hinted - GUARD_MARGIN)
+    return best;
+  s->hint_score = hinted;
+  return s->hint_move;
 }
 
 /* Weaker play is fewer iterations: 50 at skill 0, doubling every two
