@@ -63,8 +63,8 @@ static JqGame *interesting_game(JqPosition *view) {
 
 /* ---- (a) no cheating: the move does not depend on the hidden truth ---- */
 
-/* data: the Hint option's value (the alpha-beta's root hint searches the
- * view too). */
+/* data: the Hint and Guard options' value (the alpha-beta's root hint and
+ * its check of the tree's move search the view too). */
 static void test_blind_to_deal(gconstpointer data) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
@@ -74,6 +74,7 @@ static void test_blind_to_deal(gconstpointer data) {
   jq_test_ai_set(ai, "Seed", "12345");
   jq_test_ai_set(ai, "Hash", "16");
   jq_test_ai_set(ai, "Hint", data);
+  jq_test_ai_set(ai, "Guard", data);
   enum { WORLDS = 12 };
   JqMove first_move = JQ_MOVE_NONE;
   JqProgress first = {0};
@@ -612,6 +613,33 @@ static void test_hint(void) {
   jq_ai_free(ai);
 }
 
+/* Guard: the tree's move checked by the alpha-beta search on the view.
+ * From a game lost to the alpha-beta AI (session 12): Black is ahead, and
+ * Rxc3 (a3c3) opens the a-file to Red's hidden a0, which runs up it as a
+ * chariot and mates at a9 if it turns up a cannon (one chance in five).
+ * 5,000 iterations take the capture; the guard sees the mate and plays
+ * the hint instead. */
+static void test_guard(void) {
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, "3xk1xx1/2P1p4/9/8a/2pAp1p2/3b5/r1X3X2/"
+                                  "4P1Br1/2N1P4/X2XK3X b A1N1R1C1P1a1n2c1p1 "
+                                  "- 8 16");
+  JqMove blunder = jq_test_move("a3c3");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  jq_test_ai_set(ai, "Guard", "0");
+  JqProgress last;
+  g_assert_cmpuint(think_iterations(ai, &pos, 5000, &last), ==, blunder);
+  jq_test_ai_set(ai, "Guard", "10");
+  JqMove m = think_iterations(ai, &pos, 5000, &last);
+  g_assert_cmpuint(m, !=, blunder);
+  g_assert_true(jq_position_is_legal(&pos, m));
+  g_assert_cmpint(last.pv_len, >=, 1);
+  g_assert_cmpuint(last.pv[0], ==, m);
+  g_assert_cmpuint(last.iterations, ==, 5000);
+  jq_ai_free(ai);
+}
+
 static void test_first_play_static(void) {
   int dragged = repeats_of_losing_reply(false);
   int fixed = repeats_of_losing_reply(true);
@@ -1083,6 +1111,7 @@ static void test_options(void) {
       {"Leaf", "Search"},      {"LeafDepth", "0"},
       {"LeafDepth", "6"},      {"LeafDepth", "2"},
       {"Hint", "10"},          {"Hint", "0"},
+      {"Guard", "10"},         {"Guard", "0"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -1105,6 +1134,7 @@ static void test_options(void) {
       {"LeafDepth", "7"},     {"LeafDepth", "-1"},
       {"LeafDepth", "x"},     {"FirstPlayStatic", "2"},
       {"Hint", "91"},         {"Hint", "0.5"},
+      {"Guard", "91"},        {"Guard", "-1"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1378,6 +1408,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/priors", test_priors);
   g_test_add_func("/ismcts/first-play-static", test_first_play_static);
   g_test_add_func("/ismcts/hint", test_hint);
+  g_test_add_func("/ismcts/guard", test_guard);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);

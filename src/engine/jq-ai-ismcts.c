@@ -39,8 +39,11 @@
  * nodes as that share would give it) may name a root move first, which
  * then gets at least half the root's prior weight: the two searches see
  * different things, the alpha-beta deep quiet lines, the tree the
- * reveals. When the node pool is full the tree stops
- * growing and the iterations go on through it, valuing the leaves they
+ * reveals. With a hint, the tree's own choice may be checked by the same
+ * search restricted to it (Guard, a percentage kept back from the tree):
+ * when it scores far below the hint's move (a mate or a piece lost a few
+ * moves on), the hint's move is played. When the node pool is full the tree
+ * stops growing and the iterations go on through it, valuing the leaves they
  * reach again.
  *
  * Limits: nodes counts iterations; depth N stands for N * 1000 iterations
@@ -134,7 +137,10 @@ struct Ismcts {
   double center;      /* share of the root's score the leaves are set against */
   double lower_bound; /* final move by mean - this / sqrt(visits); 0: visits */
   double hint_share;  /* of the move's time for the alpha-beta's root hint */
-  int skill;          /* 0..20; below 20 caps the iterations */
+  double guard_share; /* of the move's time to check the tree's move */
+  JqMove hint_move;   /* the hint's move and its score, once searched */
+  int hint_score;
+  int skill; /* 0..20; below 20 caps the iterations */
   bool limit_strength;
   int elo; /* with limit_strength: the skill is (elo - 800) / 100 */
   JqLimits limits;
@@ -632,6 +638,15 @@ static bool root_won(const JqIsmctsTree *t) {
   return false;
 }
 
+/* The tree's share of the move's time: the guard's is kept back for it
+ * when there is a hint to fall back on. */
+static int64_t tree_ms(const Ismcts *s) {
+  if (!s->hint_move || s->guard_share <= 0)
+    return s->budget_ms;
+  int64_t ms = (int64_t)((double)s->budget_ms * (1.0 - s->guard_share));
+  return ms < 1 ? 1 : ms;
+}
+
 /* Called by worker 0 between iterations: should the search end? Sends a
  * report every REPORT_MS on the way. */
 static bool time_to_stop(Ismcts *s) {
@@ -648,7 +663,7 @@ static bool time_to_stop(Ismcts *s) {
     return false;
   if (root_won(&s->workers[0]->tree))
     return true; /* a proven mate: more thought changes nothing */
-  return s->budget_ms && jq_clock_elapsed_ms(&s->clock) >= s->budget_ms;
+  return s->budget_ms && jq_clock_elapsed_ms(&s->clock) >= tree_ms(s);
 }
 
 static void *worker_main(void *arg) {
@@ -799,8 +814,67 @@ static JqMove root_hint(Ismcts *s, Worker *w, const JqPosition *view) {
   limits.searchmoves_count = s->limits.searchmoves_count;
   jq_search_clear(w->search);
   w->search_used = true;
-  return jq_search_run(w->search, view, &limits, s->stop_request, NULL, NULL,
-                       NULL, NULL, 0, NULL);
+  JqRootResult line = {JQ_MOVE_NONE, 0};
+  int lines = 0;
+  JqMove move = jq_search_run(w->search, view, &limits, s->stop_request, NULL,
+                              NULL, NULL, &line, 1, &lines);
+  s->hint_score = lines > 0 && line.move == move ? line.score : 0;
+  return lines > 0 && line.move == move ? move : JQ_MOVE_NONE;
+}
+
+/* The tree's move loses this much more than the hint's in the alpha-beta's
+ * eyes: a forced mate or a lost piece that its deeper lines see and a few
+ * thousand iterations do not (the lost games against alpha-beta, session
+ * 12). */
+#define GUARD_MARGIN 500
+
+/* The alpha-beta's score of `move` alone on the view, within `limits`;
+ * false when it gave none. */
+static bool guard_score(Ismcts *s, Worker *w, const JqPosition *view,
+                        JqLimits *limits, JqMove move, int *score) {
+  limits->searchmoves[0] = move;
+  limits->searchmoves_count = 1;
+  JqRootResult line = {JQ_MOVE_NONE, 0};
+  int lines = 0;
+  jq_search_run(w->search, view, limits, s->stop_request, NULL, NULL, NULL,
+                &line, 1, &lines);
+  *score = line.score;
+  return lines > 0 && line.move == move;
+}
+
+/* Checks the tree's choice `best` against the hint's move with the
+ * alpha-beta search of each alone (on the view, as the hint), each in half
+ * of what is left of the move's time or in half of guard_share of the
+ * iterations' nodes; returns the hint's move instead when `best` scores
+ * GUARD_MARGIN or more below it. Both searched alike, so that their
+ * scores compare (the hint's own score comes from a shallower search). */
+static JqMove guard_move(Ismcts *s, Worker *w, const JqPosition *view,
+                         JqMove best) {
+  if (s->guard_share <= 0 || !s->hint_move || best == s->hint_move)
+    return best;
+  JqLimits limits;
+  jq_limits_init(&limits);
+  if (s->max_iterations) {
+    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
+                   s->guard_share / (1.0 - s->guard_share) / 2.0;
+    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
+  } else {
+    int64_t left = (s->budget_ms - jq_clock_elapsed_ms(&s->clock)) / 2;
+    limits.movetime_ms = left < 1 ? 1 : (int)left;
+  }
+  /* The leaf search's table holds the tree's deals' values: not the
+   * view's. The hint's is kept: it is the same view's. */
+  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
+    jq_search_clear(w->search);
+  w->search_used = true;
+  int mine, hinted;
+  if (!guard_score(s, w, view, &limits, best, &mine) ||
+      !guard_score(s, w, view, &limits, s->hint_move, &hinted))
+    return best;
+  if (mine > hinted - GUARD_MARGIN)
+    return best;
+  s->hint_score = hinted;
+  return s->hint_move;
 }
 
 /* Weaker play is fewer iterations: 50 at skill 0, doubling every two
@@ -876,7 +950,9 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     prepare_worker(s, s->workers[i], view);
   int offset = root_offset(s, &s->workers[0]->pos);
   /* Weakened play keeps its iterations alone: the hint would lift it. */
+  s->hint_move = JQ_MOVE_NONE;
   JqMove hint = by_skill ? JQ_MOVE_NONE : root_hint(s, s->workers[0], view);
+  s->hint_move = hint;
   for (int i = 0; i < s->threads; i++) {
     s->workers[i]->world.offset = offset;
     s->workers[i]->hint = hint;
@@ -912,6 +988,16 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     best = s->root_moves.moves[0];
     p.pv_len = 1;
     p.pv[0] = best;
+  } else if (!root_won(&s->workers[0]->tree) &&
+             !(s->stop_request && atomic_load(s->stop_request))) {
+    JqMove guarded = guard_move(s, s->workers[0], view, best);
+    if (guarded != best) {
+      best = guarded;
+      p.pv_len = 1;
+      p.pv[0] = best;
+      p.score = s->hint_score;
+      p.value = jq_ismcts_win_probability(p.score);
+    }
   }
   if (progress)
     progress(&p, data);
@@ -1032,6 +1118,12 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->hint_share = (double)v / 100.0;
     return true;
   }
+  if (strcasecmp(name, "Guard") == 0) {
+    if (!jq_ai_parse_long(value, 0, 90, &v))
+      return jq_error_set(err, "Guard must be a percentage from 0 to 90");
+    s->guard_share = (double)v / 100.0;
+    return true;
+  }
   if (strcasecmp(name, "Center") == 0 || strcasecmp(name, "LowerBound") == 0) {
     bool center = strcasecmp(name, "Center") == 0;
     double x;
@@ -1127,7 +1219,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Prior, FirstPlay, "
-                      "FirstPlayStatic, Center, Hint, "
+                      "FirstPlayStatic, Center, Hint, Guard, "
                       "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
