@@ -220,8 +220,11 @@ static void test_offer_removed(void) {
   jq_engine_list_bind(list, settings);
   g_setenv("FAKE_UCI_NAME", "Fairy-Stockfish 11.1 LB", TRUE);
   const char *path = g_getenv("FAKE_UCI_ENGINE");
+  g_assert_false(jq_engine_list_is_offering(list));
   g_assert_true(jq_engine_list_offer(list, path));
+  g_assert_true(jq_engine_list_is_offering(list));
   run_until(has_engines, list, 20000, "the offered engine");
+  g_assert_false(jq_engine_list_is_offering(list));
   g_unsetenv("FAKE_UCI_NAME");
   const JqEngine *e = jq_engine_list_get(list, 0);
   g_assert_cmpstr(e->name, ==, "Fairy-Stockfish 11.1 LB");

@@ -20,6 +20,7 @@ struct _JqEngineList {
   GPtrArray *engines; /* of JqEngine* */
   GSettings *settings;
   gboolean saving; /* our own write to the settings: not read back */
+  guint offering;  /* offers being probed */
 };
 
 G_DEFINE_FINAL_TYPE(JqEngineList, jq_engine_list, G_TYPE_OBJECT)
@@ -590,6 +591,7 @@ static void offer_done(GObject *source, GAsyncResult *result, gpointer data) {
     if (engine)
       jq_engine_list_add(self, engine);
   }
+  self->offering--;
   g_object_unref(self);
 }
 
@@ -603,10 +605,17 @@ gboolean jq_engine_list_offer(JqEngineList *self, const char *path) {
     return FALSE;
   char *command = jq_engine_command_for_path(path);
   gboolean offered = !has_program(self, command);
-  if (offered)
+  if (offered) {
+    self->offering++;
     jq_engine_probe_async(command, NULL, offer_done, g_object_ref(self));
+  }
   g_free(command);
   return offered;
+}
+
+gboolean jq_engine_list_is_offering(JqEngineList *self) {
+  g_return_val_if_fail(JQ_IS_ENGINE_LIST(self), FALSE);
+  return self->offering > 0;
 }
 
 /* ---- GObject ---- */

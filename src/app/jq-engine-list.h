@@ -111,5 +111,8 @@ gboolean jq_engine_list_rename(JqEngineList *self, const char *id,
  * "offer-fairy-stockfish", which removing it turns off): probes it in a
  * thread and adds it. Whether it is being probed. */
 gboolean jq_engine_list_offer(JqEngineList *self, const char *path);
+/* Whether an offer is still being probed: until it ends, the list may
+ * grow by itself. */
+gboolean jq_engine_list_is_offering(JqEngineList *self);
 
 G_END_DECLS
