@@ -847,6 +847,35 @@ static void test_error_texts(void) {
   g_error_free(left);
 }
 
+static gboolean join_failed(gpointer dialog) {
+  return g_str_has_prefix(jq_net_dialog_get_message(dialog), "Could not");
+}
+
+/* Nobody listens where the app would join: it says so in its words, and
+ * the form is the user's again to correct. */
+static void test_join_refused(void) {
+  /* A port that was free a moment ago. */
+  GError *error = NULL;
+  guint16 port = 0;
+  GSocketService *service = jq_net_listen("127.0.0.1", 0, &port, &error);
+  g_assert_no_error(error);
+  jq_net_stop_listening(service);
+  g_object_unref(service);
+
+  JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  jq_net_dialog_set_mode(dialog, "join");
+  char *where = g_strdup_printf("127.0.0.1:%u", (guint)port);
+  jq_net_dialog_set_join(dialog, where, "123", "Me");
+  g_free(where);
+  jq_net_dialog_press(dialog);
+  g_assert_true(spin_until(join_failed, dialog));
+  g_assert_cmpstr(jq_net_dialog_get_message(dialog), ==,
+                  "Could not join: nobody accepts connections at that "
+                  "address and port.");
+  g_assert_false(jq_net_dialog_is_busy(dialog));
+  gtk_window_destroy(GTK_WINDOW(dialog));
+}
+
 int main(int argc, char **argv) {
   jq_test_app_start(&t, &argc, &argv, "net-app");
   g_test_add_func("/net-app/host", test_host);
@@ -859,6 +888,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/net-app/status-texts", test_status_texts);
   g_test_add_func("/net-app/chinese-notices", test_chinese_notices);
   g_test_add_func("/net-app/error-texts", test_error_texts);
+  g_test_add_func("/net-app/join-refused", test_join_refused);
   int rc = g_test_run();
   jq_test_app_finish(&t);
   return rc;

@@ -288,7 +288,8 @@ static void on_connected(GObject *source, GAsyncResult *result, gpointer data) {
       JqNetDialog *self = data;
       g_autofree char *reason = jq_net_error_text(error, NULL);
       char *text = g_strdup_printf(_("Could not join: %s."), reason);
-      g_clear_object(&self->connecting);
+      /* The session that was to play goes too: the form is free again. */
+      stop(self);
       set_message(self, text, TRUE);
       g_free(text);
       update(self);
@@ -613,6 +614,8 @@ guint16 jq_net_dialog_get_port(JqNetDialog *self, const char **code) {
 const char *jq_net_dialog_get_message(JqNetDialog *self) {
   return gtk_label_get_label(self->message);
 }
+
+gboolean jq_net_dialog_is_busy(JqNetDialog *self) { return waiting(self); }
 
 guint jq_net_dialog_count_recent(JqNetDialog *self) {
   return self->recent_rows->len;
