@@ -876,6 +876,42 @@ static void test_join_refused(void) {
   gtk_window_destroy(GTK_WINDOW(dialog));
 }
 
+static gboolean dialog_idle(gpointer dialog) {
+  return !jq_net_dialog_is_busy(dialog);
+}
+
+/* A mistyped game code, in Chinese: the host's refusal is told in
+ * Chinese, not in the English the host sent it in. */
+static void test_join_wrong_code(void) {
+  JqNetParams params = {.variant = JQ_VARIANT_XIANGQI, .host_color = JQ_RED};
+  GError *error = NULL;
+  JqNetSession *host = jq_net_session_new_host(&params, "Host", "123", &error);
+  g_assert_no_error(error);
+  guint16 port = 0;
+  GSocketService *service = jq_net_listen("127.0.0.1", 0, &port, &error);
+  g_assert_no_error(error);
+  g_signal_connect(service, "incoming", G_CALLBACK(incoming), host);
+
+  use_language("zh_CN");
+  JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  jq_net_dialog_set_mode(dialog, "join");
+  char *where = g_strdup_printf("127.0.0.1:%u", (guint)port);
+  jq_net_dialog_set_join(dialog, where, "999", "Me");
+  g_free(where);
+  jq_net_dialog_press(dialog);
+  g_assert_true(jq_net_dialog_is_busy(dialog));
+  g_assert_true(spin_until(dialog_idle, dialog));
+  static const char *const host_only[] = {"Host", NULL};
+  assert_no_english(jq_net_dialog_get_message(dialog), host_only);
+  g_assert_nonnull(strstr(jq_net_dialog_get_message(dialog), "Host"));
+  use_language("C");
+  gtk_window_destroy(GTK_WINDOW(dialog));
+  jq_net_stop_listening(service);
+  g_object_unref(service);
+  g_clear_object(&host_conn);
+  g_object_unref(host);
+}
+
 int main(int argc, char **argv) {
   jq_test_app_start(&t, &argc, &argv, "net-app");
   g_test_add_func("/net-app/host", test_host);
@@ -889,6 +925,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/net-app/chinese-notices", test_chinese_notices);
   g_test_add_func("/net-app/error-texts", test_error_texts);
   g_test_add_func("/net-app/join-refused", test_join_refused);
+  g_test_add_func("/net-app/join-wrong-code", test_join_wrong_code);
   int rc = g_test_run();
   jq_test_app_finish(&t);
   return rc;

@@ -29,6 +29,8 @@ char *jq_net_leave_text(JqNetLeaveReason reason, const char *text) {
   case JQ_NET_LEAVE_GAME_OVER: return g_strdup(C_("leave", "the game is over"));
   case JQ_NET_LEAVE_CANCELLED:
     return g_strdup(C_("leave", "the player cancelled"));
+  case JQ_NET_LEAVE_WRONG_CODE:
+    return g_strdup(C_("leave", "the game code is wrong"));
   case JQ_NET_LEAVE_OTHER:
   default:
     if (!text || !*text)

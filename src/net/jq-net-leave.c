@@ -15,6 +15,7 @@ static const char *const texts[JQ_NET_LEAVE_COUNT] = {
     [JQ_NET_LEAVE_OUT_OF_STEP] = "the games went out of step",
     [JQ_NET_LEAVE_GAME_OVER] = "the game is over",
     [JQ_NET_LEAVE_CANCELLED] = "cancelled",
+    [JQ_NET_LEAVE_WRONG_CODE] = "the wrong game code",
 };
 
 JqNetLeaveReason jq_net_leave_reason_parse(const char *text) {

@@ -18,7 +18,8 @@ typedef enum {
   JQ_NET_LEAVE_CANNOT_RESUME,
   JQ_NET_LEAVE_OUT_OF_STEP, /* the two programs disagree on the game */
   JQ_NET_LEAVE_GAME_OVER,
-  JQ_NET_LEAVE_CANCELLED, /* the handshake was called off */
+  JQ_NET_LEAVE_CANCELLED,  /* the handshake was called off */
+  JQ_NET_LEAVE_WRONG_CODE, /* the host refused the joiner's code */
   JQ_NET_LEAVE_COUNT
 } JqNetLeaveReason;
 

@@ -410,7 +410,9 @@ static gboolean codes_equal(const char *a, const char *b) {
 
 static void on_hello(JqNetSession *s, const JqNetMessage *msg) {
   if (s->is_host && !codes_equal(msg->code, s->code)) {
-    jq_net_session_fault(s, JQ_NET_ERROR_CODE, "the wrong game code");
+    /* Its words go to the joiner in the bye: a known reason. */
+    jq_net_session_fault(s, JQ_NET_ERROR_CODE, "%s",
+                         jq_net_leave_reason_text(JQ_NET_LEAVE_WRONG_CODE));
     return;
   }
   g_strlcpy(s->peer_name, msg->name, sizeof s->peer_name);
