@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "jq-net-dialog.h"
+#include "jq-net-error-text.h"
+#include "jq-net-error.h"
 #include "jq-net-session.h"
 #include "jq-net-transport.h"
 #include "jq-test-app.h"
@@ -709,6 +711,207 @@ static void test_status_texts(void) {
   use_language("C");
 }
 
+/* `text` holds no English: no ASCII letter once the names, moves and
+ * quoted words it may hold (`keep`, NULL-ended) are taken out. */
+static void assert_no_english(const char *text, const char *const *keep) {
+  GString *rest = g_string_new(text);
+  for (int i = 0; keep && keep[i]; i++)
+    g_string_replace(rest, keep[i], "", 0);
+  for (const char *c = rest->str; *c; c++)
+    if (g_ascii_isalpha(*c))
+      g_error("English in “%s”: “%s”", text, c);
+  g_assert_true(g_utf8_validate(text, -1, NULL));
+  g_string_free(rest, TRUE);
+}
+
+static char *last_notice;
+static void on_notice(JqNetPanel *panel, const char *text, gpointer data) {
+  g_free(last_notice);
+  last_notice = g_strdup(text);
+}
+static gboolean noticed(gpointer data) { return last_notice != NULL; }
+
+/* The panel's notice after `act`, in `language`. */
+static char *notice_in(const char *language,
+                       void (*act)(JqNetSession *peer, guint16 port)) {
+  guint16 port = 0;
+  JqNetSession *peer = host_and_drop(&port);
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  g_clear_pointer(&last_notice, g_free);
+  gulong id = g_signal_connect(panel, "notice", G_CALLBACK(on_notice), NULL);
+  use_language(language);
+  act(peer, port);
+  g_assert_true(spin_until(noticed, NULL));
+  use_language("C");
+  g_signal_handler_disconnect(panel, id);
+  g_object_unref(peer);
+  return g_steal_pointer(&last_notice);
+}
+
+static void stop_waiting(JqNetSession *peer, guint16 port) {
+  JqNetPanel *panel = jq_window_get_net_panel(window());
+  g_signal_emit_by_name(jq_net_panel_get_stop_button(panel), "clicked");
+}
+
+static const char *leave_reason;
+static void peer_leaves(JqNetSession *peer, guint16 port) {
+  GSocketConnection *conn = connect_to(port);
+  GError *error = NULL;
+  g_assert_true(
+      jq_net_session_abandon(peer, G_IO_STREAM(conn), leave_reason, &error));
+  g_assert_no_error(error);
+  g_object_unref(conn);
+}
+
+/* In Chinese the app says what became of a network game all in Chinese:
+ * the user stops waiting, the peer gives up for a reason this program
+ * sends, or in its own words (shown quoted, as sent). */
+static void test_chinese_notices(void) {
+  static const char *const languages[] = {"zh_CN", "zh_TW"};
+  static const char *const peer_only[] = {"Peer", NULL};
+  static const char *const own_words[] = {"Peer", "gone fishing", NULL};
+  for (gsize l = 0; l < G_N_ELEMENTS(languages); l++) {
+    char *text = notice_in(languages[l], stop_waiting);
+    assert_no_english(text, peer_only);
+    g_free(text);
+    leave_reason = "the player closed the window";
+    text = notice_in(languages[l], peer_leaves);
+    assert_no_english(text, peer_only);
+    g_assert_nonnull(strstr(text, "Peer"));
+    g_free(text);
+    leave_reason = "gone fishing";
+    text = notice_in(languages[l], peer_leaves);
+    assert_no_english(text, own_words);
+    g_assert_nonnull(strstr(text, "gone fishing"));
+    g_free(text);
+  }
+}
+
+/* Every network error, with its arguments, in both Chinese: no English
+ * but the peer's name, the move and the peer's own words; and unlike the
+ * English. */
+static void check_error_text(GError *error) {
+  static const char *const keep[] = {"Peer",      "h2e2", "own words",
+                                     "libsodium", "IP",   NULL};
+  static const char *const languages[] = {"zh_CN", "zh_TW"};
+  char *english = jq_net_error_text(error, "Peer");
+  for (gsize l = 0; l < G_N_ELEMENTS(languages); l++) {
+    use_language(languages[l]);
+    char *text = jq_net_error_text(error, "Peer");
+    assert_no_english(text, keep);
+    if (!strcmp(text, english))
+      g_error("no translation of “%s”", english);
+    g_free(text);
+  }
+  use_language("C");
+  g_free(english);
+  g_error_free(error);
+}
+
+static void test_error_texts(void) {
+  g_assert_nonnull(setlocale(LC_MESSAGES, "C.UTF-8"));
+  for (int code = 0; code < JQ_NET_ERROR_CODE_COUNT; code++)
+    for (int detail = 0; detail < JQ_NET_DETAIL_COUNT; detail++)
+      for (int reason = 0; reason < JQ_NET_LEAVE_COUNT; reason++) {
+        if (reason && code != JQ_NET_ERROR_ABANDONED &&
+            !(code == JQ_NET_ERROR_CLOSED && detail == JQ_NET_DETAIL_LEFT))
+          continue;
+        gboolean movable = code == JQ_NET_ERROR_OUT_OF_TURN ||
+                           code == JQ_NET_ERROR_ILLEGAL ||
+                           detail == JQ_NET_DETAIL_CHEAT_MOVE;
+        GError *error =
+            jq_net_error_new((JqNetErrorCode)code, detail,
+                             movable ? "h2e2" : "own words", 2, 1, "English");
+        jq_net_error_set_reason(error, reason);
+        check_error_text(error);
+      }
+  /* Without a version's numbers; and GIO's connection errors. */
+  check_error_text(jq_net_error_new(JQ_NET_ERROR_VERSION, 0, NULL, 0, 0, "v"));
+  static const int io_codes[] = {
+      G_IO_ERROR_CONNECTION_REFUSED, G_IO_ERROR_TIMED_OUT,
+      G_IO_ERROR_HOST_UNREACHABLE,   G_IO_ERROR_NETWORK_UNREACHABLE,
+      G_IO_ERROR_ADDRESS_IN_USE,     G_IO_ERROR_PERMISSION_DENIED,
+      G_IO_ERROR_CONNECTION_CLOSED,
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(io_codes); i++)
+    check_error_text(g_error_new_literal(G_IO_ERROR, io_codes[i], "English"));
+
+  /* The English keeps the peer's reason as this program words it. */
+  GError *left = jq_net_error_new(JQ_NET_ERROR_ABANDONED, 0,
+                                  "the player closed the window", 0, 0, "x");
+  jq_net_error_set_reason(left, JQ_NET_LEAVE_CLOSED_WINDOW);
+  char *text = jq_net_error_text(left, "Peer");
+  g_assert_cmpstr(text, ==,
+                  "Peer gave up the game: the player closed the window");
+  g_free(text);
+  g_error_free(left);
+}
+
+static gboolean join_failed(gpointer dialog) {
+  return g_str_has_prefix(jq_net_dialog_get_message(dialog), "Could not");
+}
+
+/* Nobody listens where the app would join: it says so in its words, and
+ * the form is the user's again to correct. */
+static void test_join_refused(void) {
+  /* A port that was free a moment ago. */
+  GError *error = NULL;
+  guint16 port = 0;
+  GSocketService *service = jq_net_listen("127.0.0.1", 0, &port, &error);
+  g_assert_no_error(error);
+  jq_net_stop_listening(service);
+  g_object_unref(service);
+
+  JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  jq_net_dialog_set_mode(dialog, "join");
+  char *where = g_strdup_printf("127.0.0.1:%u", (guint)port);
+  jq_net_dialog_set_join(dialog, where, "123", "Me");
+  g_free(where);
+  jq_net_dialog_press(dialog);
+  g_assert_true(spin_until(join_failed, dialog));
+  g_assert_cmpstr(jq_net_dialog_get_message(dialog), ==,
+                  "Could not join: nobody accepts connections at that "
+                  "address and port.");
+  g_assert_false(jq_net_dialog_is_busy(dialog));
+  gtk_window_destroy(GTK_WINDOW(dialog));
+}
+
+static gboolean dialog_idle(gpointer dialog) {
+  return !jq_net_dialog_is_busy(dialog);
+}
+
+/* A mistyped game code, in Chinese: the host's refusal is told in
+ * Chinese, not in the English the host sent it in. */
+static void test_join_wrong_code(void) {
+  JqNetParams params = {.variant = JQ_VARIANT_XIANGQI, .host_color = JQ_RED};
+  GError *error = NULL;
+  JqNetSession *host = jq_net_session_new_host(&params, "Host", "123", &error);
+  g_assert_no_error(error);
+  guint16 port = 0;
+  GSocketService *service = jq_net_listen("127.0.0.1", 0, &port, &error);
+  g_assert_no_error(error);
+  g_signal_connect(service, "incoming", G_CALLBACK(incoming), host);
+
+  use_language("zh_CN");
+  JqNetDialog *dialog = JQ_NET_DIALOG(jq_window_show_net_dialog(window()));
+  jq_net_dialog_set_mode(dialog, "join");
+  char *where = g_strdup_printf("127.0.0.1:%u", (guint)port);
+  jq_net_dialog_set_join(dialog, where, "999", "Me");
+  g_free(where);
+  jq_net_dialog_press(dialog);
+  g_assert_true(jq_net_dialog_is_busy(dialog));
+  g_assert_true(spin_until(dialog_idle, dialog));
+  static const char *const host_only[] = {"Host", NULL};
+  assert_no_english(jq_net_dialog_get_message(dialog), host_only);
+  g_assert_nonnull(strstr(jq_net_dialog_get_message(dialog), "Host"));
+  use_language("C");
+  gtk_window_destroy(GTK_WINDOW(dialog));
+  jq_net_stop_listening(service);
+  g_object_unref(service);
+  g_clear_object(&host_conn);
+  g_object_unref(host);
+}
+
 int main(int argc, char **argv) {
   jq_test_app_start(&t, &argc, &argv, "net-app");
   g_test_add_func("/net-app/host", test_host);
@@ -719,6 +922,10 @@ int main(int argc, char **argv) {
   g_test_add_func("/net-app/stop-waiting-tells-peer",
                   test_stop_waiting_tells_peer);
   g_test_add_func("/net-app/status-texts", test_status_texts);
+  g_test_add_func("/net-app/chinese-notices", test_chinese_notices);
+  g_test_add_func("/net-app/error-texts", test_error_texts);
+  g_test_add_func("/net-app/join-refused", test_join_refused);
+  g_test_add_func("/net-app/join-wrong-code", test_join_wrong_code);
   int rc = g_test_run();
   jq_test_app_finish(&t);
   return rc;

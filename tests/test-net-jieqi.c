@@ -401,6 +401,8 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
     g_test_message("bad deal: %s", host.error->message);
     g_assert_error(host.error, JQ_NET_ERROR, code);
     g_assert_true(strstr(host.error->message, says) != NULL);
+    g_assert_cmpint(jq_net_error_args(host.error)->detail, ==,
+                    JQ_NET_DETAIL_CHEAT_DEAL);
     g_assert_cmpint(jq_net_session_state(h), ==, JQ_NET_STATE_FAILED);
     g_assert_null(jq_net_session_game(h));
     break;
@@ -409,6 +411,8 @@ static void run_cheat(CheatKind kind, int code, const char *says) {
     g_test_message("cheat: %s", host.error->message);
     g_assert_error(host.error, JQ_NET_ERROR, code);
     g_assert_true(strstr(host.error->message, says) != NULL);
+    g_assert_cmpint(jq_net_error_args(host.error)->detail, ==,
+                    JQ_NET_DETAIL_CHEAT_SHARE);
     /* The honest side's game is kept as it was before the move. */
     g_assert_cmpint(jq_net_session_state(h), ==, JQ_NET_STATE_PAUSED);
     game = jq_net_session_game(h);

@@ -550,6 +550,31 @@ typedef struct {
   int moves_kept; /* -1: no game */
 } Cheat;
 
+/* The error's arguments say what its English message says. */
+static void assert_args(const GError *error) {
+  const JqNetErrorArgs *args = jq_net_error_args(error);
+  g_assert_nonnull(args);
+  char *want = NULL;
+  switch (error->code) {
+  case JQ_NET_ERROR_VERSION:
+    want = g_strdup_printf("version %d, this program speaks %d",
+                           (int)args->n[0], (int)args->n[1]);
+    break;
+  case JQ_NET_ERROR_OUT_OF_TURN:
+  case JQ_NET_ERROR_ILLEGAL:
+    g_assert_nonnull(args->text);
+    want = g_strdup_printf("the peer played %s", args->text);
+    break;
+  case JQ_NET_ERROR_TIMEOUT:
+    want = g_strdup_printf("for %d s", (int)args->n[0]);
+    break;
+  default: return;
+  }
+  if (!strstr(error->message, want))
+    g_error("'%s' does not say '%s'", error->message, want);
+  g_free(want);
+}
+
 static void run_cheat(const Cheat *c) {
   GError *error = NULL;
   /* The honest host plays Black, so the raw peer (Red) moves first. */
@@ -575,6 +600,7 @@ static void run_cheat(const Cheat *c) {
     g_error("%s: '%s' does not say '%s'", c->what, host.error->message,
             c->says);
   g_assert_true(jq_net_session_error(h) != NULL);
+  assert_args(host.error);
   if (c->moves_kept < 0) {
     g_assert_cmpint(jq_net_session_state(h), ==, JQ_NET_STATE_FAILED);
     g_assert_null(jq_net_session_game(h));
@@ -1160,9 +1186,15 @@ static void test_leave(void) {
   g_signal_connect(host.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_h);
   g_signal_connect(join.s, "abandoned", G_CALLBACK(on_abandoned), &abandoned_j);
   play_plies(&host, &join, 6);
-  g_assert_true(jq_net_session_abandon(join.s, NULL, "going home", &error));
+  g_assert_true(jq_net_session_abandon(
+      join.s, NULL, jq_net_leave_reason_text(JQ_NET_LEAVE_CLOSED_WINDOW),
+      &error));
   g_assert_no_error(error);
-  assert_told(&host, &abandoned_h, "the peer gave up the game: going home", 6);
+  assert_told(&host, &abandoned_h,
+              "the peer gave up the game: the player closed the window", 6);
+  const char *words = NULL;
+  g_assert_cmpint(jq_net_session_get_leave_reason(host.s, &words), ==,
+                  JQ_NET_LEAVE_CLOSED_WINDOW);
   assert_abandoned(join.s, 6);
   g_assert_cmpint(abandoned_j, ==, 0); /* our own doing: no signal */
   g_object_unref(io);
@@ -1195,6 +1227,9 @@ static void test_leave(void) {
   g_assert_no_error(error);
   assert_told(&host, &abandoned_h, "the peer gave up the game: no time left",
               4);
+  g_assert_cmpint(jq_net_session_get_leave_reason(host.s, &words), ==,
+                  JQ_NET_LEAVE_OTHER);
+  g_assert_cmpstr(words, ==, "no time left");
   assert_abandoned(join.s, 4);
   g_assert_cmpint(resumed, ==, 0);
   g_object_unref(a);
@@ -1226,6 +1261,31 @@ static void test_leave(void) {
   side_clear(&join);
 }
 
+/* Every reason this program sends reads back as its code; other words
+ * are the peer's own. */
+static void test_leave_reasons(void) {
+  for (int r = JQ_NET_LEAVE_STOPPED_WAITING; r < JQ_NET_LEAVE_COUNT; r++)
+    g_assert_cmpint(jq_net_leave_reason_parse(
+                        jq_net_leave_reason_text((JqNetLeaveReason)r)),
+                    ==, r);
+  g_assert_cmpint(jq_net_leave_reason_parse(""), ==, JQ_NET_LEAVE_NONE);
+  g_assert_cmpint(jq_net_leave_reason_parse("the program ended"), ==,
+                  JQ_NET_LEAVE_QUIT);
+  g_assert_cmpint(jq_net_leave_reason_parse("the player left for lunch"), ==,
+                  JQ_NET_LEAVE_OTHER);
+  /* A bye's reason is read the same way. */
+  GError *e = jq_net_error_new(JQ_NET_ERROR_CLOSED, JQ_NET_DETAIL_LEFT, "x", 0,
+                               0, "the peer left: x");
+  GError *copy = g_error_copy(e);
+  g_error_free(e);
+  g_assert_cmpstr(jq_net_error_args(copy)->text, ==, "x");
+  g_assert_cmpint(jq_net_error_args(copy)->detail, ==, JQ_NET_DETAIL_LEFT);
+  g_error_free(copy);
+  e = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "x");
+  g_assert_null(jq_net_error_args(e));
+  g_error_free(e);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/net/message/round-trip", test_message_round_trip);
@@ -1247,6 +1307,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/net/session/resume", test_resume);
   g_test_add_func("/net/session/resume-ply-apart", test_resume_ply_apart);
   g_test_add_func("/net/session/leave", test_leave);
+  g_test_add_func("/net/session/leave-reasons", test_leave_reasons);
   g_test_add_func("/net/transport/host-port", test_host_port);
   return g_test_run();
 }

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "jq-net-error-text.h"
 #include "jq-net-session.h"
 #include "jq-net-transport.h"
 #include "jq-player-names.h"
@@ -89,7 +90,8 @@ static void stop(JqNetDialog *self) {
   }
   if (self->session) {
     g_signal_handlers_disconnect_by_data(self->session, self);
-    jq_net_session_close(self->session, "cancelled");
+    jq_net_session_close(self->session,
+                         jq_net_leave_reason_text(JQ_NET_LEAVE_CANCELLED));
     g_clear_object(&self->session);
   }
 }
@@ -162,16 +164,18 @@ static void wait_for_game(JqNetDialog *self, JqNetSession *session);
 static void on_handshake_lost(JqNetSession *session, const GError *error,
                               JqNetDialog *self) {
   char *text;
+  g_autofree char *reason =
+      jq_net_error_text(error, jq_net_session_peer_name(session));
   if (self->service) {
     /* TRANSLATORS: someone connected to the game hosted here, but the
-     * game could not begin; the reason follows (in English). */
+     * game could not begin; the reason follows. */
     text = g_strdup_printf(_("Someone could not join: %s. Still waiting."),
-                           error->message);
+                           reason);
     g_signal_handlers_disconnect_by_data(self->session, self);
     g_clear_object(&self->session);
   } else {
-    /* TRANSLATORS: joining a game failed; the reason follows (English). */
-    text = g_strdup_printf(_("Could not join: %s."), error->message);
+    /* TRANSLATORS: joining a game failed; the reason follows. */
+    text = g_strdup_printf(_("Could not join: %s."), reason);
     stop(self);
   }
   set_message(self, text, TRUE);
@@ -217,7 +221,10 @@ static gboolean on_incoming(GSocketService *service, GSocketConnection *conn,
   GError *error = NULL;
   JqNetSession *session = host_session(self, &error);
   if (!session) {
-    set_message(self, error->message, TRUE);
+    g_autofree char *reason = jq_net_error_text(error, NULL);
+    char *text = g_strdup_printf(_("Cannot host this game: %s."), reason);
+    set_message(self, text, TRUE);
+    g_free(text);
     g_error_free(error);
     return FALSE;
   }
@@ -235,9 +242,9 @@ static void start_hosting(JqNetDialog *self) {
   /* The parameters are checked before anything listens. */
   JqNetSession *probe = host_session(self, &error);
   if (!probe) {
+    g_autofree char *reason = jq_net_error_text(error, NULL);
     /* TRANSLATORS: the game cannot be hosted; the reason follows. */
-    char *text =
-        g_strdup_printf(_("Cannot host this game: %s."), error->message);
+    char *text = g_strdup_printf(_("Cannot host this game: %s."), reason);
     set_message(self, text, TRUE);
     g_free(text);
     g_error_free(error);
@@ -250,7 +257,10 @@ static void start_hosting(JqNetDialog *self) {
       address, (guint16)gtk_spin_button_get_value_as_int(self->port_spin),
       &port, &error);
   if (!self->service) {
-    char *text = g_strdup_printf(_("Cannot listen: %s"), error->message);
+    g_autofree char *reason = jq_net_error_text(error, NULL);
+    /* TRANSLATORS: the game cannot wait for connections; the reason
+     * follows. */
+    char *text = g_strdup_printf(_("Cannot listen: %s."), reason);
     set_message(self, text, TRUE);
     g_free(text);
     g_error_free(error);
@@ -276,8 +286,10 @@ static void on_connected(GObject *source, GAsyncResult *result, gpointer data) {
   if (!conn) {
     if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
       JqNetDialog *self = data;
-      char *text = g_strdup_printf(_("Could not join: %s."), error->message);
-      g_clear_object(&self->connecting);
+      g_autofree char *reason = jq_net_error_text(error, NULL);
+      char *text = g_strdup_printf(_("Could not join: %s."), reason);
+      /* The session that was to play goes too: the form is free again. */
+      stop(self);
       set_message(self, text, TRUE);
       g_free(text);
       update(self);
@@ -304,7 +316,8 @@ static void start_joining(JqNetDialog *self) {
   if (jq_net_parse_host_port(text, &host, &port, &error))
     session = jq_net_session_new_join(self->name, code, &error);
   if (!session) {
-    char *why = g_strdup_printf(_("Could not join: %s."), error->message);
+    g_autofree char *reason = jq_net_error_text(error, NULL);
+    char *why = g_strdup_printf(_("Could not join: %s."), reason);
     set_message(self, why, TRUE);
     g_free(why);
     g_error_free(error);
@@ -601,6 +614,8 @@ guint16 jq_net_dialog_get_port(JqNetDialog *self, const char **code) {
 const char *jq_net_dialog_get_message(JqNetDialog *self) {
   return gtk_label_get_label(self->message);
 }
+
+gboolean jq_net_dialog_is_busy(JqNetDialog *self) { return waiting(self); }
 
 guint jq_net_dialog_count_recent(JqNetDialog *self) {
   return self->recent_rows->len;

@@ -34,6 +34,8 @@ void jq_net_dialog_press(JqNetDialog *self);
 guint16 jq_net_dialog_get_port(JqNetDialog *self, const char **code);
 /* The line under the form: what is going on, or what went wrong. */
 const char *jq_net_dialog_get_message(JqNetDialog *self);
+/* Whether it is hosting or joining (the form locked, Cancel offered). */
+gboolean jq_net_dialog_is_busy(JqNetDialog *self);
 /* The recent hosts offered on the join page. */
 guint jq_net_dialog_count_recent(JqNetDialog *self);
 

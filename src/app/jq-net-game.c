@@ -120,7 +120,7 @@ static void on_move_played(JqGameController *c, guint move, JqMoveFlags flags,
     /* Cannot be, with both games in step: say so and leave. */
     g_warning("The move could not be sent: %s", error->message);
     g_error_free(error);
-    jq_net_game_leave(self, "the games went out of step");
+    jq_net_game_leave(self, jq_net_leave_reason_text(JQ_NET_LEAVE_OUT_OF_STEP));
   }
 }
 
@@ -134,7 +134,7 @@ static void on_controller_over(JqGameController *c, JqOutcome outcome,
   if (reason == JQ_REASON_RESIGNATION)
     jq_net_session_resign(self->session, NULL);
   else
-    jq_net_game_leave(self, "the game is over");
+    jq_net_game_leave(self, jq_net_leave_reason_text(JQ_NET_LEAVE_GAME_OVER));
 }
 
 /* The session's game ended: agreed, resigned, or a move played. */
@@ -215,7 +215,7 @@ static void on_own_move(JqNetSession *session, guint move, JqNetGame *self) {
                                           &error)) {
     g_warning("The move could not be played: %s", error->message);
     g_error_free(error);
-    jq_net_game_leave(self, "the games went out of step");
+    jq_net_game_leave(self, jq_net_leave_reason_text(JQ_NET_LEAVE_OUT_OF_STEP));
   }
 }
 
@@ -240,9 +240,10 @@ static void on_fair_checked(JqNetSession *session, gboolean fair,
     jq_game_controller_notice(c, _("The game was fair: the whole deal "
                                    "checks."));
   } else {
-    g_autofree char *text =
-        g_strdup_printf(_("The deal could not be shown fair: %s"), message);
-    jq_game_controller_notice(c, text);
+    /* The English detail is for the log; the cheat, if any, was told of
+     * when the connection closed. */
+    g_message("The deal could not be shown fair: %s", message);
+    jq_game_controller_notice(c, _("The deal could not be shown fair."));
   }
   jq_game_controller_emit_pending(c);
 }
@@ -319,7 +320,7 @@ static void give_up(JqNetGame *self, const char *reason) {
 static gboolean wait_expired(gpointer data) {
   JqNetGame *self = data;
   self->wait_source = 0;
-  give_up(self, "the connection did not come back in time");
+  give_up(self, jq_net_leave_reason_text(JQ_NET_LEAVE_WAIT_EXPIRED));
   return G_SOURCE_REMOVE;
 }
 
@@ -328,7 +329,7 @@ static void try_resume(JqNetGame *self, GIOStream *io) {
   if (!jq_net_session_resume(self->session, io, &error)) {
     g_message("The game cannot resume: %s", error->message);
     g_error_free(error);
-    give_up(self, "the game cannot resume");
+    give_up(self, jq_net_leave_reason_text(JQ_NET_LEAVE_CANNOT_RESUME));
   }
 }
 
@@ -420,8 +421,9 @@ static void on_lost(JqNetSession *session, const GError *error,
   }
   /* A peer that said goodbye left on purpose; a jieqi move waiting for
    * its shares cannot be resumed. */
+  const JqNetErrorArgs *args = jq_net_error_args(error);
   gboolean left = g_error_matches(error, JQ_NET_ERROR, JQ_NET_ERROR_CLOSED) &&
-                  g_str_has_prefix(error->message, "the peer left");
+                  args->detail == JQ_NET_DETAIL_LEFT;
   if (self->address && ours(self) && !left && !self->in_flight &&
       jq_net_session_state(session) == JQ_NET_STATE_PAUSED &&
       !jq_game_controller_is_over(self->controller) && start_waiting(self))
@@ -438,7 +440,7 @@ static void on_resumed(JqNetSession *session, JqNetGame *self) {
 static void on_changed(JqGameController *c, JqNetGame *self) {
   if (!self->ended &&
       jq_game_controller_get_game_id(self->controller) != self->game_id)
-    jq_net_game_abandon(self, "the player left the game");
+    jq_net_game_abandon(self, jq_net_leave_reason_text(JQ_NET_LEAVE_NEW_GAME));
 }
 
 JqNetGame *jq_net_game_new(JqGameController *controller, JqNetSession *session,
@@ -540,7 +542,7 @@ gboolean jq_net_game_is_hosting(JqNetGame *self) { return self->hosting; }
 
 void jq_net_game_stop_waiting(JqNetGame *self) {
   if (self->waiting)
-    give_up(self, "the player stopped waiting");
+    give_up(self, jq_net_leave_reason_text(JQ_NET_LEAVE_STOPPED_WAITING));
 }
 
 gboolean jq_net_game_gave_up(JqNetGame *self) { return self->gave_up; }

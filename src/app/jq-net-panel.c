@@ -2,9 +2,9 @@
 
 #include "jq-net-panel.h"
 
+#include "jq-net-error-text.h"
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <string.h>
 
 /* Chat lines kept on show. */
 #define CHAT_LINES 6
@@ -77,8 +77,9 @@ static void on_entry(GtkEntry *entry, JqNetPanel *self) {
     return;
   GError *error = NULL;
   if (!jq_net_session_chat(self->session, text, &error)) {
+    g_autofree char *reason = jq_net_error_text(error, peer(self));
     /* TRANSLATORS: a chat line could not be sent; the reason follows. */
-    char *why = g_strdup_printf(_("Not sent: %s"), error->message);
+    char *why = g_strdup_printf(_("Not sent: %s"), reason);
     notice(self, why);
     g_free(why);
     g_error_free(error);
@@ -95,7 +96,11 @@ static void on_answer(AdwMessageDialog *dialog, const char *response,
   AnswerFunc answer = g_object_get_data(G_OBJECT(dialog), "answer");
   GError *error = NULL;
   if (!answer(self->session, g_strcmp0(response, "accept") == 0, &error)) {
-    notice(self, error->message);
+    g_autofree char *reason = jq_net_error_text(error, peer(self));
+    /* TRANSLATORS: the answer to the peer's offer or request could not be
+     * sent; the reason follows. */
+    g_autofree char *text = g_strdup_printf(_("Cannot answer: %s."), reason);
+    notice(self, text);
     g_error_free(error);
   }
 }
@@ -152,11 +157,11 @@ static void on_taken_back(JqNetSession *session, int plies, JqNetPanel *self) {
 
 /* The connection is gone for good: said once, with why. */
 static void tell_lost(JqNetPanel *self, const GError *error) {
-  /* TRANSLATORS: the network game's connection ended; the reason follows
-   * (in English, from the network code). */
+  g_autofree char *reason = jq_net_error_text(error, peer(self));
+  /* TRANSLATORS: the network game's connection ended; the reason follows. */
   char *text = g_strdup_printf(_("Connection lost: %s. The game is kept: "
                                  "save it, or play on at this screen."),
-                               error ? error->message : "");
+                               reason);
   notice(self, text);
   g_free(text);
 }
@@ -173,18 +178,14 @@ static void on_lost(JqNetSession *session, const GError *error,
 /* The peer gave the game up: said at once, with the peer's reason. */
 static void on_abandoned(JqNetSession *session, const GError *error,
                          JqNetPanel *self) {
-  /* The session's message is "the peer gave up the game: REASON"; the
-   * reason is the peer's own text (English from this program). */
-  static const char prefix[] = "the peer gave up the game";
-  const char *reason = error ? error->message : "";
-  if (g_str_has_prefix(reason, prefix))
-    reason += strlen(prefix);
-  if (g_str_has_prefix(reason, ": "))
-    reason += 2;
+  const char *words = NULL;
+  JqNetLeaveReason code =
+      jq_net_session_get_leave_reason(self->session, &words);
+  g_autofree char *reason = jq_net_leave_text(code, words);
   char *text;
-  if (*reason)
-    /* TRANSLATORS: the peer's name, then its reason (in English, from the
-     * peer's program). */
+  if (reason)
+    /* TRANSLATORS: the peer's name, then its reason ("the player closed
+     * the window"). */
     text = g_strdup_printf(_("%s gave up the game: %s. The game is kept: "
                              "save it, or play on at this screen."),
                            peer(self), reason);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "jq-net-dialog.h"
+#include "jq-net-error-text.h"
 #include "jq-window-private.h"
 
 /* A game waiting for its peer to reconnect is still the network's. */
@@ -47,7 +48,12 @@ void jq_window_net_ask_take_back(JqWindow *self) {
     jq_window_toast(self, text);
     g_free(text);
   } else {
-    jq_window_toast(self, error->message);
+    g_autofree char *reason =
+        jq_net_error_text(error, jq_net_session_peer_name(session));
+    /* TRANSLATORS: the reason follows. */
+    g_autofree char *text =
+        g_strdup_printf(_("Cannot ask for a take-back: %s."), reason);
+    jq_window_toast(self, text);
     g_error_free(error);
   }
 }
@@ -61,7 +67,12 @@ void jq_window_net_offer_draw(JqWindow *self) {
     jq_window_toast(self, text);
     g_free(text);
   } else {
-    jq_window_toast(self, error->message);
+    g_autofree char *reason =
+        jq_net_error_text(error, jq_net_session_peer_name(session));
+    /* TRANSLATORS: the reason follows. */
+    g_autofree char *text =
+        g_strdup_printf(_("Cannot offer a draw: %s."), reason);
+    jq_window_toast(self, text);
     g_error_free(error);
   }
 }

@@ -828,7 +828,8 @@ static void jq_window_dispose(GObject *object) {
     g_signal_handlers_disconnect_by_data(self->net, self);
     if (self->net_panel)
       g_signal_handlers_disconnect_by_data(self->net_panel, self);
-    jq_net_game_abandon(self->net, "the player closed the window");
+    jq_net_game_abandon(self->net,
+                        jq_net_leave_reason_text(JQ_NET_LEAVE_CLOSED_WINDOW));
     g_clear_object(&self->net);
   }
   g_clear_pointer(&self->game_file, jq_game_file_free);

@@ -329,10 +329,11 @@ static gboolean parse_object(JsonObject *obj, JqNetMessage *msg,
   if (type == JQ_NET_MSG_HELLO && version && JSON_NODE_HOLDS_VALUE(version) &&
       json_node_get_value_type(version) == G_TYPE_INT64 &&
       json_node_get_int(version) != JQ_NET_PROTOCOL_VERSION) {
-    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_VERSION,
-                "the peer speaks protocol version %" G_GINT64_FORMAT
-                ", this program speaks %d",
-                json_node_get_int(version), JQ_NET_PROTOCOL_VERSION);
+    jq_net_error_set(error, JQ_NET_ERROR_VERSION, JQ_NET_DETAIL_NONE, NULL,
+                     json_node_get_int(version), JQ_NET_PROTOCOL_VERSION,
+                     "the peer speaks protocol version %" G_GINT64_FORMAT
+                     ", this program speaks %d",
+                     json_node_get_int(version), JQ_NET_PROTOCOL_VERSION);
     return FALSE;
   }
 

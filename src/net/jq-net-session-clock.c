@@ -125,10 +125,14 @@ void jq_net_clock_on_flag(JqNetSession *s, const JqNetMessage *msg) {
     return;
   }
   if (left > (int64_t)s->flag_tolerance_ms) {
-    jq_net_session_fault(s, JQ_NET_ERROR_ILLEGAL,
+    jq_net_session_lost(
+        s,
+        jq_net_error_new(JQ_NET_ERROR_ILLEGAL, JQ_NET_DETAIL_FLAG_EARLY, NULL,
+                         msg->ply, left,
                          "the peer claimed a win on time at ply %d, but our "
                          "clock had %" G_GINT64_FORMAT " ms left",
-                         msg->ply, left);
+                         msg->ply, left),
+        TRUE);
     return;
   }
   g_object_ref(s);

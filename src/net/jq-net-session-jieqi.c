@@ -22,6 +22,21 @@ static void send_bytes(JqNetSession *s, JqNetMsgType type, const uint8_t *b,
   g_free(msg);
 }
 
+static void no_deal(JqNetSession *s, const char *why) {
+  jq_net_session_lost(s,
+                      jq_net_error_new(JQ_NET_ERROR_LOCAL,
+                                       JQ_NET_DETAIL_NO_DEAL, NULL, 0, 0,
+                                       "the deal cannot be made: %s", why),
+                      TRUE);
+}
+
+/* The peer's message that does not check. */
+static void cheat(JqNetSession *s, JqNetDetail detail, const char *text) {
+  jq_net_session_lost(
+      s, jq_net_error_new(JQ_NET_ERROR_CHEAT, detail, NULL, 0, 0, "%s", text),
+      TRUE);
+}
+
 static gboolean new_fair(JqNetSession *s) {
   JqFairRole role = s->is_host ? JQ_FAIR_ROLE_A : JQ_FAIR_ROLE_B;
   JqFairDealError err;
@@ -31,8 +46,7 @@ static gboolean new_fair(JqNetSession *s) {
                       (const uint8_t(*)[JQ_FAIR_CARDS])s->shuffle, &err)
                 : jq_fair_deal_new(role, &err);
   if (!s->fair)
-    jq_net_session_fault(s, JQ_NET_ERROR_LOCAL, "the deal cannot be made: %s",
-                         err.message);
+    no_deal(s, err.message);
   return s->fair != NULL;
 }
 
@@ -42,8 +56,7 @@ void jq_net_jieqi_deal_start(JqNetSession *s) {
   if (!new_fair(s))
     return;
   if (!jq_fair_deal_start(s->fair, out, &err)) {
-    jq_net_session_fault(s, JQ_NET_ERROR_LOCAL, "the deal cannot be made: %s",
-                         err.message);
+    no_deal(s, err.message);
     return;
   }
   send_bytes(s, JQ_NET_MSG_DEAL, out, sizeof out, 0);
@@ -54,9 +67,10 @@ void jq_net_jieqi_on_deal(JqNetSession *s, const JqNetMessage *msg) {
   JqFairDealError err;
   if (s->is_host) {
     if (!jq_fair_deal_accept(s->fair, msg->data, msg->data_len, &err)) {
-      jq_net_session_fault(s, JQ_NET_ERROR_CHEAT,
-                           "the joiner's deal message is refused: %s",
-                           err.message);
+      char *text = g_strdup_printf("the joiner's deal message is refused: %s",
+                                   err.message);
+      cheat(s, JQ_NET_DETAIL_CHEAT_DEAL, text);
+      g_free(text);
       return;
     }
   } else {
@@ -64,9 +78,10 @@ void jq_net_jieqi_on_deal(JqNetSession *s, const JqNetMessage *msg) {
     if (!new_fair(s))
       return;
     if (!jq_fair_deal_shuffle(s->fair, msg->data, msg->data_len, out, &err)) {
-      jq_net_session_fault(s, JQ_NET_ERROR_CHEAT,
-                           "the host's deal message is refused: %s",
-                           err.message);
+      char *text = g_strdup_printf("the host's deal message is refused: %s",
+                                   err.message);
+      cheat(s, JQ_NET_DETAIL_CHEAT_DEAL, text);
+      g_free(text);
       return;
     }
     send_bytes(s, JQ_NET_MSG_DEAL, out, sizeof out, 0);
@@ -106,8 +121,8 @@ gboolean jq_net_jieqi_send_shares(JqNetSession *s, JqMove move, int ply,
     JqFairDealError err;
     if (!jq_fair_deal_make_share(s->fair, mine.color[i], mine.index[i], share,
                                  &err)) {
-      g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                  "no share can be made: %s", err.message);
+      jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_NO_SHARE, NULL,
+                       0, 0, "no share can be made: %s", err.message);
       return FALSE;
     }
     send_bytes(s, JQ_NET_MSG_SHARE, share, sizeof share, ply);
@@ -124,8 +139,8 @@ gboolean jq_net_jieqi_resend_shares(JqNetSession *s, int from, GError **error) {
     JqFairDealError err;
     if (!jq_fair_deal_make_share(s->fair, s->sent.color[i], s->sent.index[i],
                                  share, &err)) {
-      g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                  "no share can be made: %s", err.message);
+      jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_NO_SHARE, NULL,
+                       0, 0, "no share can be made: %s", err.message);
       return FALSE;
     }
     send_bytes(s, JQ_NET_MSG_SHARE, share, sizeof share, s->sent_ply);
@@ -149,10 +164,11 @@ static gboolean share_withheld(gpointer data) {
   if (!s->pending || s->state != JQ_NET_STATE_PLAYING)
     return G_SOURCE_REMOVE;
   char *card = card_text(&s->want, s->want_got);
-  GError *e = g_error_new(JQ_NET_ERROR, JQ_NET_ERROR_FORFEIT,
-                          "the peer withheld its share of %s for ply %d: it "
-                          "loses by forfeit",
-                          card, s->pending_ply);
+  GError *e = jq_net_error_new(JQ_NET_ERROR_FORFEIT, JQ_NET_DETAIL_NONE, NULL,
+                               s->pending_ply, 0,
+                               "the peer withheld its share of %s for ply %d: "
+                               "it loses by forfeit",
+                               card, s->pending_ply);
   g_free(card);
   s->pending = FALSE;
   g_clear_error(&s->error);
@@ -197,10 +213,13 @@ gboolean jq_net_jieqi_play_known(JqNetSession *s, JqMove move, JqReveal reveal,
   if (!jq_game_play_with_reveal(s->game, move, reveal, &err)) {
     char coords[JQ_COORDS_MAX];
     jq_move_to_coords(move, coords);
-    jq_net_session_fault(s, JQ_NET_ERROR_CHEAT,
-                         "%s cannot be played with what it turned "
-                         "over: %s",
-                         coords, err.message);
+    jq_net_session_lost(
+        s,
+        jq_net_error_new(JQ_NET_ERROR_CHEAT, JQ_NET_DETAIL_CHEAT_MOVE, coords,
+                         0, 0,
+                         "%s cannot be played with what it turned over: %s",
+                         coords, err.message),
+        TRUE);
     return FALSE;
   }
   jq_net_session_clear_pending(s);
@@ -233,7 +252,7 @@ void jq_net_jieqi_on_share(JqNetSession *s, const JqNetMessage *msg) {
     char *text = g_strdup_printf("the peer cheated: %s", err.message);
     g_object_ref(s);
     jq_net_session_set_fairness(s, JQ_NET_FAIR_NO, text);
-    jq_net_session_fault(s, JQ_NET_ERROR_CHEAT, "%s", text);
+    cheat(s, JQ_NET_DETAIL_CHEAT_SHARE, text);
     g_object_unref(s);
     g_free(text);
     return;

@@ -50,13 +50,13 @@ static void game_digest(JqNetSession *s, int plies, JqMove extra,
 
 gboolean jq_net_session_resume(JqNetSession *s, GIOStream *io, GError **error) {
   if (s->state == JQ_NET_STATE_ABANDONED) {
-    g_set_error_literal(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                        "the game was given up: it cannot resume");
+    jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_GIVEN_UP, NULL, 0,
+                     0, "the game was given up: it cannot resume");
     return FALSE;
   }
   if (s->state != JQ_NET_STATE_PAUSED || !s->game || jq_game_is_over(s->game)) {
-    g_set_error_literal(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                        "no paused game to resume");
+    jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_NOT_PAUSED, NULL,
+                     0, 0, "no paused game to resume");
     return FALSE;
   }
   s->resuming = TRUE;

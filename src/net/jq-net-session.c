@@ -103,8 +103,10 @@ static gboolean check_text(const char *what, const char *text, gsize max,
   JqNetMessage probe;
   jq_net_message_init(&probe, JQ_NET_MSG_HELLO);
   if (strlen(text) > max) {
-    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                "the %s is longer than %zu bytes", what, (size_t)max);
+    jq_net_error_set(
+        error, JQ_NET_ERROR_LOCAL,
+        code ? JQ_NET_DETAIL_CODE_TOO_LONG : JQ_NET_DETAIL_NAME_TOO_LONG, NULL,
+        (gint64)max, 0, "the %s is longer than %zu bytes", what, (size_t)max);
     return FALSE;
   }
   /* The parser is the one judge of what a message may hold. */
@@ -116,10 +118,12 @@ static gboolean check_text(const char *what, const char *text, gsize max,
   gboolean ok = jq_net_message_parse(line, strlen(line) - 1, &probe, NULL);
   g_free(line);
   if (!ok)
-    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                code ? "the %s may only hold letters, digits and signs"
-                     : "the %s is empty or holds control characters",
-                what);
+    jq_net_error_set(error, JQ_NET_ERROR_LOCAL,
+                     code ? JQ_NET_DETAIL_CODE_BAD : JQ_NET_DETAIL_NAME_BAD,
+                     NULL, 0, 0,
+                     code ? "the %s may only hold letters, digits and signs"
+                          : "the %s is empty or holds control characters",
+                     what);
   return ok;
 }
 
@@ -143,8 +147,8 @@ static gboolean params_playable(const JqNetParams *p, GError **error) {
   }
 #endif
   if (p->disclosure > JQ_DISCLOSE_BOTH) {
-    g_set_error_literal(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                        "no such disclosure rule");
+    jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_NO_RULE, NULL, 0,
+                     0, "no such disclosure rule");
     return FALSE;
   }
   return TRUE;
@@ -194,6 +198,15 @@ const char *jq_net_session_peer_program(JqNetSession *s) {
   return s->peer_program;
 }
 const GError *jq_net_session_error(JqNetSession *s) { return s->error; }
+JqNetLeaveReason jq_net_session_get_leave_reason(JqNetSession *s,
+                                                 const char **text) {
+  const JqNetErrorArgs *args = jq_net_error_args(s->error);
+  gboolean left = args && (s->error->code == JQ_NET_ERROR_ABANDONED ||
+                           args->detail == JQ_NET_DETAIL_LEFT);
+  if (text)
+    *text = left && args->text ? args->text : "";
+  return left ? (JqNetLeaveReason)args->reason : JQ_NET_LEAVE_NONE;
+}
 gboolean jq_net_session_connected(JqNetSession *s) {
   return s->stream && !jq_net_stream_is_closed(s->stream);
 }
@@ -339,9 +352,12 @@ void jq_net_session_check_game_over(JqNetSession *s) {
 static gboolean idle_expired(gpointer data) {
   JqNetSession *s = data;
   s->idle_source = 0;
-  jq_net_session_fault(s, JQ_NET_ERROR_TIMEOUT,
-                       "nothing from the peer for %u s",
-                       (s->timeout_ms + 999) / 1000);
+  guint seconds = (s->timeout_ms + 999) / 1000;
+  jq_net_session_lost(
+      s,
+      jq_net_error_new(JQ_NET_ERROR_TIMEOUT, JQ_NET_DETAIL_NONE, NULL, seconds,
+                       0, "nothing from the peer for %u s", seconds),
+      TRUE);
   return G_SOURCE_REMOVE;
 }
 
@@ -394,7 +410,9 @@ static gboolean codes_equal(const char *a, const char *b) {
 
 static void on_hello(JqNetSession *s, const JqNetMessage *msg) {
   if (s->is_host && !codes_equal(msg->code, s->code)) {
-    jq_net_session_fault(s, JQ_NET_ERROR_CODE, "the wrong game code");
+    /* Its words go to the joiner in the bye: a known reason. */
+    jq_net_session_fault(s, JQ_NET_ERROR_CODE, "%s",
+                         jq_net_leave_reason_text(JQ_NET_LEAVE_WRONG_CODE));
     return;
   }
   g_strlcpy(s->peer_name, msg->name, sizeof s->peer_name);
@@ -476,6 +494,14 @@ static void on_handshake_message(JqNetSession *s, const JqNetMessage *msg) {
 
 static JqColor peer_color(JqNetSession *s) { return jq_color_other(s->color); }
 
+static void illegal(JqNetSession *s, const char *move) {
+  jq_net_session_lost(
+      s,
+      jq_net_error_new(JQ_NET_ERROR_ILLEGAL, JQ_NET_DETAIL_NONE, move, 0, 0,
+                       "the peer played %s, an illegal move", move),
+      TRUE);
+}
+
 static void on_move(JqNetSession *s, const JqNetMessage *msg) {
   int count = jq_game_move_count(s->game);
   if (s->pending) {
@@ -486,9 +512,12 @@ static void on_move(JqNetSession *s, const JqNetMessage *msg) {
     return;
   }
   if (jq_game_side_to_move(s->game) != peer_color(s)) {
-    jq_net_session_fault(s, JQ_NET_ERROR_OUT_OF_TURN,
-                         "the peer played %s when it was not its turn",
-                         msg->move);
+    jq_net_session_lost(
+        s,
+        jq_net_error_new(
+            JQ_NET_ERROR_OUT_OF_TURN, JQ_NET_DETAIL_NONE, msg->move, 0, 0,
+            "the peer played %s when it was not its turn", msg->move),
+        TRUE);
     return;
   }
   if (msg->ply != count) {
@@ -502,8 +531,7 @@ static void on_move(JqNetSession *s, const JqNetMessage *msg) {
   JqError err;
   if (is_jieqi(s)) {
     if (!jq_game_is_legal(s->game, move)) {
-      jq_net_session_fault(s, JQ_NET_ERROR_ILLEGAL,
-                           "the peer played %s, an illegal move", msg->move);
+      illegal(s, msg->move);
       return;
     }
     jq_net_clock_charge(s, peer_color(s));
@@ -520,8 +548,7 @@ static void on_move(JqNetSession *s, const JqNetMessage *msg) {
     return;
   }
   if (!jq_game_is_legal(s->game, move) || !jq_game_play(s->game, move, &err)) {
-    jq_net_session_fault(s, JQ_NET_ERROR_ILLEGAL,
-                         "the peer played %s, an illegal move", msg->move);
+    illegal(s, msg->move);
     return;
   }
   jq_net_clock_charge(s, peer_color(s));
@@ -648,10 +675,20 @@ static void on_game_message(JqNetSession *s, const JqNetMessage *msg) {
 }
 
 /* The peer gives the game up: it is kept unfinished, and nobody waits. */
+/* The error of a peer that left saying `reason`: its code is read back
+ * from the words this program sends (jq-net-leave.c). */
+static GError *left_error(JqNetErrorCode code, const char *reason) {
+  GError *e = jq_net_error_new(
+      code, code == JQ_NET_ERROR_CLOSED ? JQ_NET_DETAIL_LEFT : 0, reason, 0, 0,
+      code == JQ_NET_ERROR_CLOSED ? "the peer left%s%s"
+                                  : "the peer gave up the game%s%s",
+      reason[0] ? ": " : "", reason);
+  jq_net_error_set_reason(e, jq_net_leave_reason_parse(reason));
+  return e;
+}
+
 static void peer_abandoned(JqNetSession *s, const char *reason) {
-  GError *e = g_error_new(JQ_NET_ERROR, JQ_NET_ERROR_ABANDONED,
-                          "the peer gave up the game%s%s",
-                          reason[0] ? ": " : "", reason);
+  GError *e = left_error(JQ_NET_ERROR_ABANDONED, reason);
   stop_timers(s);
   jq_net_clock_stop(s);
   if (s->stream)
@@ -677,10 +714,7 @@ static void on_leave(JqNetSession *s, const JqNetMessage *msg) {
     peer_abandoned(s, msg->text);
   } else {
     /* No game yet, or it is over: as good as a bye. */
-    jq_net_session_lost(s,
-                        g_error_new(JQ_NET_ERROR, JQ_NET_ERROR_ABANDONED,
-                                    "the peer gave up the game%s%s",
-                                    msg->text[0] ? ": " : "", msg->text),
+    jq_net_session_lost(s, left_error(JQ_NET_ERROR_ABANDONED, msg->text),
                         FALSE);
   }
 }
@@ -703,10 +737,7 @@ static void on_line(JqNetStream *stream, const char *line, gsize length,
   } else if (msg->type == JQ_NET_MSG_PONG) {
     /* Only keeps the connection alive. */
   } else if (msg->type == JQ_NET_MSG_BYE) {
-    GError *e =
-        g_error_new(JQ_NET_ERROR, JQ_NET_ERROR_CLOSED, "the peer left%s%s",
-                    msg->text[0] ? ": " : "", msg->text);
-    jq_net_session_lost(s, e, FALSE);
+    jq_net_session_lost(s, left_error(JQ_NET_ERROR_CLOSED, msg->text), FALSE);
   } else if (msg->type == JQ_NET_MSG_LEAVE) {
     on_leave(s, msg);
   } else if (s->state == JQ_NET_STATE_HANDSHAKE) {
@@ -760,14 +791,15 @@ void jq_net_session_connect(JqNetSession *s, GIOStream *io) {
 
 /* ---- Our actions */
 
-static gboolean refuse(GError **error, const char *text) {
-  g_set_error_literal(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL, text);
+static gboolean refuse(GError **error, JqNetDetail detail, const char *text) {
+  jq_net_error_set(error, JQ_NET_ERROR_LOCAL, detail, NULL, 0, 0, "%s", text);
   return FALSE;
 }
 
 static gboolean can_act(JqNetSession *s, GError **error) {
   if (s->state != JQ_NET_STATE_PLAYING)
-    return refuse(error, "no game in progress over the network");
+    return refuse(error, JQ_NET_DETAIL_NO_GAME,
+                  "no game in progress over the network");
   return TRUE;
 }
 
@@ -775,9 +807,10 @@ gboolean jq_net_session_move(JqNetSession *s, JqMove move, GError **error) {
   if (!can_act(s, error))
     return FALSE;
   if (s->pending)
-    return refuse(error, "the last move waits for the peer's share");
+    return refuse(error, JQ_NET_DETAIL_SHARE_OWED,
+                  "the last move waits for the peer's share");
   if (jq_game_side_to_move(s->game) != s->color)
-    return refuse(error, "it is the peer's turn");
+    return refuse(error, JQ_NET_DETAIL_PEER_TURN, "it is the peer's turn");
   int count = jq_game_move_count(s->game);
   JqError err;
   if (is_jieqi(s)) {
@@ -786,12 +819,13 @@ gboolean jq_net_session_move(JqNetSession *s, JqMove move, GError **error) {
     gboolean ok = probe && jq_game_play(probe, move, &err);
     jq_game_free(probe);
     if (!ok) {
-      g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL, "%s",
-                  probe ? err.message : "out of memory");
+      jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_MOVE_REFUSED,
+                       NULL, 0, 0, "%s", probe ? err.message : "out of memory");
       return FALSE;
     }
   } else if (!jq_game_play(s->game, move, &err)) {
-    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL, "%s", err.message);
+    jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_MOVE_REFUSED,
+                     NULL, 0, 0, "%s", err.message);
     return FALSE;
   }
   JqNetMessage msg;
@@ -808,7 +842,8 @@ gboolean jq_net_session_move(JqNetSession *s, JqMove move, GError **error) {
     GError *local = NULL;
     if (!jq_net_jieqi_send_shares(s, move, count, &local)) {
       jq_net_session_lost(s, local, FALSE);
-      return refuse(error, "the move's share could not be made");
+      return refuse(error, JQ_NET_DETAIL_NO_SHARE,
+                    "the move's share could not be made");
     }
     if (jq_net_jieqi_await_shares(s, move, count, TRUE))
       return TRUE;
@@ -839,7 +874,8 @@ gboolean jq_net_session_offer_draw(JqNetSession *s, GError **error) {
     return FALSE;
   int count = jq_game_move_count(s->game);
   if (s->our_draw == count)
-    return refuse(error, "a draw is already offered");
+    return refuse(error, JQ_NET_DETAIL_DRAW_OFFERED,
+                  "a draw is already offered");
   if (s->peer_draw == count)
     return jq_net_session_answer_draw(s, TRUE, error);
   s->our_draw = count;
@@ -852,7 +888,8 @@ gboolean jq_net_session_answer_draw(JqNetSession *s, gboolean accept,
   if (!can_act(s, error))
     return FALSE;
   if (s->peer_draw == NO_PLY)
-    return refuse(error, "the peer has not offered a draw");
+    return refuse(error, JQ_NET_DETAIL_NO_DRAW_OFFER,
+                  "the peer has not offered a draw");
   int ply = s->peer_draw;
   s->peer_draw = NO_PLY;
   send_ply(s, accept ? JQ_NET_MSG_DRAW_ACCEPT : JQ_NET_MSG_DRAW_DECLINE, ply);
@@ -869,12 +906,15 @@ gboolean jq_net_session_request_takeback(JqNetSession *s, GError **error) {
     return FALSE;
   int count = jq_game_move_count(s->game);
   if (is_jieqi(s))
-    return refuse(error, "no take-back in a network jieqi game: what a move "
-                         "turned over stays known");
+    return refuse(error, JQ_NET_DETAIL_JIEQI_NO_TAKEBACK,
+                  "no take-back in a network jieqi game: what a move "
+                  "turned over stays known");
   if (jq_net_takeback_plies(count, s->color) == 0)
-    return refuse(error, "there is no move of ours to take back");
+    return refuse(error, JQ_NET_DETAIL_NOTHING_TO_TAKE_BACK,
+                  "there is no move of ours to take back");
   if (s->our_takeback == count)
-    return refuse(error, "a take-back is already asked for");
+    return refuse(error, JQ_NET_DETAIL_TAKEBACK_ASKED,
+                  "a take-back is already asked for");
   s->our_takeback = count;
   send_ply(s, JQ_NET_MSG_TAKEBACK_REQUEST, count);
   return TRUE;
@@ -885,7 +925,8 @@ gboolean jq_net_session_answer_takeback(JqNetSession *s, gboolean accept,
   if (!can_act(s, error))
     return FALSE;
   if (s->peer_takeback == NO_PLY)
-    return refuse(error, "the peer has not asked to take back a move");
+    return refuse(error, JQ_NET_DETAIL_NO_TAKEBACK_ASKED,
+                  "the peer has not asked to take back a move");
   int ply = s->peer_takeback;
   s->peer_takeback = NO_PLY;
   send_ply(s, accept ? JQ_NET_MSG_TAKEBACK_ACCEPT : JQ_NET_MSG_TAKEBACK_DECLINE,
@@ -898,12 +939,14 @@ gboolean jq_net_session_answer_takeback(JqNetSession *s, gboolean accept,
 gboolean jq_net_session_chat(JqNetSession *s, const char *text,
                              GError **error) {
   if (s->state != JQ_NET_STATE_PLAYING && s->state != JQ_NET_STATE_HANDSHAKE)
-    return refuse(error, "not connected");
+    return refuse(error, JQ_NET_DETAIL_NOT_CONNECTED, "not connected");
   if (!g_utf8_validate(text, -1, NULL))
-    return refuse(error, "a chat line must be UTF-8 text");
+    return refuse(error, JQ_NET_DETAIL_CHAT_BAD,
+                  "a chat line must be UTF-8 text");
   if (strlen(text) > JQ_NET_CHAT_MAX) {
-    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                "a chat line is at most %d bytes", JQ_NET_CHAT_MAX);
+    jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_CHAT_TOO_LONG,
+                     NULL, JQ_NET_CHAT_MAX, 0,
+                     "a chat line is at most %d bytes", JQ_NET_CHAT_MAX);
     return FALSE;
   }
   JqNetMessage msg;
@@ -913,8 +956,9 @@ gboolean jq_net_session_chat(JqNetSession *s, const char *text,
   gboolean ok = jq_net_message_parse(line, strlen(line) - 1, &msg, NULL);
   g_free(line);
   if (!ok)
-    return refuse(error, "a chat line must be text without control "
-                         "characters, and not empty");
+    return refuse(error, JQ_NET_DETAIL_CHAT_BAD,
+                  "a chat line must be text without control "
+                  "characters, and not empty");
   jq_net_session_send_msg(s, &msg);
   return TRUE;
 }
@@ -935,9 +979,11 @@ gboolean jq_net_session_abandon(JqNetSession *s, GIOStream *io,
   if (!s->game || jq_game_is_over(s->game) ||
       !(connected || s->state == JQ_NET_STATE_PAUSED ||
         s->state == JQ_NET_STATE_ABANDONED))
-    return refuse(error, "no unfinished game to give up");
+    return refuse(error, JQ_NET_DETAIL_NOTHING_TO_GIVE_UP,
+                  "no unfinished game to give up");
   if (connected && io)
-    return refuse(error, "the game has a connection already");
+    return refuse(error, JQ_NET_DETAIL_CONNECTED_ALREADY,
+                  "the game has a connection already");
   JqNetMessage leave;
   reason_message(&leave, JQ_NET_MSG_LEAVE, reason);
   /* The parser is the one judge of what a message may hold. */
@@ -947,7 +993,8 @@ gboolean jq_net_session_abandon(JqNetSession *s, GIOStream *io,
   g_free(probe);
   g_free(line);
   if (!ok)
-    return refuse(error, "a reason must be text without control characters");
+    return refuse(error, JQ_NET_DETAIL_REASON_BAD,
+                  "a reason must be text without control characters");
   jq_net_clock_stop(s);
   g_clear_handle_id(&s->ping_source, g_source_remove);
   g_clear_handle_id(&s->share_source, g_source_remove);

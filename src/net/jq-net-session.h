@@ -43,6 +43,7 @@
 #include <gio/gio.h>
 
 #include "jq-game.h"
+#include "jq-net-leave.h"
 
 G_BEGIN_DECLS
 
@@ -120,6 +121,10 @@ gboolean jq_net_session_connected(JqNetSession *session);
 gboolean jq_net_session_peer_heard(JqNetSession *session);
 /* Why the connection ended when it did not end with the game; else NULL. */
 const GError *jq_net_session_error(JqNetSession *session);
+/* Why the peer left, when it said so (a leave, or a bye): the reason's
+ * code, and in `text` (if asked for) its own words. NONE otherwise. */
+JqNetLeaveReason jq_net_session_get_leave_reason(JqNetSession *session,
+                                                 const char **text);
 gboolean jq_net_session_draw_offered(JqNetSession *session);
 gboolean jq_net_session_takeback_requested(JqNetSession *session);
 /* Jieqi: whether the game was fair, and the sentence that says so or names

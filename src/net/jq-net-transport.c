@@ -13,8 +13,9 @@ GSocketService *jq_net_listen(const char *address, guint16 port,
                               guint16 *bound_port, GError **error) {
   GInetAddress *inet = g_inet_address_new_from_string(address);
   if (!inet) {
-    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                "'%s' is not an IP address such as 127.0.0.1", address);
+    jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_NOT_IP, address,
+                     0, 0, "'%s' is not an IP address such as 127.0.0.1",
+                     address);
     return NULL;
   }
   GSocketAddress *sa = g_inet_socket_address_new(inet, port);
@@ -82,8 +83,9 @@ gboolean jq_net_parse_host_port(const char *text, char **host, guint16 *port,
   guint64 p = 0;
   if (!colon || hlen == 0 ||
       !g_ascii_string_to_unsigned(colon + 1, 10, 1, 65535, &p, NULL)) {
-    g_set_error(error, JQ_NET_ERROR, JQ_NET_ERROR_LOCAL,
-                "'%s' is not HOST:PORT (a port from 1 to 65535)", text);
+    jq_net_error_set(error, JQ_NET_ERROR_LOCAL, JQ_NET_DETAIL_NOT_HOST_PORT,
+                     text, 0, 0,
+                     "'%s' is not HOST:PORT (a port from 1 to 65535)", text);
     return FALSE;
   }
   *host = g_strndup(h, hlen);
