@@ -59,14 +59,16 @@ gboolean jq_game_controller_apply_move(JqGameController *self, JqMove move,
   return TRUE;
 }
 
-/* Why a human's move cannot be played, in words for the status line. */
-static gboolean check_human_move(JqGameController *self, int from, int to,
-                                 GError **error) {
+/* Whether the person at the screen may act now (move, or ask for a hint):
+ * the live game shown, not over, and their turn; if not, why, in words for
+ * the status line (`browsing` says what to do when an earlier position is
+ * shown). */
+gboolean jq_game_controller_check_human_turn(JqGameController *self,
+                                             const char *browsing,
+                                             GError **error) {
   if (self->browse_ply >= 0) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BROWSING,
-                _("You are looking at an earlier position: go back to the "
-                  "game to move."));
+    g_set_error_literal(error, JQ_GAME_CONTROLLER_ERROR,
+                        JQ_GAME_CONTROLLER_ERROR_BROWSING, browsing);
     return FALSE;
   }
   if (jq_game_is_over(self->game)) {
@@ -81,12 +83,25 @@ static gboolean check_human_move(JqGameController *self, int from, int to,
                 _("It is the computer’s turn."));
     return FALSE;
   }
+  return TRUE;
+}
+
+/* Why a human's move cannot be played, in words for the status line. */
+static gboolean check_human_move(JqGameController *self, int from, int to,
+                                 GError **error) {
+  if (!jq_game_controller_check_human_turn(
+          self,
+          _("You are looking at an earlier position: go back to the game to "
+            "move."),
+          error))
+    return FALSE;
   if (from < 0 || from >= JQ_SQUARES || to < 0 || to >= JQ_SQUARES) {
     g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
                 JQ_GAME_CONTROLLER_ERROR_ILLEGAL_MOVE,
                 _("That is not a point on the board."));
     return FALSE;
   }
+  JqColor side = jq_game_side_to_move(self->game);
   JqPosition *view = g_new(JqPosition, 1);
   jq_game_view(self->game, side, view);
   g_autofree char *why = jq_move_refusal(view, side, from, to);

@@ -118,6 +118,11 @@ void jq_game_controller_install_game(JqGameController *self, JqGame *game,
                                      gboolean save);
 /* The state changed: the changed signal is pending. */
 void jq_game_controller_mark_changed(JqGameController *self);
+/* FALSE, with the reason, unless the person at the screen may act now;
+ * `browsing` is the reason while an earlier position is shown. */
+gboolean jq_game_controller_check_human_turn(JqGameController *self,
+                                             const char *browsing,
+                                             GError **error);
 /* Emits the signals an operation left pending, at its end. */
 void jq_game_controller_emit_pending(JqGameController *self);
 /* Tells the user `text` (the notice signal). */

@@ -189,24 +189,9 @@ void jq_game_controller_maybe_start_computer(JqGameController *self) {
 gboolean jq_game_controller_request_hint(JqGameController *self,
                                          GError **error) {
   g_return_val_if_fail(JQ_IS_GAME_CONTROLLER(self), FALSE);
-  if (self->browse_ply >= 0) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_BROWSING,
-                _("Go back to the game to ask for a hint."));
+  if (!jq_game_controller_check_human_turn(
+          self, _("Go back to the game to ask for a hint."), error))
     return FALSE;
-  }
-  if (jq_game_is_over(self->game)) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_GAME_OVER, _("The game is over."));
-    return FALSE;
-  }
-  JqColor side = jq_game_side_to_move(self->game);
-  if (self->players[side] != JQ_PLAYER_MODE_HUMAN) {
-    g_set_error(error, JQ_GAME_CONTROLLER_ERROR,
-                JQ_GAME_CONTROLLER_ERROR_NOT_YOUR_TURN,
-                _("It is the computer’s turn."));
-    return FALSE;
-  }
   if (self->thinker) {
     if (self->think_purpose == JQ_THINK_HINT)
       return TRUE;
@@ -214,7 +199,7 @@ gboolean jq_game_controller_request_hint(JqGameController *self,
                 _("The computer is thinking."));
     return FALSE;
   }
-  start_thinking(self, JQ_THINK_HINT, side);
+  start_thinking(self, JQ_THINK_HINT, jq_game_side_to_move(self->game));
   jq_game_controller_emit_pending(self);
   return TRUE;
 }
