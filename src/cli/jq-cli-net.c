@@ -785,6 +785,11 @@ static int run(NetCli *cli) {
 }
 
 static void cli_clear(NetCli *cli) {
+  /* A think still running reads the player and its spec: let it end (its
+   * own time limit bounds it) before they go. Its answer finds the game
+   * no longer playing and is dropped. */
+  while (cli->thinking)
+    g_main_context_iteration(NULL, TRUE);
   g_clear_object(&cli->session);
   if (cli->service) {
     jq_net_stop_listening(cli->service);
@@ -799,7 +804,7 @@ static void cli_clear(NetCli *cli) {
   g_free(cli->target);
   if (cli->loop)
     g_main_loop_unref(cli->loop);
-  if (cli->player && !cli->thinking)
+  if (cli->player)
     jq_match_player_free(cli->player);
   jq_player_spec_clear(&cli->spec);
 }
