@@ -39,42 +39,36 @@ void jq_window_net_update_actions(JqWindow *self) {
   }
 }
 
+/* Tells how a request to the peer went: `asked` (with the peer's name) when
+ * it was sent, `refused` (with the reason) when the session refused it. */
+static void tell_request(JqWindow *self, JqNetSession *session, gboolean sent,
+                         GError *error, const char *asked,
+                         const char *refused) {
+  const char *peer = jq_net_session_peer_name(session);
+  g_autofree char *reason = sent ? NULL : jq_net_error_text(error, peer);
+  g_autofree char *text =
+      sent ? g_strdup_printf(asked, peer) : g_strdup_printf(refused, reason);
+  jq_window_toast(self, text);
+  g_clear_error(&error);
+}
+
 void jq_window_net_ask_take_back(JqWindow *self) {
   JqNetSession *session = jq_net_game_get_session(self->net);
   GError *error = NULL;
-  if (jq_net_session_request_takeback(session, &error)) {
-    char *text = g_strdup_printf(_("Asked %s to take back your move."),
-                                 jq_net_session_peer_name(session));
-    jq_window_toast(self, text);
-    g_free(text);
-  } else {
-    g_autofree char *reason =
-        jq_net_error_text(error, jq_net_session_peer_name(session));
-    /* TRANSLATORS: the reason follows. */
-    g_autofree char *text =
-        g_strdup_printf(_("Cannot ask for a take-back: %s."), reason);
-    jq_window_toast(self, text);
-    g_error_free(error);
-  }
+  gboolean sent = jq_net_session_request_takeback(session, &error);
+  tell_request(self, session, sent, error,
+               _("Asked %s to take back your move."),
+               /* TRANSLATORS: the reason follows. */
+               _("Cannot ask for a take-back: %s."));
 }
 
 void jq_window_net_offer_draw(JqWindow *self) {
   JqNetSession *session = jq_net_game_get_session(self->net);
   GError *error = NULL;
-  if (jq_net_session_offer_draw(session, &error)) {
-    char *text = g_strdup_printf(_("Draw offered to %s."),
-                                 jq_net_session_peer_name(session));
-    jq_window_toast(self, text);
-    g_free(text);
-  } else {
-    g_autofree char *reason =
-        jq_net_error_text(error, jq_net_session_peer_name(session));
-    /* TRANSLATORS: the reason follows. */
-    g_autofree char *text =
-        g_strdup_printf(_("Cannot offer a draw: %s."), reason);
-    jq_window_toast(self, text);
-    g_error_free(error);
-  }
+  gboolean sent = jq_net_session_offer_draw(session, &error);
+  tell_request(self, session, sent, error, _("Draw offered to %s."),
+               /* TRANSLATORS: the reason follows. */
+               _("Cannot offer a draw: %s."));
 }
 
 GtkWindow *jq_window_show_net_dialog(JqWindow *self) {
