@@ -244,6 +244,8 @@ static void test_host(void) {
   g_assert_true(action_enabled("undo"));
   g_action_group_activate_action(G_ACTION_GROUP(window()), "undo", NULL);
   g_assert_true(spin_until(flag_set, &asked));
+  g_assert_cmpuint(
+      jq_window_count_posted_toasts(window(), "to take back your move"), ==, 1);
   g_assert_cmpint(jq_game_controller_get_move_count(controller()), ==, 3);
   g_assert_true(jq_net_session_answer_takeback(peer, TRUE, &error));
   want_moves = 2;
