@@ -453,6 +453,80 @@ static void test_jieqi(void) {
   jq_engine_list_remove(jq_engine_list_get_default(), id);
 }
 
+/* The engine's answer, a move or a failure, reaches the player's signals
+ * from the main loop, on its thread: never on the engine's thread, even
+ * while no thread runs the main loop (the app between two iterations, a
+ * test spinning g_main_context_iteration). Here this thread sleeps outside
+ * the main loop until the engine's thread has handed the answer over. */
+typedef struct {
+  gint posted;
+  guint moves, failures, progress;
+  GThread *thread; /* where the answer was told */
+} Answer;
+
+static void on_posted(gpointer data) {
+  g_atomic_int_set(&((Answer *)data)->posted, 1);
+}
+
+static void on_answer_move(JqPlayer *player, guint move, Answer *a) {
+  a->moves++;
+  a->thread = g_thread_self();
+}
+
+static void on_answer_failed(JqUciPlayer *player, const char *message,
+                             Answer *a) {
+  a->failures++;
+  a->thread = g_thread_self();
+}
+
+static void on_answer_progress(JqPlayer *player, const JqProgress *p,
+                               Answer *a) {
+  a->progress++;
+}
+
+static gboolean answered(gpointer data) {
+  Answer *a = data;
+  return a->moves + a->failures > 0;
+}
+
+static void check_answer_in_main_loop(const char *args, gboolean fails) {
+  char *command = fake_command(args);
+  GError *error = NULL;
+  g_autoptr(JqEngine) engine = jq_engine_probe(command, &error);
+  g_assert_no_error(error);
+  g_free(command);
+  JqUciPlayer *player = jq_uci_player_new(engine);
+  Answer a = {0};
+  g_signal_connect(player, "move-chosen", G_CALLBACK(on_answer_move), &a);
+  g_signal_connect(player, "failed", G_CALLBACK(on_answer_failed), &a);
+  g_signal_connect(player, "progress", G_CALLBACK(on_answer_progress), &a);
+  jq_uci_player_set_posted_hook(player, on_posted, &a);
+  JqPosition pos;
+  jq_position_init_start(&pos, JQ_VARIANT_XIANGQI);
+  JqTurn turn = {.view = &pos, .game_id = 1, .think_time = 100};
+  turn.clock_ms[JQ_RED] = turn.clock_ms[JQ_BLACK] = -1;
+  jq_player_take_turn(JQ_PLAYER(player), &turn);
+  gint64 end = g_get_monotonic_time() + 20 * G_USEC_PER_SEC;
+  while (!g_atomic_int_get(&a.posted)) {
+    if (g_get_monotonic_time() > end)
+      g_error("timed out after 20000 ms waiting for the engine's answer");
+    g_usleep(1000);
+  }
+  /* Nothing told yet: that is the main loop's to do. */
+  g_assert_cmpuint(a.moves, ==, 0);
+  g_assert_cmpuint(a.failures, ==, 0);
+  g_assert_cmpuint(a.progress, ==, 0);
+  run_until(answered, &a, 20000, "the engine's answer");
+  g_assert_true(a.thread == g_thread_self());
+  g_assert_cmpuint(fails ? a.failures : a.moves, ==, 1);
+  g_object_unref(player);
+}
+
+static void test_answer_in_main_loop(void) {
+  check_answer_in_main_loop("good", FALSE);
+  check_answer_in_main_loop("illegal", TRUE);
+}
+
 static void test_fairy_stockfish(void) {
   if (!g_file_test(JQ_FAIRY_STOCKFISH_PATH, G_FILE_TEST_IS_EXECUTABLE)) {
     g_test_skip("Fairy-Stockfish is not installed (" JQ_FAIRY_STOCKFISH_PATH
@@ -495,6 +569,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/engines/illegal", test_illegal);
   g_test_add_func("/app/engines/no-jieqi", test_no_jieqi);
   g_test_add_func("/app/engines/jieqi", test_jieqi);
+  g_test_add_func("/app/engines/answer-in-main-loop", test_answer_in_main_loop);
   g_test_add_func("/app/engines/fairy-stockfish", test_fairy_stockfish);
   return g_test_run();
 }

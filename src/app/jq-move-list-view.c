@@ -143,24 +143,6 @@ void jq_move_list_view_set_moves(JqMoveListView *self, const char *const *moves,
     g_ptr_array_add(self->moves, g_strdup(moves[k]));
     append_move(self, k);
   }
-  /* One cell a move (after the "1. …" cell when Black began): under a
-   * loaded test run the cells were once found fewer than the moves, cause
-   * not yet known; then the list is built again from the moves. */
-  guint cells = 0;
-  while (gtk_flow_box_get_child_at_index(self->flow, (int)cells) != NULL)
-    cells++;
-  if (cells != n + (guint)offset(self)) {
-    g_debug("move list: %u cells for %u moves, built again", cells, n);
-    remove_children_from(self, offset(self));
-    if (gtk_flow_box_get_child_at_index(self->flow, 0) == NULL &&
-        offset(self) == 1) {
-      GtkWidget *dots = cell_new("1.", "…");
-      gtk_widget_set_sensitive(dots, FALSE);
-      gtk_flow_box_append(self->flow, dots);
-    }
-    for (guint k = 0; k < n; k++)
-      append_move(self, k);
-  }
   gtk_widget_set_visible(self->placeholder, n == 0);
   gtk_widget_set_visible(GTK_WIDGET(self->flow), n > 0);
   self->updating = FALSE;
@@ -176,8 +158,6 @@ void jq_move_list_view_set_comments(JqMoveListView *self,
   for (guint k = 0; k < self->moves->len; k++) {
     GtkFlowBoxChild *child =
         gtk_flow_box_get_child_at_index(self->flow, (int)k + offset(self));
-    if (child == NULL)
-      break;
     show_comment(g_object_get_data(G_OBJECT(child), "jq-comment"),
                  k + 1 < n ? comments[k + 1] : NULL);
   }
@@ -190,8 +170,6 @@ void jq_move_list_view_set_marks(JqMoveListView *self,
   for (guint k = 0; k < self->moves->len; k++) {
     GtkFlowBoxChild *child =
         gtk_flow_box_get_child_at_index(self->flow, (int)k + offset(self));
-    if (child == NULL)
-      break;
     GtkWidget *label = g_object_get_data(G_OBJECT(child), "jq-mark");
     const char *mark = k < n ? marks[k] : "";
     if (g_strcmp0(gtk_label_get_text(GTK_LABEL(label)), mark) == 0)

@@ -53,6 +53,9 @@ struct Shared {
   JqProgress latest;
   guint latest_generation;
   gboolean progress_pending;
+  /* For the tests, under lock: told each time an answer is handed over. */
+  JqUciPlayerPostedFunc posted;
+  gpointer posted_data;
 };
 
 struct _JqUciPlayer {
@@ -113,6 +116,22 @@ typedef struct {
   JqPosition *scratch; /* for following the engine's line */
 } InfoContext;
 
+/* Hands `func` to the player's main context, to be run by the thread that
+ * runs it. Not g_main_context_invoke: whenever no thread owns the context
+ * (between two iterations of a loop that does not hold it, as the tests'
+ * do) that runs `func` at once, here on the engine's thread: the game and
+ * its window were then changed from two threads at once (a move list once
+ * had fewer cells than moves), and a move told before the controller had
+ * taken this player for its thinker was dropped, the game left waiting. */
+static void to_main(Shared *s, GSourceFunc func, gpointer data,
+                    GDestroyNotify notify) {
+  GSource *source = g_idle_source_new();
+  g_source_set_priority(source, G_PRIORITY_DEFAULT);
+  g_source_set_callback(source, func, data, notify);
+  g_source_attach(source, s->context);
+  g_source_unref(source);
+}
+
 static gboolean progress_idle(gpointer data);
 
 /* An info line with a score and a line becomes progress; the player
@@ -132,8 +151,7 @@ static void on_info(const char *line, void *data) {
   s->progress_pending = TRUE;
   g_mutex_unlock(&s->lock);
   if (schedule)
-    g_main_context_invoke_full(s->context, G_PRIORITY_DEFAULT, progress_idle,
-                               shared_ref(s), (GDestroyNotify)shared_unref);
+    to_main(s, progress_idle, shared_ref(s), (GDestroyNotify)shared_unref);
 }
 
 static gboolean done_idle(gpointer data);
@@ -146,7 +164,13 @@ static void post(Shared *s, const Job *job, DoneKind kind, JqMove move,
   done->kind = kind;
   done->move = move;
   done->message = message;
-  g_main_context_invoke(s->context, done_idle, done);
+  to_main(s, done_idle, done, NULL);
+  g_mutex_lock(&s->lock);
+  JqUciPlayerPostedFunc posted = s->posted;
+  gpointer posted_data = s->posted_data;
+  g_mutex_unlock(&s->lock);
+  if (posted)
+    posted(posted_data);
 }
 
 static void close_client(Shared *s, JqUciClient **client, int grace_ms) {
@@ -406,6 +430,15 @@ void jq_uci_player_set_fallback(JqUciPlayer *self, const char *algorithm,
 void jq_uci_player_set_grace(JqUciPlayer *self, int grace_ms) {
   g_return_if_fail(JQ_IS_UCI_PLAYER(self));
   g_atomic_int_set(&self->shared->grace_ms, MAX(grace_ms, 0));
+}
+
+void jq_uci_player_set_posted_hook(JqUciPlayer *self,
+                                   JqUciPlayerPostedFunc func, gpointer data) {
+  g_return_if_fail(JQ_IS_UCI_PLAYER(self));
+  g_mutex_lock(&self->shared->lock);
+  self->shared->posted = func;
+  self->shared->posted_data = data;
+  g_mutex_unlock(&self->shared->lock);
 }
 
 gboolean jq_uci_player_is_replaced(JqUciPlayer *self) {

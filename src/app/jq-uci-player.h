@@ -40,4 +40,10 @@ void jq_uci_player_set_grace(JqUciPlayer *self, int grace_ms);
 /* Whether the built-in AI plays for it in this game. */
 gboolean jq_uci_player_is_replaced(JqUciPlayer *self);
 
+/* For the tests: `func` is called on the engine's thread each time it has
+ * handed an answer (a move or a failure) over to the main thread. */
+typedef void (*JqUciPlayerPostedFunc)(gpointer data);
+void jq_uci_player_set_posted_hook(JqUciPlayer *self,
+                                   JqUciPlayerPostedFunc func, gpointer data);
+
 G_END_DECLS
