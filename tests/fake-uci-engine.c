@@ -15,13 +15,15 @@
  *   fake-uci-engine nostop      the same, but never answers "stop"
  *
  * With --jieqi after the mode it declares UCI_Variant with jieqi. Every
- * line it reads is appended to the file $FAKE_UCI_LOG when that is set;
+ * line it reads is appended to the file $FAKE_UCI_LOG when that is set,
+ * after a first line "# niceness N" with the priority it was started at;
  * $FAKE_UCI_NAME, when set, is the name it gives ("id name"). */
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "jq-fen.h"
@@ -144,6 +146,8 @@ int main(int argc, char **argv) {
   bool analyst = strcmp(mode, "infinite") == 0 || strcmp(mode, "nostop") == 0;
   int multipv = 1;
   char line[4096];
+  snprintf(line, sizeof line, "# niceness %d", getpriority(PRIO_PROCESS, 0));
+  log_line(line);
   while (read_line(line, sizeof line, -1) > 0) {
     line[strcspn(line, "\r\n")] = '\0';
     log_line(line);

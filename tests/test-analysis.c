@@ -761,6 +761,74 @@ static void test_yields_the_cpu(void) {
   set_analysing(FALSE);
 }
 
+/* ---- a new position's lines (issue 17, main loop) ---- */
+
+static GtkWidget *find_list(GtkWidget *widget) {
+  if (GTK_IS_LIST_BOX(widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    GtkWidget *found = find_list(child);
+    if (found != NULL)
+      return found;
+  }
+  return NULL;
+}
+
+/* The rows shown, and the height the list asks for at its width. */
+static guint rows_shown(GtkWidget *list, int *height) {
+  guint n = 0;
+  for (GtkWidget *row = gtk_widget_get_first_child(list); row != NULL;
+       row = gtk_widget_get_next_sibling(row))
+    n += gtk_widget_get_visible(row);
+  int minimum = 0;
+  gtk_widget_measure(list, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(list),
+                     &minimum, height, NULL, NULL);
+  return n;
+}
+
+/* A move: the old lines go at once, but their rows stay, blank, until the
+ * new position's lines fill them, so the pane keeps its size and is not
+ * laid out again for each move twice (without lines, with them). */
+static void test_rows_kept_for_new_lines(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  set_lines(3);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(3));
+  spin(50);
+  GtkWidget *list = find_list(GTK_WIDGET(view()));
+  g_assert_nonnull(list);
+  int height = 0, now = 0;
+  g_assert_cmpuint(rows_shown(list, &height), ==, 3);
+  const char *moves[] = {"h2e2", "h9g7", "b0c2"};
+  for (guint m = 0; m < G_N_ELEMENTS(moves); m++) {
+    play(moves[m]);
+    /* Blank rows where the lines were: no line of the last position. */
+    g_assert_cmpuint(jq_analysis_view_get_row_count(view()), ==, 0);
+    g_assert_cmpuint(rows_shown(list, &now), ==, 3);
+    g_assert_cmpint(now, ==, height);
+    for (guint i = 0; i < 3; i++) {
+      char *text = jq_analysis_view_get_row_text(view(), i);
+      /* Only the first says that the lines are coming. */
+      g_assert_cmpstr(text, ==, i == 0 ? "Analysing…\n" : "\n");
+      g_free(text);
+      g_assert_false(gtk_widget_get_sensitive(
+          jq_analysis_view_get_play_button(view(), i)));
+    }
+    g_assert_cmpuint(count_in_window("Analysing…\n"), ==, 1);
+    g_assert_true(wait_rows(3));
+    g_assert_cmpuint(rows_shown(list, &now), ==, 3);
+    g_assert_cmpint(now, ==, height);
+    assert_lines_for_shown();
+  }
+  /* Fewer lines asked for: the rows go. */
+  set_lines(1);
+  spin(50);
+  g_assert_cmpuint(rows_shown(list, &now), ==, 1);
+  set_analysing(FALSE);
+  g_assert_cmpuint(rows_shown(list, &now), ==, 0);
+}
+
 /* ---- a row's size and layout (issue 17, main loop) ---- */
 
 static const char *short_figures = "1. Score +0.35 (Red ahead)\nDepth 5/7";
@@ -963,6 +1031,8 @@ int main(int argc, char **argv) {
                   test_shown_at_most_five_times_a_second);
   g_test_add_func("/app/analysis/yields-the-cpu", test_yields_the_cpu);
   g_test_add_func("/app/analysis/row-size-fixed", test_row_size_fixed);
+  g_test_add_func("/app/analysis/rows-kept-for-new-lines",
+                  test_rows_kept_for_new_lines);
   g_test_add_func("/app/analysis/row-update-without-layout",
                   test_row_update_without_layout);
   g_test_add_func("/app/analysis/thought-size-fixed", test_thought_size_fixed);

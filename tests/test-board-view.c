@@ -855,6 +855,165 @@ static void test_snapshot_cache(Fixture *fx, gconstpointer data) {
   adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* The leaves (drawings, textures, colours) of a widget's render tree,
+ * each counted once. */
+static void collect_leaves(GskRenderNode *node, GPtrArray *leaves) {
+  switch (gsk_render_node_get_node_type(node)) {
+  case GSK_CONTAINER_NODE:
+    for (guint i = 0; i < gsk_container_node_get_n_children(node); i++)
+      collect_leaves(gsk_container_node_get_child(node, i), leaves);
+    break;
+  case GSK_TRANSFORM_NODE:
+    collect_leaves(gsk_transform_node_get_child(node), leaves);
+    break;
+  case GSK_CLIP_NODE:
+    collect_leaves(gsk_clip_node_get_child(node), leaves);
+    break;
+  case GSK_OPACITY_NODE:
+    collect_leaves(gsk_opacity_node_get_child(node), leaves);
+    break;
+  case GSK_DEBUG_NODE:
+    collect_leaves(gsk_debug_node_get_child(node), leaves);
+    break;
+  default:
+    if (!g_ptr_array_find(leaves, node, NULL))
+      g_ptr_array_add(leaves, node);
+  }
+}
+
+/* The widget's own drawing of the frame now (its snapshot function, as a
+ * frame calls it). */
+static GskRenderNode *widget_node(GtkWidget *widget) {
+  GtkSnapshot *snapshot = gtk_snapshot_new();
+  GTK_WIDGET_GET_CLASS(widget)->snapshot(widget, snapshot);
+  GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+  g_assert_nonnull(node);
+  return node;
+}
+
+/* The area of what `after` draws afresh against `before`: its leaves that
+ * are not the same nodes, as GTK's renderers compare them to find what to
+ * draw again in a frame. */
+static double fresh_area(GskRenderNode *before, GskRenderNode *after) {
+  GPtrArray *old = g_ptr_array_new(), *now = g_ptr_array_new();
+  collect_leaves(before, old);
+  collect_leaves(after, now);
+  double area = 0;
+  for (guint i = 0; i < now->len; i++) {
+    GskRenderNode *leaf = g_ptr_array_index(now, i);
+    if (g_ptr_array_find(old, leaf, NULL))
+      continue;
+    graphene_rect_t r;
+    gsk_render_node_get_bounds(leaf, &r);
+    area += r.size.width * r.size.height;
+  }
+  g_ptr_array_unref(old);
+  g_ptr_array_unref(now);
+  return area;
+}
+
+/* The largest difference of one channel between `node` drawn by a cairo
+ * renderer and the board in `state` drawn at once (jq_board_draw, as the
+ * PNG export), both at the widget's size. */
+static int node_difference(GskRenderNode *node, const JqBoardState *state,
+                           GtkWidget *widget) {
+  int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+  GskRenderer *renderer = gsk_cairo_renderer_new();
+  g_assert_true(gsk_renderer_realize(renderer, NULL, NULL));
+  GdkTexture *texture = gsk_renderer_render_texture(
+      renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+  gsk_renderer_unrealize(renderer);
+  g_object_unref(renderer);
+  cairo_surface_t *shown =
+      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+  cairo_surface_flush(shown);
+  gdk_texture_download(texture, cairo_image_surface_get_data(shown),
+                       cairo_image_surface_get_stride(shown));
+  cairo_surface_mark_dirty(shown);
+  g_object_unref(texture);
+  cairo_surface_t *drawn =
+      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create(drawn);
+  jq_board_draw(cr, w, h, 1, state);
+  cairo_destroy(cr);
+  cairo_surface_flush(drawn);
+  int difference = picture_difference(shown, drawn);
+  cairo_surface_destroy(shown);
+  cairo_surface_destroy(drawn);
+  return difference;
+}
+
+/* A frame of a move's slide draws only the moving piece afresh (a
+ * cell-sized layer of its own): the board and the pieces at rest are the
+ * nodes of the frame before, so the renderers paint only where the piece
+ * was and is. Before, all pieces were one board-sized layer each frame. */
+static void test_slide_redraws_the_piece(Fixture *fx, gconstpointer data) {
+  GtkWidget *widget = GTK_WIDGET(fx->view);
+  JqBoardGeometry geom;
+  jq_board_geometry_compute(&geom, gtk_widget_get_width(widget),
+                            gtk_widget_get_height(widget),
+                            gtk_widget_get_scale_factor(widget));
+  double board =
+      (double)gtk_widget_get_width(widget) * gtk_widget_get_height(widget);
+  double piece = (1.6 * geom.cell) * (1.6 * geom.cell);
+  jq_board_view_set_animate(fx->view, TRUE);
+  /* A capture (a slide over a piece that stays till the end) and a jieqi
+   * reveal (a flip at the end). */
+  const char *const cases[][2] = {
+      {MIDGAME, "f3f8"},
+      {JIEQI_OPENING, "b2b4"},
+  };
+  for (guint k = 0; k < G_N_ELEMENTS(cases); k++) {
+    JqPosition pos;
+    jq_test_position_from_fen(&pos, cases[k][0]);
+    jq_board_view_set_position(fx->view, &pos);
+    spin_until(is_still, fx, 5000);
+    fx->mark = fx->painted;
+    wait_painted(fx);
+    JqMove move = jq_test_move(cases[k][1]);
+    JqPiece mover = pos.board[jq_move_from(move)];
+    JqPiece captured = pos.board[jq_move_to(move)];
+    JqReveal reveal = JQ_REVEAL_NONE;
+    if (jq_piece_is_hidden(mover))
+      reveal.mover = JQ_CHARIOT;
+    jq_position_make_move(&pos, move, reveal);
+    jq_board_view_set_position(fx->view, &pos);
+    g_assert_true(jq_board_view_is_animating(fx->view));
+    JqBoardState st;
+    jq_board_state_init(&st);
+    memcpy(st.board, pos.board, sizeof st.board);
+    st.anim_from = jq_move_from(move);
+    st.anim_to = jq_move_to(move);
+    st.anim_old = mover;
+    st.anim_captured = captured;
+    GskRenderNode *before = NULL;
+    for (int step = 1; step <= 9; step++) {
+      jq_board_view_test_hold_animation(fx->view, step / 10.0);
+      GskRenderNode *node = widget_node(widget);
+      /* What shows is what one drawing of the whole frame shows, but for
+       * the rounding of a layer more composited. */
+      st.anim_progress = step / 10.0;
+      int difference = node_difference(node, &st, widget);
+      if (difference > 4)
+        g_error("case %u, step %d: the frame is %d from the drawing", k, step,
+                difference);
+      if (before != NULL) {
+        double area = fresh_area(before, node);
+        g_test_message("case %u, step %d: %.0f px of %.0f drawn afresh", k,
+                       step, area, board);
+        g_assert_cmpfloat(area, >, 0);
+        g_assert_cmpfloat(area, <=, piece);
+        gsk_render_node_unref(before);
+      }
+      before = node;
+    }
+    gsk_render_node_unref(before);
+    jq_board_view_test_hold_animation(fx->view, -1);
+    spin_until(is_still, fx, 5000);
+    g_assert_false(jq_board_view_is_animating(fx->view));
+  }
+}
+
 /* Under the sanitizer build: fontconfig keeps its font caches for the
  * life of the process and never frees them; only that library is excused,
  * leaks through GTK, GLib or this project still fail the test. */
@@ -887,6 +1046,7 @@ int main(int argc, char **argv) {
   ADD("snapshot", test_snapshot);
   ADD("piece-faces", test_piece_faces);
   ADD("snapshot-cache", test_snapshot_cache);
+  ADD("slide-redraws-the-piece", test_slide_redraws_the_piece);
 #undef ADD
   return g_test_run();
 }

@@ -12,6 +12,7 @@
 
 #include <glib/gstdio.h>
 
+#include "jq-ai-worker.h"
 #include "jq-ai.h"
 #include "jq-analysis-text.h"
 #include "jq-app-settings.h"
@@ -566,6 +567,31 @@ static void test_undo_against_computer(void) {
 
 static gboolean has_progress(gpointer data) {
   return ((Log *)data)->progress > 0;
+}
+
+/* The computer thinks below the window's priority, so that the window
+ * (and the display server) get a CPU first; the window's thread keeps
+ * its own. */
+static void note_niceness(gpointer data) {
+  g_atomic_int_set((gint *)data, getpriority(PRIO_PROCESS, 0));
+}
+
+static void test_computer_below_ui(void) {
+  int window_nice = getpriority(PRIO_PROCESS, 0);
+  gint thread_nice = -100;
+  jq_ai_worker_set_started_hook(note_niceness, &thread_nice);
+  JqGameController *c = controller_new();
+  new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
+           NULL, 7);
+  wait_moves(c, 1);
+  g_object_unref(c);
+  jq_ai_worker_set_started_hook(NULL, NULL);
+  /* A run under `nice` starts higher: never lowered below that. */
+  if (window_nice < JQ_AI_WORKER_NICENESS)
+    g_assert_cmpint(g_atomic_int_get(&thread_nice), >, window_nice);
+  g_assert_cmpint(g_atomic_int_get(&thread_nice), ==,
+                  MAX(window_nice, JQ_AI_WORKER_NICENESS));
+  g_assert_cmpint(getpriority(PRIO_PROCESS, 0), ==, window_nice);
 }
 
 static void test_cancel_on_new_game(void) {
@@ -2899,6 +2925,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/controller/undo-redo-jieqi-reveals",
                   test_undo_redo_jieqi_reveals);
   g_test_add_func("/app/controller/computer-turn", test_computer_turn);
+  g_test_add_func("/app/controller/computer-below-ui", test_computer_below_ui);
   g_test_add_func("/app/controller/undo-against-computer",
                   test_undo_against_computer);
   g_test_add_func("/app/controller/cancel-on-new-game",

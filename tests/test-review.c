@@ -3,7 +3,9 @@
  * marks kept through the PGN with the user's comments, Cancel, and in
  * jieqi the AI handed only what each mover knew. */
 #include <string.h>
+#include <sys/resource.h>
 
+#include "jq-ai-worker.h"
 #include "jq-ai.h"
 #include "jq-game-controller.h"
 #include "jq-game-review.h"
@@ -341,12 +343,40 @@ static void test_jieqi_views(void) {
   g_object_unref(c);
 }
 
+/* The review searches below the window's priority, so that the window
+ * (and the display server) get a CPU first. */
+static void note_niceness(gpointer data) {
+  g_atomic_int_set((gint *)data, getpriority(PRIO_PROCESS, 0));
+}
+
+static void test_below_ui(void) {
+  int window_nice = getpriority(PRIO_PROCESS, 0);
+  gint thread_nice = -100;
+  jq_ai_worker_set_started_hook(note_niceness, &thread_nice);
+  JqGameController *c = controller_with(blunder_game);
+  Seen seen = {0};
+  JqGameReview *r = review_of(c, "alphabeta", 50, &seen);
+  jq_game_review_start(r);
+  wait_finished(&seen);
+  jq_ai_worker_set_started_hook(NULL, NULL);
+  g_assert_true(seen.completed);
+  /* A run under `nice` starts higher: never lowered below that. */
+  if (window_nice < JQ_AI_WORKER_NICENESS)
+    g_assert_cmpint(g_atomic_int_get(&thread_nice), >, window_nice);
+  g_assert_cmpint(g_atomic_int_get(&thread_nice), ==,
+                  MAX(window_nice, JQ_AI_WORKER_NICENESS));
+  g_assert_cmpint(getpriority(PRIO_PROCESS, 0), ==, window_nice);
+  g_object_unref(r);
+  g_object_unref(c);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/review/marks", test_marks);
   g_test_add_func("/review/evals-from-scores", test_evals_from_scores);
   g_test_add_func("/review/blunder-marked", test_blunder_marked);
   g_test_add_func("/review/cancel", test_cancel);
+  g_test_add_func("/review/below-ui", test_below_ui);
   g_test_add_func("/review/jieqi-views", test_jieqi_views);
   return g_test_run();
 }

@@ -6,11 +6,13 @@
  * built-in AI plays on for that side. Fairy-Stockfish plays xiangqi when
  * installed. */
 #include <string.h>
+#include <sys/resource.h>
 
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 #include <glib/gstdio.h>
 
+#include "jq-ai-worker.h"
 #include "jq-engine-list.h"
 #include "jq-game-controller-private.h"
 #include "jq-game-controller.h"
@@ -385,6 +387,43 @@ static void test_good(void) {
   jq_engine_list_remove(jq_engine_list_get_default(), id);
 }
 
+/* The engine's talk thread, and the engine it starts, run below the
+ * window's priority, so that the window gets a CPU first. */
+static void note_niceness(gpointer data) {
+  g_atomic_int_set((gint *)data, getpriority(PRIO_PROCESS, 0));
+}
+
+static void test_below_ui(void) {
+  int window_nice = getpriority(PRIO_PROCESS, 0);
+  /* A run under `nice` starts higher: never lowered below that. */
+  int wanted = MAX(window_nice, JQ_AI_WORKER_NICENESS);
+  g_autofree char *id = add_fake("good");
+  g_autofree char *log = g_build_filename(g_get_tmp_dir(), "below.log", NULL);
+  g_unlink(log);
+  g_setenv("FAKE_UCI_LOG", log, TRUE);
+  gint thread_nice = -100;
+  jq_ai_worker_set_started_hook(note_niceness, &thread_nice);
+  Watch w = {.moves = 2};
+  JqGameController *c = controller_new(&w);
+  start(c, JQ_VARIANT_XIANGQI, id);
+  run_until(reached, &w, 20000, "two moves");
+  finish(&w);
+  jq_ai_worker_set_started_hook(NULL, NULL);
+  g_unsetenv("FAKE_UCI_LOG");
+  if (window_nice < JQ_AI_WORKER_NICENESS)
+    g_assert_cmpint(g_atomic_int_get(&thread_nice), >, window_nice);
+  g_assert_cmpint(g_atomic_int_get(&thread_nice), ==, wanted);
+  g_assert_cmpint(getpriority(PRIO_PROCESS, 0), ==, window_nice);
+  g_autofree char *text = NULL;
+  g_assert_true(g_file_get_contents(log, &text, NULL, NULL));
+  g_autofree char *line = g_strdup_printf("# niceness %d\n", wanted);
+  if (!g_str_has_prefix(text, line))
+    g_error("the engine did not start at niceness %d; its log:\n%s", wanted,
+            text);
+  g_unlink(log);
+  jq_engine_list_remove(jq_engine_list_get_default(), id);
+}
+
 /* A failing engine: told, stopped, and the game goes on. */
 static void check_failure(JqVariant variant, const char *args, const char *what,
                           int moves) {
@@ -558,6 +597,7 @@ int main(int argc, char **argv) {
   g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   g_test_add_func("/app/engines/probe", test_probe);
+  g_test_add_func("/app/engines/below-ui", test_below_ui);
   g_test_add_func("/app/engines/values", test_values);
   g_test_add_func("/app/engines/bad-stored", test_bad_stored);
   g_test_add_func("/app/engines/settings", test_settings);

@@ -242,7 +242,7 @@ static void ai_take_turn(JqPlayer *player, const JqTurn *turn) {
   g_task_set_name(task, "jieqi: computer thinking");
   job->task = task;
   g_task_set_task_data(task, job, think_job_free);
-  g_task_run_in_thread(task, think_thread);
+  jq_ai_worker_run(task, "jieqi-computer", think_thread);
   self->task = task;
 }
 

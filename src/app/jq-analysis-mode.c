@@ -2,10 +2,8 @@
 
 #include "jq-analysis-mode.h"
 
-#include <errno.h>
 #include <stdatomic.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <glib/gi18n-lib.h>
@@ -302,18 +300,11 @@ static void search(GTask *task, SearchJob *job);
 
 /* The analysis runs for as long as it is on: it yields the CPU to the
  * window (and to the display server) rather than hold them up. A thread
- * of its own, since a lowered priority cannot be raised back without a
- * privilege: a pool's thread would keep it for other work. The engine's
- * helper threads inherit it. */
-#define ANALYSIS_NICENESS 10
-
+ * of its own (see jq_ai_worker_lower_priority); the engine's helper
+ * threads and an outside engine started from it inherit its priority. */
 static gpointer search_thread(gpointer data) {
   GTask *task = data;
-  id_t tid = (id_t)gettid();
-  errno = 0;
-  int old = getpriority(PRIO_PROCESS, tid);
-  if (errno == 0 && old < ANALYSIS_NICENESS)
-    (void)setpriority(PRIO_PROCESS, tid, ANALYSIS_NICENESS);
+  jq_ai_worker_lower_priority();
   search(task, g_task_get_task_data(task));
   g_object_unref(task);
   atomic_fetch_add(&searches_ended, 1);

@@ -31,6 +31,7 @@ struct _JqAnalysisView {
   GtkLabel *status;
   GtkListBox *list;
   JqAnalysisRow *rows[JQ_ANALYSIS_MODE_LINES_MAX]; /* made once, reused */
+  guint filled; /* rows showing a line; those after them are blank */
   /* The line stepped through (-1: none), how many of its moves are made
    * on the board, and the search it belongs to. */
   int preview_line;
@@ -58,13 +59,33 @@ static void show_lines(JqAnalysisView *self) {
       jq_analysis_mode_get_restarts(self->mode) != self->preview_restarts)
     end_preview(self);
   guint count = jq_analysis_mode_get_line_count(self->mode);
+  gboolean active = jq_analysis_mode_get_active(self->mode);
+  /* No legal move: the game's verdict, not a search that never ends. */
+  JqReason end = active && count == 0 ? jq_analysis_mode_get_end(self->mode)
+                                      : JQ_REASON_NONE;
+  /* While a new position's first lines come, the last one's rows stay,
+   * blank: the pane keeps its size, and a move lays it out once at most,
+   * not twice (without lines, then with them). */
+  gboolean keep = active && count == 0 && end == JQ_REASON_NONE;
+  guint wanted = (guint)jq_analysis_mode_get_lines(self->mode);
+  gboolean kept = FALSE;
   JqScorePerspective perspective =
       g_settings_get_enum(self->settings, "score-perspective");
+  self->filled = count;
   for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++) {
     JqAnalysisRow *r = self->rows[i];
-    gtk_widget_set_visible(GTK_WIDGET(r), i < count);
-    if (i >= count)
+    if (i >= count) {
+      if (keep && i < wanted && gtk_widget_get_visible(GTK_WIDGET(r))) {
+        /* The first says what is coming. */
+        jq_analysis_row_set(r, i == 0 ? _("Analysing…") : "", "");
+        gtk_widget_set_sensitive(jq_analysis_row_get_play_button(r), FALSE);
+        kept = TRUE;
+      } else {
+        gtk_widget_set_visible(GTK_WIDGET(r), FALSE);
+      }
       continue;
+    }
+    gtk_widget_set_visible(GTK_WIDGET(r), TRUE);
     const JqAnalysis *a = jq_analysis_mode_get_line(self->mode, i);
     /* The AI saw only what the user may know: nothing to hide. */
     char *figures = jq_analysis_text_figures(a, perspective, FALSE);
@@ -75,10 +96,8 @@ static void show_lines(JqAnalysisView *self) {
     g_free(text);
     g_free(figures);
   }
-  gboolean waiting = count == 0 && jq_analysis_mode_get_active(self->mode);
+  gboolean waiting = count == 0 && active && !kept;
   if (waiting) {
-    /* No legal move: the game's verdict, not a search that never ends. */
-    JqReason end = jq_analysis_mode_get_end(self->mode);
     JqPosition *pos = g_new(JqPosition, 1);
     if (end != JQ_REASON_NONE &&
         jq_analysis_mode_get_position(self->mode, pos)) {
@@ -301,10 +320,7 @@ void jq_analysis_view_set_active(JqAnalysisView *self, gboolean active) {
 
 guint jq_analysis_view_get_row_count(JqAnalysisView *self) {
   g_return_val_if_fail(JQ_IS_ANALYSIS_VIEW(self), 0);
-  guint count = 0;
-  for (guint i = 0; i < JQ_ANALYSIS_MODE_LINES_MAX; i++)
-    count += gtk_widget_get_visible(GTK_WIDGET(self->rows[i]));
-  return count;
+  return self->filled;
 }
 
 char *jq_analysis_view_get_row_text(JqAnalysisView *self, guint index) {

@@ -50,7 +50,8 @@ char *jq_analysis_view_take_hint_text(JqAnalysisView *self);
 /* Clicks line `index` (as the user does): the next step of its preview. */
 void jq_analysis_view_step(JqAnalysisView *self, guint index);
 
-/* For the tests: the rows shown, a row's text (free with g_free), its
+/* For the tests: the rows showing a line (blank rows kept for a new
+ * position's lines are not counted), a row's text (free with g_free), its
  * "Play this move" button, and the lines chooser. */
 guint jq_analysis_view_get_row_count(JqAnalysisView *self);
 char *jq_analysis_view_get_row_text(JqAnalysisView *self, guint index);

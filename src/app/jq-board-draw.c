@@ -580,8 +580,8 @@ static double ease_out(double t) {
   return 1 - (1 - t) * (1 - t) * (1 - t);
 }
 
-void jq_board_draw_pieces(cairo_t *cr, const JqBoardGeometry *geom,
-                          const JqBoardState *state, JqPieceFaces *faces) {
+void jq_board_draw_still(cairo_t *cr, const JqBoardGeometry *geom,
+                         const JqBoardState *state, JqPieceFaces *faces) {
   const Palette *pal = palette_of(state);
   double c = geom->cell;
   bool flipped = state->flipped;
@@ -682,35 +682,87 @@ void jq_board_draw_pieces(cairo_t *cr, const JqBoardGeometry *geom,
     draw_cursor(cr, geom, pal, x, y);
   }
 
-  /* A moving piece goes over everything. The first part of the way it
-   * slides as it was; a reveal then flips it over to what it turned up. */
-  if (animating) {
-    double x0, y0, x1, y1;
-    jq_board_square_center(geom, flipped, state->anim_from, &x0, &y0);
-    jq_board_square_center(geom, flipped, state->anim_to, &x1, &y1);
-    JqPiece now = state->board[state->anim_to];
-    bool flip = state->anim_old != now && now != JQ_EMPTY;
-    double slide_end = flip ? 0.6 : 1.0;
-    double t = ease_out(state->anim_progress / slide_end);
-    JqPiece shown = state->anim_old;
-    double squash = 1;
-    if (flip && state->anim_progress > slide_end) {
-      double u = (state->anim_progress - slide_end) / (1 - slide_end);
-      squash = fabs(cos(G_PI * u));
-      if (u >= 0.5)
-        shown = now;
-    }
-    if (shown != JQ_EMPTY)
-      draw_piece(cr, geom, pal, shown, state->traditional, x0 + (x1 - x0) * t,
-                 y0 + (y1 - y0) * t, 0.5 * (1 - t), squash);
-  }
-
-  if (state->drag_from >= 0 && state->drag_from < JQ_SQUARES &&
-      state->board[state->drag_from] != JQ_EMPTY) {
-    draw_piece(cr, geom, pal, state->board[state->drag_from],
-               state->traditional, state->drag_x, state->drag_y, 1, 1);
-  }
   cairo_restore(cr);
+}
+
+/* The sliding piece this frame: the first part of the way it slides as
+ * it was; a reveal then flips it over to what it turned up. False when
+ * none shows. */
+static bool sliding_piece(const JqBoardGeometry *geom,
+                          const JqBoardState *state, JqPiece *shown, double *x,
+                          double *y, double *lift, double *squash) {
+  if (state->anim_from < 0 || state->anim_to < 0)
+    return false;
+  double x0, y0, x1, y1;
+  jq_board_square_center(geom, state->flipped, state->anim_from, &x0, &y0);
+  jq_board_square_center(geom, state->flipped, state->anim_to, &x1, &y1);
+  JqPiece now = state->board[state->anim_to];
+  bool flip = state->anim_old != now && now != JQ_EMPTY;
+  double slide_end = flip ? 0.6 : 1.0;
+  double t = ease_out(state->anim_progress / slide_end);
+  *shown = state->anim_old;
+  *squash = 1;
+  if (flip && state->anim_progress > slide_end) {
+    double u = (state->anim_progress - slide_end) / (1 - slide_end);
+    *squash = fabs(cos(G_PI * u));
+    if (u >= 0.5)
+      *shown = now;
+  }
+  *x = x0 + (x1 - x0) * t;
+  *y = y0 + (y1 - y0) * t;
+  *lift = 0.5 * (1 - t);
+  return *shown != JQ_EMPTY;
+}
+
+static bool dragged_piece(const JqBoardState *state, JqPiece *shown) {
+  if (state->drag_from < 0 || state->drag_from >= JQ_SQUARES)
+    return false;
+  *shown = state->board[state->drag_from];
+  return *shown != JQ_EMPTY;
+}
+
+bool jq_board_mover_box(const JqBoardGeometry *geom, const JqBoardState *state,
+                        JqBoardMover which, double box[4]) {
+  JqPiece shown;
+  double x, y, lift = 1, squash = 1;
+  if (which == JQ_BOARD_SLIDING) {
+    if (!sliding_piece(geom, state, &shown, &x, &y, &lift, &squash))
+      return false;
+  } else {
+    if (!dragged_piece(state, &shown))
+      return false;
+    x = state->drag_x;
+    y = state->drag_y;
+  }
+  /* A lifted disc (radius 0.48 cells at most) and its shadow (0.12 cells
+   * down and right), with room to spare, on whole device pixels. */
+  double half = 0.7 * geom->cell, s = geom->scale;
+  box[0] = floor((x - half) * s) / s;
+  box[1] = floor((y - half) * s) / s;
+  box[2] = ceil((x + half) * s) / s - box[0];
+  box[3] = ceil((y + half) * s) / s - box[1];
+  return true;
+}
+
+void jq_board_draw_mover(cairo_t *cr, const JqBoardGeometry *geom,
+                         const JqBoardState *state, JqBoardMover which) {
+  const Palette *pal = palette_of(state);
+  JqPiece shown;
+  double x, y, lift, squash;
+  if (which == JQ_BOARD_SLIDING) {
+    if (sliding_piece(geom, state, &shown, &x, &y, &lift, &squash))
+      draw_piece(cr, geom, pal, shown, state->traditional, x, y, lift, squash);
+  } else if (dragged_piece(state, &shown)) {
+    draw_piece(cr, geom, pal, shown, state->traditional, state->drag_x,
+               state->drag_y, 1, 1);
+  }
+}
+
+void jq_board_draw_pieces(cairo_t *cr, const JqBoardGeometry *geom,
+                          const JqBoardState *state, JqPieceFaces *faces) {
+  jq_board_draw_still(cr, geom, state, faces);
+  jq_board_draw_mover(cr, geom, state, JQ_BOARD_SLIDING);
+  jq_board_draw_mover(cr, geom, state, JQ_BOARD_DRAGGED);
 }
 
 void jq_board_draw(cairo_t *cr, double width, double height, double scale,

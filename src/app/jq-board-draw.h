@@ -76,9 +76,30 @@ void jq_board_draw_background(cairo_t *cr, const JqBoardGeometry *geom,
 typedef struct JqPieceFaces JqPieceFaces;
 
 /* Pieces and every mark over them; the pieces at rest are painted from
- * `faces`, or drawn afresh when it is NULL. */
+ * `faces`, or drawn afresh when it is NULL. The same as
+ * jq_board_draw_still() then jq_board_draw_mover() for the sliding piece,
+ * then for the dragged one. */
 void jq_board_draw_pieces(cairo_t *cr, const JqBoardGeometry *geom,
                           const JqBoardState *state, JqPieceFaces *faces);
+
+/* The pieces at rest and the marks: all but what moves. It does not
+ * change while a piece slides or is dragged (anim_progress, drag_x and
+ * drag_y are not used), so a caller may keep it for those frames. */
+void jq_board_draw_still(cairo_t *cr, const JqBoardGeometry *geom,
+                         const JqBoardState *state, JqPieceFaces *faces);
+
+/* What moves over the still layer: the piece of a move's slide, the piece
+ * following the pointer. */
+typedef enum { JQ_BOARD_SLIDING, JQ_BOARD_DRAGGED } JqBoardMover;
+
+/* The box {x, y, width, height} on whole device pixels that holds all
+ * jq_board_draw_mover() draws for `which` now; false when it draws
+ * nothing. A caller may give it a small layer of its own, so that a frame
+ * of a slide draws only where the piece was and is. */
+bool jq_board_mover_box(const JqBoardGeometry *geom, const JqBoardState *state,
+                        JqBoardMover which, double box[4]);
+void jq_board_draw_mover(cairo_t *cr, const JqBoardGeometry *geom,
+                         const JqBoardState *state, JqBoardMover which);
 /* One piece centred on (x, y). `lift` raises it (a dragged piece casts a
  * longer shadow); `squash` narrows it horizontally, for the flip of a
  * reveal. */

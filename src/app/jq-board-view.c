@@ -54,6 +54,7 @@ struct _JqBoardView {
   gint64 anim_start;
   gint64 anim_duration;
   double anim_progress;
+  double anim_held; /* a test's progress, < 0 when none */
   int anim_from, anim_to;
   JqPiece anim_old, anim_captured;
 
@@ -61,6 +62,12 @@ struct _JqBoardView {
   GskRenderNode *board_node;
   int node_width, node_height, node_scale;
   gboolean node_flipped, node_traditional, node_dark;
+  /* The pieces at rest and the marks, kept while only a sliding or
+   * dragged piece changes: the same node in each frame is not drawn
+   * again, only the mover's small one (jq_board_mover_box). */
+  GskRenderNode *still_node;
+  JqBoardState still_state; /* what it shows, anim_progress and drag_x/y 0 */
+  int still_width, still_height, still_scale;
   JqPieceFaces *faces;
   gboolean style_connected;
   gboolean hand_cursor;
@@ -211,8 +218,12 @@ static gboolean animation_tick(GtkWidget *widget, GdkFrameClock *clock,
   if (self->anim_start == 0)
     self->anim_start = now;
   self->anim_progress =
-      (double)(now - self->anim_start) / (double)self->anim_duration;
+      self->anim_held >= 0
+          ? self->anim_held
+          : (double)(now - self->anim_start) / (double)self->anim_duration;
   gtk_widget_queue_draw(widget);
+  if (self->anim_held >= 0)
+    return G_SOURCE_CONTINUE;
   if (self->anim_progress >= 1) {
     self->tick_id = 0;
     return G_SOURCE_REMOVE;
@@ -589,9 +600,33 @@ static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   }
   gtk_snapshot_append_node(snapshot, self->board_node);
 
-  cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &bounds);
-  jq_board_draw_pieces(cr, &geom, &st, self->faces);
-  cairo_destroy(cr);
+  JqBoardState still = st;
+  still.anim_progress = 0;
+  still.drag_x = still.drag_y = 0;
+  if (self->still_node == NULL || self->still_width != w ||
+      self->still_height != h || self->still_scale != scale ||
+      memcmp(&self->still_state, &still, sizeof still) != 0) {
+    g_clear_pointer(&self->still_node, gsk_render_node_unref);
+    self->still_node = gsk_cairo_node_new(&bounds);
+    cairo_t *cr = gsk_cairo_node_get_draw_context(self->still_node);
+    jq_board_draw_still(cr, &geom, &still, self->faces);
+    cairo_destroy(cr);
+    memcpy(&self->still_state, &still, sizeof still);
+    self->still_width = w;
+    self->still_height = h;
+    self->still_scale = scale;
+  }
+  gtk_snapshot_append_node(snapshot, self->still_node);
+
+  for (JqBoardMover m = JQ_BOARD_SLIDING; m <= JQ_BOARD_DRAGGED; m++) {
+    double box[4];
+    if (!jq_board_mover_box(&geom, &st, m, box))
+      continue;
+    graphene_rect_t area = GRAPHENE_RECT_INIT(box[0], box[1], box[2], box[3]);
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &area);
+    jq_board_draw_mover(cr, &geom, &st, m);
+    cairo_destroy(cr);
+  }
 }
 
 static void jq_board_view_unmap(GtkWidget *widget) {
@@ -643,6 +678,7 @@ static void jq_board_view_dispose(GObject *object) {
   JqBoardView *self = JQ_BOARD_VIEW(object);
   stop_animation(self);
   g_clear_pointer(&self->board_node, gsk_render_node_unref);
+  g_clear_pointer(&self->still_node, gsk_render_node_unref);
   g_clear_pointer(&self->faces, jq_piece_faces_free);
   G_OBJECT_CLASS(jq_board_view_parent_class)->dispose(object);
 }
@@ -702,6 +738,7 @@ static void jq_board_view_init(JqBoardView *self) {
   self->press_square = -1;
   self->anim_from = -1;
   self->anim_to = -1;
+  self->anim_held = -1;
   self->show_legal = TRUE;
   self->interactive = TRUE;
   self->animate = TRUE;
@@ -1010,4 +1047,12 @@ void jq_board_view_test_drag(JqBoardView *view, int from, int to) {
 gboolean jq_board_view_test_key(JqBoardView *view, guint keyval) {
   g_return_val_if_fail(JQ_IS_BOARD_VIEW(view), FALSE);
   return on_key_pressed(NULL, keyval, 0, 0, view);
+}
+
+void jq_board_view_test_hold_animation(JqBoardView *view, double progress) {
+  g_return_if_fail(JQ_IS_BOARD_VIEW(view));
+  view->anim_held = progress >= 0 ? MIN(progress, 1) : -1;
+  if (progress >= 0)
+    view->anim_progress = view->anim_held;
+  gtk_widget_queue_draw(GTK_WIDGET(view));
 }

@@ -86,5 +86,8 @@ void jq_board_view_test_click(JqBoardView *view, int square);
 void jq_board_view_test_click_at(JqBoardView *view, double x, double y);
 void jq_board_view_test_drag(JqBoardView *view, int from, int to);
 gboolean jq_board_view_test_key(JqBoardView *view, guint keyval);
+/* For tests: holds the move sliding now at `progress` (0..1 of its way)
+ * until called with a negative one, which lets it finish. */
+void jq_board_view_test_hold_animation(JqBoardView *view, double progress);
 
 G_END_DECLS

@@ -205,7 +205,7 @@ void jq_game_review_start(JqGameReview *self) {
   job->task = task;
   g_task_set_task_data(task, job, review_job_free);
   self->task = task;
-  g_task_run_in_thread(task, review_thread);
+  jq_ai_worker_run(task, "jieqi-review", review_thread);
 }
 
 void jq_game_review_cancel(JqGameReview *self) {

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jq-ai-player.h"
+#include "jq-ai-worker.h"
 #include "jq-uci-talk.h"
 
 #define START_TIMEOUT_MS JQ_UCI_TALK_START_MS
@@ -249,6 +250,8 @@ static void run_turn(Shared *s, const Job *job, JqUciClient **client,
 
 static gpointer engine_thread(gpointer data) {
   Shared *s = data;
+  /* The engine, started from here, inherits the lowered priority. */
+  jq_ai_worker_lower_priority();
   JqUciClient *client = NULL;
   gboolean jieqi = FALSE;
   guint game_id = 0;
