@@ -72,16 +72,34 @@ uint64_t jq_position_compute_hash(const JqPosition *pos) {
   return h;
 }
 
+/* A point's bits in the occupancy masks, set or cleared. */
+static inline void occupy(JqPosition *pos, int sq) {
+  int f = jq_square_file(sq), r = jq_square_rank(sq);
+  pos->occ_file[f] |= (uint16_t)(1u << r);
+  pos->occ_rank[r] |= (uint16_t)(1u << f);
+}
+
+static inline void vacate(JqPosition *pos, int sq) {
+  int f = jq_square_file(sq), r = jq_square_rank(sq);
+  pos->occ_file[f] &= (uint16_t) ~(1u << r);
+  pos->occ_rank[r] &= (uint16_t) ~(1u << f);
+}
+
 void jq_position_refresh(JqPosition *pos) {
   pos->king[0] = pos->king[1] = JQ_NO_SQUARE;
   pos->hidden_count[0] = pos->hidden_count[1] = 0;
+  memset(pos->hidden_role, 0, sizeof pos->hidden_role);
+  memset(pos->occ_file, 0, sizeof pos->occ_file);
+  memset(pos->occ_rank, 0, sizeof pos->occ_rank);
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (!p)
       continue;
-    if (jq_piece_is_hidden(p))
+    occupy(pos, sq);
+    if (jq_piece_is_hidden(p)) {
       pos->hidden_count[jq_piece_color(p)]++;
-    else if (jq_piece_type(p) == JQ_KING)
+      pos->hidden_role[jq_piece_color(p)][jq_piece_type(p)]++;
+    } else if (jq_piece_type(p) == JQ_KING)
       pos->king[jq_piece_color(p)] = (uint8_t)sq;
   }
   pos->hash = jq_position_compute_hash(pos);
@@ -138,6 +156,7 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
     placed = jq_piece_make((JqColor)us, reveal.mover);
     u->revealed = (uint8_t)reveal.mover;
     pos->hidden_count[us]--;
+    pos->hidden_role[us][jq_piece_type(moved)]--;
     set_pool(pos, us, reveal.mover, pos->pool[us][reveal.mover] - 1);
   }
   if (captured) {
@@ -145,6 +164,7 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
     cap->piece = captured;
     if (jq_piece_is_hidden(captured)) {
       pos->hidden_count[them]--;
+      pos->hidden_role[them][jq_piece_type(captured)]--;
       if (reveal.captured != JQ_NO_TYPE) {
         u->captured_identity = (uint8_t)reveal.captured;
         set_pool(pos, them, reveal.captured,
@@ -165,6 +185,8 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
                jq_tables.piece_key[placed][to] ^ jq_tables.side_key;
   pos->board[from] = JQ_EMPTY;
   pos->board[to] = placed;
+  vacate(pos, from);
+  occupy(pos, to);
   if (jq_piece_type(placed) == JQ_KING && !jq_piece_is_hidden(placed))
     pos->king[us] = (uint8_t)to;
   if (us == JQ_BLACK)
@@ -181,16 +203,21 @@ void jq_position_unmake_move(JqPosition *pos) {
     pos->fullmove--;
   pos->board[from] = u->moved;
   pos->board[to] = u->captured;
+  occupy(pos, from);
+  if (!u->captured)
+    vacate(pos, to);
   if (jq_piece_type(u->moved) == JQ_KING && !jq_piece_is_hidden(u->moved))
     pos->king[us] = (uint8_t)from;
   if (u->revealed) {
     pos->hidden_count[us]++;
+    pos->hidden_role[us][jq_piece_type(u->moved)]++;
     pos->pool[us][u->revealed]++;
   }
   if (u->captured) {
     pos->capture_count--;
     if (jq_piece_is_hidden(u->captured)) {
       pos->hidden_count[them]++;
+      pos->hidden_role[them][jq_piece_type(u->captured)]++;
       if (u->captured_identity)
         pos->pool[them][u->captured_identity]++;
       else

@@ -41,8 +41,15 @@ typedef struct JqPosition {
   /* Unrevealed pieces per colour and type that may still be anywhere in
    * hidden_count + captured_unknown: sum(pool[c]) equals their sum. */
   uint8_t pool[2][JQ_TYPE_COUNT];
+  /* Kept from the board by make/unmake and refresh, so that the evaluation
+   * need not walk every piece: the hidden pieces on the board per colour
+   * and type they move as (sum: hidden_count), and the occupied points of
+   * each file (a bit per rank) and of each rank (a bit per file). */
+  uint8_t hidden_role[2][JQ_TYPE_COUNT];
   uint8_t capture_count;
   JqCapture captures[32];
+  uint16_t occ_file[JQ_FILES];
+  uint16_t occ_rank[JQ_RANKS];
   uint64_t hash;
   int halfmove; /* plies since the last capture */
   int fullmove; /* FEN move number */
@@ -61,7 +68,8 @@ JqColor jq_start_color(int sq);
 void jq_position_init_start(JqPosition *pos, JqVariant variant);
 /* An empty board of a variant with Red to move: for building positions. */
 void jq_position_clear(JqPosition *pos, JqVariant variant);
-/* After placing pieces and pools by hand: recompute kings, counts and hash. */
+/* After placing pieces and pools by hand: recompute kings, counts, the
+ * occupancy masks and hash. */
 void jq_position_refresh(JqPosition *pos);
 
 /* Applies a pseudo-legal move. `reveal.mover` must be the identity when the
