@@ -241,6 +241,13 @@ static inline void cont_gravity(int16_t *h, int delta) {
   *h = (int16_t)(*h + delta - *h * abs(delta) / 16384);
 }
 
+/* Bands of the ordering scores for captures: those that hold their own in
+ * the exchange, and those that lose material (after the killers). Material
+ * values stay far below a band's width, so a score tells which band it is
+ * in (capture_holds). */
+#define CAPTURE_HOLDS (1 << 24)
+#define CAPTURE_LOSES (1 << 20)
+
 static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   if (m == tt_move)
     return 1 << 30;
@@ -249,17 +256,21 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   if (pos->board[to]) {
     int victim = jq_eval_square_value(pos, to);
     int attacker = jq_eval_square_value(pos, from);
-    /* A capture that loses material in the exchange: try it after the
-     * killers. */
     if (!jq_see_ge(pos, m, 0))
-      return (1 << 20) + victim - attacker / 8;
-    return (1 << 24) + victim * 16 - attacker / 8;
+      return CAPTURE_LOSES + victim - attacker / 8;
+    return CAPTURE_HOLDS + victim * 16 - attacker / 8;
   }
   if (m == w->killers[ply][0])
     return (1 << 22);
   if (m == w->killers[ply][1])
     return (1 << 21);
   return quiet_score(w, m, ply);
+}
+
+/* Did a capture's ordering score find that it holds its own in the
+ * exchange (jq_see_ge at 0)? Not for the stored move, scored apart. */
+static inline bool capture_holds(int score) {
+  return score >= (CAPTURE_HOLDS + CAPTURE_LOSES) / 2;
 }
 
 /* Selection sort step: brings the best remaining move to index i. */
@@ -569,8 +580,9 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
       /* Delta pruning: even winning the piece cannot reach alpha. */
       if (best + victim + 200 <= alpha)
         continue;
-      /* A capture that loses the exchange is not worth a look. */
-      if (!jq_see_ge(pos, m, 0))
+      /* A capture that loses the exchange is not worth a look (its
+       * ordering score has tested it: every move here is a capture). */
+      if (!capture_holds(scores[i]))
         continue;
       if (!jq_position_move_is_safe_known(pos, m, false))
         continue;
