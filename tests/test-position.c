@@ -4,6 +4,7 @@
 
 #include "jq-game.h"
 #include "jq-movegen.h"
+#include "jq-position-private.h"
 #include "jq-rng.h"
 #include "jq-test-util.h"
 
@@ -94,6 +95,15 @@ static void assert_invariants(const JqPosition *pos) {
                   sizeof pos->hidden_role);
   g_assert_cmpmem(files, sizeof files, pos->occ_file, sizeof pos->occ_file);
   g_assert_cmpmem(ranks, sizeof ranks, pos->occ_rank, sizeof pos->occ_rank);
+  /* The check test by those masks answers as a walk along the board. */
+  for (int c = 0; c < 2; c++) {
+    int k = pos->king[c];
+    bool walk = k != JQ_NO_SQUARE &&
+                (jq_board_attacked(pos->board, pos->variant, k, c ^ 1,
+                                   pos->variant == JQ_VARIANT_JIEQI) ||
+                 jq_board_kings_facing(pos->board, k, pos->king[c ^ 1]));
+    g_assert_cmpint(jq_position_king_attacked(pos, c), ==, walk);
+  }
   for (int c = 0; c < 2; c++) {
     g_assert_cmpint(hidden[c], ==, pos->hidden_count[c]);
     g_assert_cmpint(jq_position_pool_total(pos, c), ==,
@@ -133,7 +143,11 @@ static void random_games(JqVariant variant, int games, guint64 seed) {
         r.captured = JQ_NO_TYPE;
       if (len == 40) /* spot check: a full copy before and after */
         *trail = pos;
+      /* The move tried in place says whether it checks, as making it
+       * does. */
+      bool checks = jq_position_gives_check(&pos, m, r.mover);
       jq_position_make_move(&pos, m, r);
+      g_assert_cmpint(checks, ==, jq_position_in_check(&pos));
       /* The board no longer holds a hidden piece on either point. */
       deal[from] = JQ_NO_TYPE;
       moves[len] = m;
