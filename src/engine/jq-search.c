@@ -492,6 +492,12 @@ static void update_pv(Worker *w, int ply, JqMove m) {
   w->pv_len[ply] = n + 1;
 }
 
+/* A static evaluation as the table keeps it: one out of its range is not
+ * kept. */
+static inline int eval_to_tt(int eval) {
+  return eval > JQ_TT_NO_EVAL && eval <= INT16_MAX ? eval : JQ_TT_NO_EVAL;
+}
+
 static int evaluate(Worker *w) {
   uint64_t key = w->pos.hash;
   size_t slot = key & ((sizeof w->eval_cache / sizeof w->eval_cache[0]) - 1);
@@ -540,14 +546,19 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
   if (ply >= MAX_PLY)
     return evaluate(w);
   JqTTData tt;
+  /* The stored static evaluation of this position, when there is one: the
+   * same value as evaluate() (same key), without computing it. */
+  int tt_eval = JQ_TT_NO_EVAL;
   if (jq_tt_probe(w->s->tt, pos->hash ^ w->s->deal_key, &tt)) {
     int ts = score_from_tt(tt.score, ply);
     if ((tt.bound == JQ_BOUND_EXACT) ||
         (tt.bound == JQ_BOUND_LOWER && ts >= beta) ||
         (tt.bound == JQ_BOUND_UPPER && ts <= alpha))
       return ts;
+    tt_eval = tt.eval;
   }
   int alpha_orig = alpha;
+  int stand = JQ_TT_NO_EVAL;
   bool in_check = check >= 0 ? check : jq_position_in_check(pos);
   int best = -INF;
   JqMoveList list;
@@ -562,7 +573,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
     if (qply == 0 && few_pieces(pos, pos->side) &&
         !jq_position_has_legal_move(pos))
       return -(JQ_SCORE_MATE - ply);
-    int stand = evaluate(w);
+    stand = tt_eval != JQ_TT_NO_EVAL ? tt_eval : evaluate(w);
     if (stand >= beta)
       return stand;
     if (stand > alpha)
@@ -604,7 +615,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
               : best > alpha_orig ? JQ_BOUND_EXACT
                                   : JQ_BOUND_UPPER;
   jq_tt_store(w->s->tt, pos->hash ^ w->s->deal_key, JQ_MOVE_NONE,
-              score_to_tt(best, ply), 0, -1, bound);
+              score_to_tt(best, ply), eval_to_tt(stand), -1, bound);
   return best;
 }
 
@@ -694,7 +705,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   if (!root && pos->halfmove >= jq_position_natural_limit(pos) && !in_check)
     return 0;
 
-  int static_eval = in_check ? -INF : evaluate(w);
+  int static_eval = -INF;
+  if (!in_check)
+    static_eval = tt_hit && tt.eval != JQ_TT_NO_EVAL ? tt.eval : evaluate(w);
   w->excluded_move[ply + 1] = JQ_MOVE_NONE;
   int eval = static_eval;
   w->static_eval[ply + 2] = static_eval;
@@ -897,7 +910,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
               : best > alpha_orig ? JQ_BOUND_EXACT
                                   : JQ_BOUND_UPPER;
   jq_tt_store(w->s->tt, pos->hash ^ w->s->deal_key, best_move,
-              score_to_tt(best, ply), in_check ? 0 : static_eval, depth, bound);
+              score_to_tt(best, ply),
+              in_check ? JQ_TT_NO_EVAL : eval_to_tt(static_eval), depth, bound);
   return best;
 }
 
