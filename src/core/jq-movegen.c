@@ -91,13 +91,11 @@ static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
 
 void jq_generate_pseudo(const JqPosition *pos, JqGenStage stage,
                         JqMoveList *list) {
-  int us_bit = pos->side == JQ_BLACK ? JQ_PIECE_BLACK : 0;
   list->count = 0;
   uint8_t points[JQ_SQUARES];
-  int count = jq_board_occupied(pos->board, points);
+  int count = jq_board_pieces_of(pos->board, (JqColor)pos->side, points);
   for (int k = 0; k < count; k++)
-    if ((pos->board[points[k]] & JQ_PIECE_BLACK) == us_bit)
-      gen_piece(pos, points[k], stage, list);
+    gen_piece(pos, points[k], stage, list);
 }
 
 /* The occupancy of sq's file (a bit per rank) and rank (a bit per file)
