@@ -4,6 +4,7 @@
 
 #include "jq-game.h"
 #include "jq-movegen.h"
+#include "jq-position-private.h"
 #include "jq-rng.h"
 #include "jq-test-util.h"
 
@@ -65,14 +66,44 @@ static void assert_same_state(const JqPosition *a, const JqPosition *b) {
   g_assert_cmpmem(a->king, sizeof a->king, b->king, sizeof b->king);
   g_assert_cmpmem(a->hidden_count, 2, b->hidden_count, 2);
   g_assert_cmpmem(a->captured_unknown, 2, b->captured_unknown, 2);
+  g_assert_cmpmem(a->hidden_role, sizeof a->hidden_role, b->hidden_role,
+                  sizeof b->hidden_role);
+  g_assert_cmpmem(a->occ_file, sizeof a->occ_file, b->occ_file,
+                  sizeof b->occ_file);
+  g_assert_cmpmem(a->occ_rank, sizeof a->occ_rank, b->occ_rank,
+                  sizeof b->occ_rank);
 }
 
 static void assert_invariants(const JqPosition *pos) {
   g_assert_cmpuint(pos->hash, ==, jq_position_compute_hash(pos));
   int hidden[2] = {0, 0};
-  for (int sq = 0; sq < JQ_SQUARES; sq++)
-    if (jq_piece_is_hidden(pos->board[sq]))
-      hidden[jq_piece_color(pos->board[sq])]++;
+  /* What make/unmake keep from the board, recounted from it. */
+  uint8_t roles[2][JQ_TYPE_COUNT] = {{0}};
+  uint16_t files[JQ_FILES] = {0}, ranks[JQ_RANKS] = {0};
+  for (int sq = 0; sq < JQ_SQUARES; sq++) {
+    JqPiece p = pos->board[sq];
+    if (jq_piece_is_hidden(p)) {
+      hidden[jq_piece_color(p)]++;
+      roles[jq_piece_color(p)][jq_piece_type(p)]++;
+    }
+    if (p) {
+      files[jq_square_file(sq)] |= (uint16_t)(1u << jq_square_rank(sq));
+      ranks[jq_square_rank(sq)] |= (uint16_t)(1u << jq_square_file(sq));
+    }
+  }
+  g_assert_cmpmem(roles, sizeof roles, pos->hidden_role,
+                  sizeof pos->hidden_role);
+  g_assert_cmpmem(files, sizeof files, pos->occ_file, sizeof pos->occ_file);
+  g_assert_cmpmem(ranks, sizeof ranks, pos->occ_rank, sizeof pos->occ_rank);
+  /* The check test by those masks answers as a walk along the board. */
+  for (int c = 0; c < 2; c++) {
+    int k = pos->king[c];
+    bool walk = k != JQ_NO_SQUARE &&
+                (jq_board_attacked(pos->board, pos->variant, k, c ^ 1,
+                                   pos->variant == JQ_VARIANT_JIEQI) ||
+                 jq_board_kings_facing(pos->board, k, pos->king[c ^ 1]));
+    g_assert_cmpint(jq_position_king_attacked(pos, c), ==, walk);
+  }
   for (int c = 0; c < 2; c++) {
     g_assert_cmpint(hidden[c], ==, pos->hidden_count[c]);
     g_assert_cmpint(jq_position_pool_total(pos, c), ==,
@@ -112,7 +143,11 @@ static void random_games(JqVariant variant, int games, guint64 seed) {
         r.captured = JQ_NO_TYPE;
       if (len == 40) /* spot check: a full copy before and after */
         *trail = pos;
+      /* The move tried in place says whether it checks, as making it
+       * does. */
+      bool checks = jq_position_gives_check(&pos, m, r.mover);
       jq_position_make_move(&pos, m, r);
+      g_assert_cmpint(checks, ==, jq_position_in_check(&pos));
       /* The board no longer holds a hidden piece on either point. */
       deal[from] = JQ_NO_TYPE;
       moves[len] = m;
@@ -127,6 +162,7 @@ static void random_games(JqVariant variant, int games, guint64 seed) {
     for (int i = len - 1; i >= 0; i--) {
       g_assert_cmpint(jq_position_last_move(&pos), ==, moves[i]);
       jq_position_unmake_move(&pos);
+      assert_invariants(&pos);
     }
     assert_same_state(&pos, &start);
     jq_game_free(game);

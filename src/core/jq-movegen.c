@@ -91,13 +91,29 @@ static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
 
 void jq_generate_pseudo(const JqPosition *pos, JqGenStage stage,
                         JqMoveList *list) {
-  int us_bit = pos->side == JQ_BLACK ? JQ_PIECE_BLACK : 0;
   list->count = 0;
   uint8_t points[JQ_SQUARES];
-  int count = jq_board_occupied(pos->board, points);
+  int count = jq_board_pieces_of(pos->board, (JqColor)pos->side, points);
   for (int k = 0; k < count; k++)
-    if ((pos->board[points[k]] & JQ_PIECE_BLACK) == us_bit)
-      gen_piece(pos, points[k], stage, list);
+    gen_piece(pos, points[k], stage, list);
+}
+
+/* The occupancy of sq's file (a bit per rank) and rank (a bit per file)
+ * once `from` is left and `to` taken. */
+static inline void lines_after(const JqPosition *pos, int sq, int from, int to,
+                               unsigned *file_line, unsigned *rank_line) {
+  int f = jq_square_file(sq), r = jq_square_rank(sq);
+  unsigned fl = pos->occ_file[f], rl = pos->occ_rank[r];
+  if (jq_square_file(from) == f)
+    fl &= ~(1u << jq_square_rank(from));
+  if (jq_square_rank(from) == r)
+    rl &= ~(1u << jq_square_file(from));
+  if (jq_square_file(to) == f)
+    fl |= 1u << jq_square_rank(to);
+  if (jq_square_rank(to) == r)
+    rl |= 1u << jq_square_file(to);
+  *file_line = fl;
+  *rank_line = rl;
 }
 
 bool jq_position_move_is_safe(const JqPosition *pos, JqMove move) {
@@ -112,11 +128,14 @@ bool jq_position_move_is_safe(const JqPosition *pos, JqMove move) {
     king = to;
   if (king == JQ_NO_SQUARE)
     return true;
+  unsigned file_line, rank_line;
+  lines_after(pos, king, from, to, &file_line, &rank_line);
   board[to] = moved;
   board[from] = JQ_EMPTY;
-  bool attacked = jq_board_attacked(board, pos->variant, king, them,
-                                    pos->variant == JQ_VARIANT_JIEQI) ||
-                  jq_board_kings_facing(board, king, pos->king[them]);
+  bool attacked = jq_board_attacked_lines(board, pos->variant, king, them,
+                                          pos->variant == JQ_VARIANT_JIEQI,
+                                          file_line, rank_line) ||
+                  jq_kings_facing_line(king, pos->king[them], file_line);
   board[from] = moved;
   board[to] = captured;
   return !attacked;
@@ -309,11 +328,14 @@ bool jq_position_gives_check(const JqPosition *pos, JqMove move,
   int our_king = pos->king[us];
   if (jq_piece_type(moved) == JQ_KING && !jq_piece_is_hidden(moved))
     our_king = to;
+  unsigned file_line, rank_line;
+  lines_after(pos, their_king, from, to, &file_line, &rank_line);
   board[from] = JQ_EMPTY;
   board[to] = placed;
-  bool check = jq_board_attacked(board, pos->variant, their_king, us,
-                                 pos->variant == JQ_VARIANT_JIEQI) ||
-               jq_board_kings_facing(board, their_king, our_king);
+  bool check = jq_board_attacked_lines(board, pos->variant, their_king, us,
+                                       pos->variant == JQ_VARIANT_JIEQI,
+                                       file_line, rank_line) ||
+               jq_kings_facing_line(their_king, our_king, file_line);
   board[from] = moved;
   board[to] = captured;
   return check;

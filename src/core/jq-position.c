@@ -72,16 +72,34 @@ uint64_t jq_position_compute_hash(const JqPosition *pos) {
   return h;
 }
 
+/* A point's bits in the occupancy masks, set or cleared. */
+static inline void occupy(JqPosition *pos, int sq) {
+  int f = jq_square_file(sq), r = jq_square_rank(sq);
+  pos->occ_file[f] |= (uint16_t)(1u << r);
+  pos->occ_rank[r] |= (uint16_t)(1u << f);
+}
+
+static inline void vacate(JqPosition *pos, int sq) {
+  int f = jq_square_file(sq), r = jq_square_rank(sq);
+  pos->occ_file[f] &= (uint16_t) ~(1u << r);
+  pos->occ_rank[r] &= (uint16_t) ~(1u << f);
+}
+
 void jq_position_refresh(JqPosition *pos) {
   pos->king[0] = pos->king[1] = JQ_NO_SQUARE;
   pos->hidden_count[0] = pos->hidden_count[1] = 0;
+  memset(pos->hidden_role, 0, sizeof pos->hidden_role);
+  memset(pos->occ_file, 0, sizeof pos->occ_file);
+  memset(pos->occ_rank, 0, sizeof pos->occ_rank);
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (!p)
       continue;
-    if (jq_piece_is_hidden(p))
+    occupy(pos, sq);
+    if (jq_piece_is_hidden(p)) {
       pos->hidden_count[jq_piece_color(p)]++;
-    else if (jq_piece_type(p) == JQ_KING)
+      pos->hidden_role[jq_piece_color(p)][jq_piece_type(p)]++;
+    } else if (jq_piece_type(p) == JQ_KING)
       pos->king[jq_piece_color(p)] = (uint8_t)sq;
   }
   pos->hash = jq_position_compute_hash(pos);
@@ -138,6 +156,7 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
     placed = jq_piece_make((JqColor)us, reveal.mover);
     u->revealed = (uint8_t)reveal.mover;
     pos->hidden_count[us]--;
+    pos->hidden_role[us][jq_piece_type(moved)]--;
     set_pool(pos, us, reveal.mover, pos->pool[us][reveal.mover] - 1);
   }
   if (captured) {
@@ -145,6 +164,7 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
     cap->piece = captured;
     if (jq_piece_is_hidden(captured)) {
       pos->hidden_count[them]--;
+      pos->hidden_role[them][jq_piece_type(captured)]--;
       if (reveal.captured != JQ_NO_TYPE) {
         u->captured_identity = (uint8_t)reveal.captured;
         set_pool(pos, them, reveal.captured,
@@ -165,6 +185,8 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
                jq_tables.piece_key[placed][to] ^ jq_tables.side_key;
   pos->board[from] = JQ_EMPTY;
   pos->board[to] = placed;
+  vacate(pos, from);
+  occupy(pos, to);
   if (jq_piece_type(placed) == JQ_KING && !jq_piece_is_hidden(placed))
     pos->king[us] = (uint8_t)to;
   if (us == JQ_BLACK)
@@ -181,16 +203,21 @@ void jq_position_unmake_move(JqPosition *pos) {
     pos->fullmove--;
   pos->board[from] = u->moved;
   pos->board[to] = u->captured;
+  occupy(pos, from);
+  if (!u->captured)
+    vacate(pos, to);
   if (jq_piece_type(u->moved) == JQ_KING && !jq_piece_is_hidden(u->moved))
     pos->king[us] = (uint8_t)from;
   if (u->revealed) {
     pos->hidden_count[us]++;
+    pos->hidden_role[us][jq_piece_type(u->moved)]++;
     pos->pool[us][u->revealed]++;
   }
   if (u->captured) {
     pos->capture_count--;
     if (jq_piece_is_hidden(u->captured)) {
       pos->hidden_count[them]++;
+      pos->hidden_role[them][jq_piece_type(u->captured)]++;
       if (u->captured_identity)
         pos->pool[them][u->captured_identity]++;
       else
@@ -219,35 +246,15 @@ void jq_position_unmake_null(JqPosition *pos) {
   pos->halfmove = u->halfmove;
 }
 
-/* Attack detection works on a bare board so the legality test can try a
- * move in place without a full make/unmake. */
-bool jq_board_attacked(const JqPiece *board, int variant, int sq, int by,
-                       bool want_short_movers) {
+/* Attackers other than chariots and cannons: horses, pawns and, when
+ * wanted, advisors, elephants and the king. */
+static bool near_attacked(const JqPiece *board, int variant, int sq, int by,
+                          bool want_short_movers) {
   const JqTables *t = &jq_tables;
   const int color_bit = by == JQ_BLACK ? JQ_PIECE_BLACK : 0;
-  const JqPiece chariot = (JqPiece)(JQ_CHARIOT | color_bit);
-  const JqPiece cannon = (JqPiece)(JQ_CANNON | color_bit);
   const JqPiece horse = (JqPiece)(JQ_HORSE | color_bit);
   const JqPiece pawn = (JqPiece)(JQ_PAWN | color_bit);
   const int mask = JQ_PIECE_TYPE_MASK | JQ_PIECE_BLACK;
-
-  for (int d = 0; d < JQ_DIRS; d++) {
-    const uint8_t *ray = t->ray[sq][d];
-    int n = t->ray_len[sq][d], i = 0;
-    while (i < n && !board[ray[i]])
-      i++;
-    if (i == n)
-      continue;
-    if ((board[ray[i]] & mask) == chariot)
-      return true;
-    for (i++; i < n; i++) {
-      if (board[ray[i]]) {
-        if ((board[ray[i]] & mask) == cannon)
-          return true;
-        break;
-      }
-    }
-  }
   for (int i = 0; i < t->horse_from_n[sq]; i++)
     if ((board[t->horse_from[sq][i]] & mask) == horse &&
         !board[t->horse_from_leg[sq][i]])
@@ -298,8 +305,77 @@ bool jq_board_attacked(const JqPiece *board, int variant, int sq, int by,
   return false;
 }
 
+/* Attack detection works on a bare board so the legality test can try a
+ * move in place without a full make/unmake. */
+bool jq_board_attacked(const JqPiece *board, int variant, int sq, int by,
+                       bool want_short_movers) {
+  const JqTables *t = &jq_tables;
+  const int color_bit = by == JQ_BLACK ? JQ_PIECE_BLACK : 0;
+  const JqPiece chariot = (JqPiece)(JQ_CHARIOT | color_bit);
+  const JqPiece cannon = (JqPiece)(JQ_CANNON | color_bit);
+  const int mask = JQ_PIECE_TYPE_MASK | JQ_PIECE_BLACK;
+
+  for (int d = 0; d < JQ_DIRS; d++) {
+    const uint8_t *ray = t->ray[sq][d];
+    int n = t->ray_len[sq][d], i = 0;
+    while (i < n && !board[ray[i]])
+      i++;
+    if (i == n)
+      continue;
+    if ((board[ray[i]] & mask) == chariot)
+      return true;
+    for (i++; i < n; i++) {
+      if (board[ray[i]]) {
+        if ((board[ray[i]] & mask) == cannon)
+          return true;
+        break;
+      }
+    }
+  }
+  return near_attacked(board, variant, sq, by, want_short_movers);
+}
+
+/* Along one line from a point: `line` holds the occupied places on one
+ * side of it (ranks of file `fixed`, or files of rank `fixed`), scanned
+ * outward (`up`: upward). The first piece attacks if it is the chariot,
+ * the second if it is the cannon. */
+static inline bool line_attacks(const JqPiece *board, unsigned line, bool up,
+                                int fixed, bool on_file, int chariot,
+                                int cannon) {
+  const int mask = JQ_PIECE_TYPE_MASK | JQ_PIECE_BLACK;
+  for (int n = 0; n < 2 && line; n++) {
+    int at = up ? __builtin_ctz(line) : 31 - __builtin_clz(line);
+    line &= ~(1u << at);
+    int sq = on_file ? jq_square_make(fixed, at) : jq_square_make(at, fixed);
+    if ((board[sq] & mask) == (n == 0 ? chariot : cannon))
+      return true;
+  }
+  return false;
+}
+
+bool jq_board_attacked_lines(const JqPiece *board, int variant, int sq, int by,
+                             bool want_short_movers, unsigned file_line,
+                             unsigned rank_line) {
+  const int color_bit = by == JQ_BLACK ? JQ_PIECE_BLACK : 0;
+  const int chariot = JQ_CHARIOT | color_bit, cannon = JQ_CANNON | color_bit;
+  int f = jq_square_file(sq), r = jq_square_rank(sq);
+  unsigned above_r = ~((2u << r) - 1), above_f = ~((2u << f) - 1);
+  if (line_attacks(board, file_line & above_r, true, f, true, chariot,
+                   cannon) ||
+      line_attacks(board, file_line & ((1u << r) - 1), false, f, true, chariot,
+                   cannon) ||
+      line_attacks(board, rank_line & above_f, true, r, false, chariot,
+                   cannon) ||
+      line_attacks(board, rank_line & ((1u << f) - 1), false, r, false, chariot,
+                   cannon))
+    return true;
+  return near_attacked(board, variant, sq, by, want_short_movers);
+}
+
 bool jq_position_attacked(const JqPosition *pos, int sq, JqColor by) {
-  return jq_board_attacked(pos->board, pos->variant, sq, by, true);
+  return jq_board_attacked_lines(pos->board, pos->variant, sq, by, true,
+                                 pos->occ_file[jq_square_file(sq)],
+                                 pos->occ_rank[jq_square_rank(sq)]);
 }
 
 bool jq_board_kings_facing(const JqPiece *board, int a, int b) {
@@ -313,14 +389,27 @@ bool jq_board_kings_facing(const JqPiece *board, int a, int b) {
   return true;
 }
 
+bool jq_kings_facing_line(int a, int b, unsigned file_line) {
+  if (a == JQ_NO_SQUARE || b == JQ_NO_SQUARE ||
+      jq_square_file(a) != jq_square_file(b))
+    return false;
+  int lo = jq_square_rank(a < b ? a : b), hi = jq_square_rank(a < b ? b : a);
+  /* The ranks strictly between the two. */
+  unsigned between = ((1u << hi) - 1) & ~((2u << lo) - 1);
+  return (file_line & between) == 0;
+}
+
 bool jq_position_king_attacked(const JqPosition *pos, JqColor c) {
   int k = pos->king[c];
   if (k == JQ_NO_SQUARE)
     return false;
   /* Xiangqi advisors and elephants never reach the enemy palace. */
   bool short_movers = pos->variant == JQ_VARIANT_JIEQI;
-  return jq_board_attacked(pos->board, pos->variant, k, c ^ 1, short_movers) ||
-         jq_board_kings_facing(pos->board, k, pos->king[c ^ 1]);
+  unsigned file_line = pos->occ_file[jq_square_file(k)];
+  return jq_board_attacked_lines(pos->board, pos->variant, k, c ^ 1,
+                                 short_movers, file_line,
+                                 pos->occ_rank[jq_square_rank(k)]) ||
+         jq_kings_facing_line(k, pos->king[c ^ 1], file_line);
 }
 
 bool jq_position_in_check(const JqPosition *pos) {

@@ -41,8 +41,15 @@ typedef struct JqPosition {
   /* Unrevealed pieces per colour and type that may still be anywhere in
    * hidden_count + captured_unknown: sum(pool[c]) equals their sum. */
   uint8_t pool[2][JQ_TYPE_COUNT];
+  /* Kept from the board by make/unmake and refresh, so that the evaluation
+   * need not walk every piece: the hidden pieces on the board per colour
+   * and type they move as (sum: hidden_count), and the occupied points of
+   * each file (a bit per rank) and of each rank (a bit per file). */
+  uint8_t hidden_role[2][JQ_TYPE_COUNT];
   uint8_t capture_count;
   JqCapture captures[32];
+  uint16_t occ_file[JQ_FILES];
+  uint16_t occ_rank[JQ_RANKS];
   uint64_t hash;
   int halfmove; /* plies since the last capture */
   int fullmove; /* FEN move number */
@@ -61,7 +68,8 @@ JqColor jq_start_color(int sq);
 void jq_position_init_start(JqPosition *pos, JqVariant variant);
 /* An empty board of a variant with Red to move: for building positions. */
 void jq_position_clear(JqPosition *pos, JqVariant variant);
-/* After placing pieces and pools by hand: recompute kings, counts and hash. */
+/* After placing pieces and pools by hand: recompute kings, counts, the
+ * occupancy masks and hash. */
 void jq_position_refresh(JqPosition *pos);
 
 /* Applies a pseudo-legal move. `reveal.mover` must be the identity when the
@@ -95,18 +103,22 @@ bool jq_position_king_attacked(const JqPosition *pos, JqColor c);
 static inline bool jq_position_is_jieqi(const JqPosition *pos) {
   return pos->variant == JQ_VARIANT_JIEQI;
 }
-/* The occupied points of a board, in order, into out; returns how many.
- * Most of the 90 points are empty: eight are tested at a time. */
-static inline int jq_board_occupied(const JqPiece *board,
-                                    uint8_t out[JQ_SQUARES]) {
+/* The points of colour c's pieces on a board, in order, into out; returns
+ * how many. Most of the 90 points are empty: eight are tested at a time. */
+static inline int jq_board_pieces_of(const JqPiece *board, JqColor c,
+                                     uint8_t out[JQ_SQUARES]) {
   int n = 0, sq = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
+  const uint64_t black = 0x0808080808080808ull; /* JQ_PIECE_BLACK */
   for (; sq + 8 <= JQ_SQUARES; sq += 8) {
     uint64_t w;
     memcpy(&w, board + sq, 8); /* a constant size: one load */
-    /* The top bit of each byte that is not zero. */
+    /* The top bit of each byte that is not zero, kept where the byte's
+     * colour bit (moved to the top bit) is c's. */
     uint64_t m = (((w & low7) + low7) | w) & high;
+    uint64_t is_black = (w & black) << 4;
+    m &= c == JQ_BLACK ? is_black : ~is_black;
     while (m) {
       out[n++] = (uint8_t)(sq + (__builtin_ctzll(m) >> 3));
       m &= m - 1;
@@ -114,7 +126,7 @@ static inline int jq_board_occupied(const JqPiece *board,
   }
 #endif
   for (; sq < JQ_SQUARES; sq++) /* the last two points, or all */
-    if (board[sq])
+    if (board[sq] && jq_piece_color(board[sq]) == c)
       out[n++] = (uint8_t)sq;
   return n;
 }

@@ -1,6 +1,7 @@
 #include "jq-eval.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "jq-eval-psqt.h"
 #include "jq-eval-weights.h"
@@ -250,24 +251,6 @@ static const uint8_t file_of[JQ_SQUARES] = {
 static const uint8_t rank_of[JQ_SQUARES] = {
     RANK_OF(0), RANK_OF(1), RANK_OF(2), RANK_OF(3), RANK_OF(4),
     RANK_OF(5), RANK_OF(6), RANK_OF(7), RANK_OF(8), RANK_OF(9)};
-/* Each point's bit in its file's mask (by rank) and its rank's (by file). */
-#define BITS_OF_RANK 1, 2, 4, 8, 16, 32, 64, 128, 256
-#define RANK_BIT(r) RANK_OF(1 << (r))
-static const uint16_t file_bit_of[JQ_SQUARES] = {
-    BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK,
-    BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK, BITS_OF_RANK};
-static const uint16_t rank_bit_of[JQ_SQUARES] = {
-    RANK_BIT(0), RANK_BIT(1), RANK_BIT(2), RANK_BIT(3), RANK_BIT(4),
-    RANK_BIT(5), RANK_BIT(6), RANK_BIT(7), RANK_BIT(8), RANK_BIT(9)};
-
-/* The occupied points of each file (a bit per rank) and each rank (a bit
- * per file): the first and second piece along a line are a bit scan away
- * instead of a walk along the ray. */
-typedef struct {
-  uint16_t file[JQ_FILES];
-  uint16_t rank[JQ_RANKS];
-} LineOccupancy;
-
 /* The lowest and the highest set bit of m as a mask, 0 when m is 0. */
 static inline unsigned lowest(unsigned m) { return m & -m; }
 static inline unsigned highest(unsigned m) {
@@ -294,8 +277,7 @@ static inline unsigned reach_down(unsigned line, int at, bool skip) {
  * Returns how many enemy hidden pieces are attacked. */
 #define JQ_MAX_SLIDERS 16
 static int hidden_under_attack(const JqPosition *pos, int c,
-                               const uint8_t *sliders, int n,
-                               const LineOccupancy *occ) {
+                               const uint8_t *sliders, int n) {
   const JqPiece *board = pos->board;
   const int enemy_hidden = JQ_PIECE_HIDDEN | (c == JQ_RED ? JQ_PIECE_BLACK : 0);
   uint64_t seen[2] = {0, 0}; /* 90 points in two words */
@@ -304,7 +286,10 @@ static int hidden_under_attack(const JqPosition *pos, int c,
     int sq = sliders[k];
     int file = file_of[sq], rank = rank_of[sq];
     bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
-    unsigned on_file = occ->file[file], on_rank = occ->rank[rank];
+    /* The position's occupancy masks (a bit per rank on a file, per file
+     * on a rank): the first and second piece along a line are a bit scan
+     * away instead of a walk along the ray. */
+    unsigned on_file = pos->occ_file[file], on_rank = pos->occ_rank[rank];
     unsigned reached[JQ_DIRS] = {
         reach_up(on_file, rank, cannon), reach_down(on_file, rank, cannon),
         reach_up(on_rank, file, cannon), reach_down(on_rank, file, cannon)};
@@ -327,30 +312,17 @@ static int hidden_under_attack(const JqPosition *pos, int c,
 
 /* A cannon facing the enemy king down an open file, and chariots on it:
  * only the piece nearest the king on its file, toward colour c, counts.
- * Found by the file's occupancy when there is one (jieqi), else by a walk. */
-static int king_file_pressure(const int *wt, const JqPosition *pos, int c,
-                              const LineOccupancy *occ) {
+ * Found by a bit scan of the file's occupancy. */
+static int king_file_pressure(const int *wt, const JqPosition *pos, int c) {
   int k = pos->king[c ^ 1];
   if (k == JQ_NO_SQUARE)
     return 0;
-  int first = -1;
-  if (occ) {
-    unsigned line = occ->file[file_of[k]];
-    unsigned bit = c == JQ_BLACK ? reach_up(line, rank_of[k], false)
-                                 : reach_down(line, rank_of[k], false);
-    if (bit)
-      first = jq_square_make(file_of[k], __builtin_ctz(bit));
-  } else {
-    int dir = c == JQ_RED ? JQ_DIR_SOUTH : JQ_DIR_NORTH; /* toward c */
-    const uint8_t *ray = jq_tables.ray[k][dir];
-    int n = jq_tables.ray_len[k][dir];
-    for (int i = 0; i < n && first < 0; i++)
-      if (pos->board[ray[i]])
-        first = ray[i];
-  }
-  if (first < 0)
+  unsigned line = pos->occ_file[file_of[k]];
+  unsigned bit = c == JQ_BLACK ? reach_up(line, rank_of[k], false)
+                               : reach_down(line, rank_of[k], false);
+  if (!bit)
     return 0;
-  JqPiece p = pos->board[first];
+  JqPiece p = pos->board[jq_square_make(file_of[k], __builtin_ctz(bit))];
   if ((int)jq_piece_color(p) != c || jq_piece_is_hidden(p))
     return 0;
   if (jq_piece_type(p) == JQ_CANNON)
@@ -370,59 +342,107 @@ static int pool_average(const int *jieqi_wt, const uint8_t *pool) {
   return total ? sum / total : 0;
 }
 
+/* The points of the revealed pieces on a board, in order, into out;
+ * returns how many. Eight points at a time: the occupied bytes without
+ * the hidden bit. */
+static int revealed_points(const JqPiece *board, uint8_t out[JQ_SQUARES]) {
+  int n = 0, sq = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
+  const uint64_t hidden = 0x1010101010101010ull; /* JQ_PIECE_HIDDEN */
+  for (; sq + 8 <= JQ_SQUARES; sq += 8) {
+    uint64_t w;
+    memcpy(&w, board + sq, 8); /* a constant size: one load */
+    /* The top bit of each byte that is not zero, less those whose hidden
+     * bit (bit 4, moved to bit 7) is set. */
+    uint64_t m = (((w & low7) + low7) | w) & high & ~((w & hidden) << 3);
+    while (m) {
+      out[n++] = (uint8_t)(sq + (__builtin_ctzll(m) >> 3));
+      m &= m - 1;
+    }
+  }
+#endif
+  for (; sq < JQ_SQUARES; sq++) /* the last two points, or all */
+    if (board[sq] && !jq_piece_is_hidden(board[sq]))
+      out[n++] = (uint8_t)sq;
+  return n;
+}
+
+/* The chariot and cannon points of each colour, where its hidden pieces
+ * that move as sliders stand (a hidden piece never leaves its point). */
+#define POINT(file, rank) ((rank)*JQ_FILES + (file))
+static const uint8_t slider_points[2][4] = {
+    {POINT(0, 0), POINT(8, 0), POINT(1, 2), POINT(7, 2)},
+    {POINT(0, 9), POINT(8, 9), POINT(1, 7), POINT(7, 7)}};
+
 int jq_evaluate(const JqPosition *pos) {
   bool jieqi = pos->variant == JQ_VARIANT_JIEQI;
   const int *wt = jq_eval_weights[jieqi];
   int score[2] = {0, 0};
-  int phase = 0; /* attacking pieces on the board, both sides */
   int defenders[2] = {0, 0};
   int attackers[2] = {0, 0};
   PalaceAttack attack[2] = {{0, 0, 0}, {0, 0, 0}};   /* by colour */
   int table_full[2] = {0, 0}, table_end[2] = {0, 0}; /* the fitted tables */
   /* Jieqi: hidden pieces on guard points, and the chariot and cannon
-   * movers of each side. */
+   * movers of each side (a bit per point, then listed in board order). */
   int hidden_guards[2] = {0, 0};
   uint8_t sliders[2][JQ_MAX_SLIDERS];
   int slider_count[2] = {0, 0};
-  /* Hidden pieces of each side: each is worth its pool's average. */
-  int hidden_pieces[2] = {0, 0};
-  LineOccupancy occ = {{0}, {0}};
-  /* One pass settles the hidden pieces and the phase; the revealed ones,
-   * whose terms need the phase, are kept for a second. */
+  uint64_t slider_bits[2][2] = {{0, 0}, {0, 0}};
+  /* The hidden pieces are settled from the counts that make/unmake keep:
+   * each is worth its pool's average, and more or less by its point (its
+   * type is its point's role): what it threatens while hidden, and what
+   * its reveal may cost. */
+  int phase = pos->hidden_count[0] + pos->hidden_count[1];
+  for (int c = 0; c < 2; c++) {
+    if (!pos->hidden_count[c])
+      continue;
+    const uint8_t *roles = pos->hidden_role[c];
+    for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++)
+      score[c] += roles[t] * wt[hidden_weight[t]];
+    hidden_guards[c] = roles[JQ_ADVISOR] + roles[JQ_ELEPHANT];
+    score[c] += pos->hidden_count[c] *
+                pool_average(jq_eval_weights[true], pos->pool[c]);
+    int hidden_sliders = roles[JQ_CHARIOT] + roles[JQ_CANNON];
+    if (!jieqi || !hidden_sliders)
+      continue;
+    int found = 0;
+    for (int i = 0; i < 4; i++) {
+      JqPiece p = pos->board[slider_points[c][i]];
+      if (jq_piece_is_hidden(p) && (int)jq_piece_color(p) == c &&
+          (jq_piece_type(p) == JQ_CHARIOT || jq_piece_type(p) == JQ_CANNON)) {
+        slider_bits[c][slider_points[c][i] >> 6] |=
+            1ull << (slider_points[c][i] & 63);
+        found++;
+      }
+    }
+    /* A board set up by hand may hold them elsewhere. */
+    for (int sq = 0; found < hidden_sliders && sq < JQ_SQUARES; sq++) {
+      JqPiece p = pos->board[sq];
+      if (jq_piece_is_hidden(p) && (int)jq_piece_color(p) == c &&
+          (jq_piece_type(p) == JQ_CHARIOT || jq_piece_type(p) == JQ_CANNON))
+        slider_bits[c][sq >> 6] |= 1ull << (sq & 63);
+    }
+  }
+  /* The revealed pieces: the attackers among them complete the phase,
+   * which the terms of the second pass need. */
   uint8_t points[JQ_SQUARES];
-  int count = jq_board_occupied(pos->board, points), revealed = 0;
-  for (int k = 0; k < count; k++) {
+  int revealed = revealed_points(pos->board, points);
+  for (int k = 0; k < revealed; k++) {
     int sq = points[k];
     JqPiece p = pos->board[sq];
-    int c = jq_piece_color(p);
     JqPieceType t = jq_piece_type(p);
-    if (jieqi) {
-      occ.file[file_of[sq]] |= rank_bit_of[sq];
-      occ.rank[rank_of[sq]] |= file_bit_of[sq];
-      if ((t == JQ_CHARIOT || t == JQ_CANNON) &&
-          slider_count[c] < JQ_MAX_SLIDERS)
-        sliders[c][slider_count[c]++] = (uint8_t)sq;
-    }
-    if (jq_piece_is_hidden(p)) {
-      /* A hidden piece is worth its pool's average, and more or less by
-       * its point (its type is its point's role): what it threatens while
-       * hidden, and what its reveal may cost. */
-      phase++;
-      hidden_pieces[c]++;
-      if (t >= JQ_ADVISOR && t < JQ_TYPE_COUNT)
-        score[c] += wt[hidden_weight[t]];
-      if (t == JQ_ADVISOR || t == JQ_ELEPHANT)
-        hidden_guards[c]++;
-      continue;
-    }
     if (t >= JQ_HORSE && t <= JQ_CANNON)
       phase++;
-    points[revealed++] = (uint8_t)sq; /* behind k: already read */
+    if (jieqi && (t == JQ_CHARIOT || t == JQ_CANNON))
+      slider_bits[jq_piece_color(p)][sq >> 6] |= 1ull << (sq & 63);
   }
-  for (int c = 0; c < 2; c++)
-    if (hidden_pieces[c])
-      score[c] +=
-          hidden_pieces[c] * pool_average(jq_eval_weights[true], pos->pool[c]);
+  for (int c = 0; jieqi && c < 2; c++)
+    for (int half = 0; half < 2; half++)
+      for (uint64_t m = slider_bits[c][half];
+           m && slider_count[c] < JQ_MAX_SLIDERS; m &= m - 1)
+        sliders[c][slider_count[c]++] =
+            (uint8_t)(half * 64 + __builtin_ctzll(m));
   int ekf_of[2]; /* the enemy king's file for each colour's pieces */
   for (int c = 0; c < 2; c++) {
     int k = pos->king[c ^ 1];
@@ -496,15 +516,14 @@ int jq_evaluate(const JqPosition *pos) {
                   W(HIDDEN_GUARD);
       /* A hidden piece a chariot or cannon attacks: taken for nothing
        * when the attacker is to move, a move spent saving it otherwise. */
-      int attacked = hidden_under_attack(pos, c ^ 1, sliders[c ^ 1],
-                                         slider_count[c ^ 1], &occ);
+      int attacked =
+          hidden_under_attack(pos, c ^ 1, sliders[c ^ 1], slider_count[c ^ 1]);
       score[c] -= attacked * (c == (int)pos->side ? W(HIDDEN_ATTACKED)
                                                   : W(HIDDEN_HANGING));
     }
   }
-  const LineOccupancy *lines = jieqi ? &occ : NULL;
-  score[JQ_RED] += king_file_pressure(wt, pos, JQ_RED, lines);
-  score[JQ_BLACK] += king_file_pressure(wt, pos, JQ_BLACK, lines);
+  score[JQ_RED] += king_file_pressure(wt, pos, JQ_RED);
+  score[JQ_BLACK] += king_file_pressure(wt, pos, JQ_BLACK);
   int s = score[JQ_RED] - score[JQ_BLACK];
   /* A small tempo bonus for the side to move. */
   return (pos->side == JQ_RED ? s : -s) + W(TEMPO);

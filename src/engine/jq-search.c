@@ -241,6 +241,13 @@ static inline void cont_gravity(int16_t *h, int delta) {
   *h = (int16_t)(*h + delta - *h * abs(delta) / 16384);
 }
 
+/* Bands of the ordering scores for captures: those that hold their own in
+ * the exchange, and those that lose material (after the killers). Material
+ * values stay far below a band's width, so a score tells which band it is
+ * in (capture_holds). */
+#define CAPTURE_HOLDS (1 << 24)
+#define CAPTURE_LOSES (1 << 20)
+
 static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   if (m == tt_move)
     return 1 << 30;
@@ -249,17 +256,21 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   if (pos->board[to]) {
     int victim = jq_eval_square_value(pos, to);
     int attacker = jq_eval_square_value(pos, from);
-    /* A capture that loses material in the exchange: try it after the
-     * killers. */
     if (!jq_see_ge(pos, m, 0))
-      return (1 << 20) + victim - attacker / 8;
-    return (1 << 24) + victim * 16 - attacker / 8;
+      return CAPTURE_LOSES + victim - attacker / 8;
+    return CAPTURE_HOLDS + victim * 16 - attacker / 8;
   }
   if (m == w->killers[ply][0])
     return (1 << 22);
   if (m == w->killers[ply][1])
     return (1 << 21);
   return quiet_score(w, m, ply);
+}
+
+/* Did a capture's ordering score find that it holds its own in the
+ * exchange (jq_see_ge at 0)? Not for the stored move, scored apart. */
+static inline bool capture_holds(int score) {
+  return score >= (CAPTURE_HOLDS + CAPTURE_LOSES) / 2;
 }
 
 /* Selection sort step: brings the best remaining move to index i. */
@@ -481,6 +492,12 @@ static void update_pv(Worker *w, int ply, JqMove m) {
   w->pv_len[ply] = n + 1;
 }
 
+/* A static evaluation as the table keeps it: one out of its range is not
+ * kept. */
+static inline int eval_to_tt(int eval) {
+  return eval > JQ_TT_NO_EVAL && eval <= INT16_MAX ? eval : JQ_TT_NO_EVAL;
+}
+
 static int evaluate(Worker *w) {
   uint64_t key = w->pos.hash;
   size_t slot = key & ((sizeof w->eval_cache / sizeof w->eval_cache[0]) - 1);
@@ -529,14 +546,19 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
   if (ply >= MAX_PLY)
     return evaluate(w);
   JqTTData tt;
+  /* The stored static evaluation of this position, when there is one: the
+   * same value as evaluate() (same key), without computing it. */
+  int tt_eval = JQ_TT_NO_EVAL;
   if (jq_tt_probe(w->s->tt, pos->hash ^ w->s->deal_key, &tt)) {
     int ts = score_from_tt(tt.score, ply);
     if ((tt.bound == JQ_BOUND_EXACT) ||
         (tt.bound == JQ_BOUND_LOWER && ts >= beta) ||
         (tt.bound == JQ_BOUND_UPPER && ts <= alpha))
       return ts;
+    tt_eval = tt.eval;
   }
   int alpha_orig = alpha;
+  int stand = JQ_TT_NO_EVAL;
   bool in_check = check >= 0 ? check : jq_position_in_check(pos);
   int best = -INF;
   JqMoveList list;
@@ -551,7 +573,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
     if (qply == 0 && few_pieces(pos, pos->side) &&
         !jq_position_has_legal_move(pos))
       return -(JQ_SCORE_MATE - ply);
-    int stand = evaluate(w);
+    stand = tt_eval != JQ_TT_NO_EVAL ? tt_eval : evaluate(w);
     if (stand >= beta)
       return stand;
     if (stand > alpha)
@@ -569,8 +591,9 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
       /* Delta pruning: even winning the piece cannot reach alpha. */
       if (best + victim + 200 <= alpha)
         continue;
-      /* A capture that loses the exchange is not worth a look. */
-      if (!jq_see_ge(pos, m, 0))
+      /* A capture that loses the exchange is not worth a look (its
+       * ordering score has tested it: every move here is a capture). */
+      if (!capture_holds(scores[i]))
         continue;
       if (!jq_position_move_is_safe_known(pos, m, false))
         continue;
@@ -592,7 +615,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
               : best > alpha_orig ? JQ_BOUND_EXACT
                                   : JQ_BOUND_UPPER;
   jq_tt_store(w->s->tt, pos->hash ^ w->s->deal_key, JQ_MOVE_NONE,
-              score_to_tt(best, ply), 0, -1, bound);
+              score_to_tt(best, ply), eval_to_tt(stand), -1, bound);
   return best;
 }
 
@@ -682,7 +705,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   if (!root && pos->halfmove >= jq_position_natural_limit(pos) && !in_check)
     return 0;
 
-  int static_eval = in_check ? -INF : evaluate(w);
+  int static_eval = -INF;
+  if (!in_check)
+    static_eval = tt_hit && tt.eval != JQ_TT_NO_EVAL ? tt.eval : evaluate(w);
   w->excluded_move[ply + 1] = JQ_MOVE_NONE;
   int eval = static_eval;
   w->static_eval[ply + 2] = static_eval;
@@ -885,7 +910,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
               : best > alpha_orig ? JQ_BOUND_EXACT
                                   : JQ_BOUND_UPPER;
   jq_tt_store(w->s->tt, pos->hash ^ w->s->deal_key, best_move,
-              score_to_tt(best, ply), in_check ? 0 : static_eval, depth, bound);
+              score_to_tt(best, ply),
+              in_check ? JQ_TT_NO_EVAL : eval_to_tt(static_eval), depth, bound);
   return best;
 }
 

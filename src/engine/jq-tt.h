@@ -14,6 +14,9 @@ enum {
   JQ_BOUND_EXACT = 3
 };
 
+/* The eval of an entry that has none (stored in check). */
+#define JQ_TT_NO_EVAL INT16_MIN
+
 typedef struct {
   JqMove move;
   int16_t score;
