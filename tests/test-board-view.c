@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jq-board-draw.h"
+#include "jq-board-tiles.h"
 #include "jq-board-view.h"
 #include "jq-fen.h"
 #include "jq-piece-faces.h"
@@ -1017,6 +1018,188 @@ static void test_slide_redraws_the_piece(Fixture *fx, gconstpointer data) {
 /* Under the sanitizer build: fontconfig keeps its font caches for the
  * life of the process and never frees them; only that library is excused,
  * leaks through GTK, GLib or this project still fail the test. */
+/* A move's first and last frames draw afresh only the points it changes
+ * and their neighbours (the piece leaving its point, the marks of the
+ * last move moving, the piece landing): the pieces at rest elsewhere are
+ * the nodes of the frame before. Before, the whole board was drawn again
+ * at both ends of each slide. */
+static void test_move_redraws_its_points(Fixture *fx, gconstpointer data) {
+  GtkWidget *widget = GTK_WIDGET(fx->view);
+  JqBoardGeometry geom;
+  jq_board_geometry_compute(&geom, gtk_widget_get_width(widget),
+                            gtk_widget_get_height(widget),
+                            gtk_widget_get_scale_factor(widget));
+  double board =
+      (double)gtk_widget_get_width(widget) * gtk_widget_get_height(widget);
+  double cell = geom.cell * geom.cell;
+  jq_board_view_set_animate(fx->view, TRUE);
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, MIDGAME);
+  jq_board_view_set_position(fx->view, &pos);
+  jq_board_view_set_last_move(fx->view, jq_test_move("a0a1"));
+  spin_until(is_still, fx, 5000);
+  GskRenderNode *rest = widget_node(widget);
+
+  /* A capture far from the last move's marks. */
+  JqMove move = jq_test_move("f3f8");
+  JqPiece mover = pos.board[jq_move_from(move)];
+  JqPiece captured = pos.board[jq_move_to(move)];
+  jq_position_make_move(&pos, move, JQ_REVEAL_NONE);
+  jq_board_view_set_position(fx->view, &pos);
+  jq_board_view_set_last_move(fx->view, move);
+  g_assert_true(jq_board_view_is_animating(fx->view));
+  jq_board_view_test_hold_animation(fx->view, 0.1);
+  GskRenderNode *first = widget_node(widget);
+  double area = fresh_area(rest, first);
+  g_test_message("start: %.0f px of %.0f drawn afresh", area, board);
+  /* Four points (the one left, the one reached, the old marks' two) with
+   * their four neighbours, and the mover's layer; a tile at the board's
+   * edge reaches to the widget's edge, so some are larger than a cell. */
+  g_assert_cmpfloat(area, >, 0);
+  g_assert_cmpfloat(area, <=, 4 * 6 * cell + 2 * cell);
+  g_assert_cmpfloat(area, <, board / 4);
+  JqBoardState st;
+  jq_board_state_init(&st);
+  memcpy(st.board, pos.board, sizeof st.board);
+  st.last_move = move;
+  st.anim_from = jq_move_from(move);
+  st.anim_to = jq_move_to(move);
+  st.anim_old = mover;
+  st.anim_captured = captured;
+  st.anim_progress = 0.1;
+  g_assert_cmpint(node_difference(first, &st, widget), <=, 4);
+
+  jq_board_view_test_hold_animation(fx->view, 0.9);
+  GskRenderNode *last = widget_node(widget);
+  jq_board_view_test_hold_animation(fx->view, -1);
+  spin_until(is_still, fx, 5000);
+  g_assert_false(jq_board_view_is_animating(fx->view));
+  GskRenderNode *end = widget_node(widget);
+  area = fresh_area(last, end);
+  g_test_message("end: %.0f px of %.0f drawn afresh", area, board);
+  /* The point reached and its neighbours. */
+  g_assert_cmpfloat(area, >, 0);
+  g_assert_cmpfloat(area, <=, 8 * cell);
+  jq_board_state_init(&st);
+  memcpy(st.board, pos.board, sizeof st.board);
+  st.last_move = move;
+  g_assert_cmpint(node_difference(end, &st, widget), <=, 4);
+  gsk_render_node_unref(rest);
+  gsk_render_node_unref(first);
+  gsk_render_node_unref(last);
+  gsk_render_node_unref(end);
+}
+
+/* The still layer of `st` drawn whole, as the tiles' reference. */
+static cairo_surface_t *draw_still_whole(const JqBoardGeometry *geom, int w,
+                                         int h, const JqBoardState *st) {
+  cairo_surface_t *surface =
+      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create(surface);
+  jq_board_draw_still(cr, geom, st, NULL);
+  cairo_destroy(cr);
+  cairo_surface_flush(surface);
+  return surface;
+}
+
+/* Whether two pictures of a size differ inside `box`. */
+static gboolean differ_in(cairo_surface_t *a, cairo_surface_t *b,
+                          const double box[4]) {
+  int stride = cairo_image_surface_get_stride(a);
+  const guint8 *pa = cairo_image_surface_get_data(a);
+  const guint8 *pb = cairo_image_surface_get_data(b);
+  for (int y = (int)box[1]; y < (int)(box[1] + box[3]); y++)
+    if (memcmp(pa + y * stride + 4 * (int)box[0],
+               pb + y * stride + 4 * (int)box[0], 4 * (size_t)box[2]) != 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A change of the still layer marks every tile where the drawing changes
+ * (the others are kept as they were) and few more: each mark and piece,
+ * a king's glow, the cursor, a drag, a slide's start. The tiles cover the
+ * area without overlap. */
+static void test_tiles_cover_changes(void) {
+  const int w = 480, h = 580;
+  JqBoardGeometry geom;
+  jq_board_geometry_compute(&geom, w, h, 1);
+  double covered = 0;
+  for (int t = 0; t < JQ_BOARD_TILES; t++) {
+    double box[4];
+    jq_board_tile_box(&geom, w, h, t, box);
+    g_assert_cmpfloat(box[2], >, 0);
+    g_assert_cmpfloat(box[3], >, 0);
+    covered += box[2] * box[3];
+  }
+  g_assert_cmpfloat(covered, ==, (double)w * h);
+
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, MIDGAME);
+  JqBoardState base;
+  jq_board_state_init(&base);
+  memcpy(base.board, pos.board, sizeof base.board);
+  base.last_move = jq_test_move("a0a1");
+  enum { CHANGES = 8 };
+  for (int k = 0; k < CHANGES; k++) {
+    JqBoardState after = base;
+    int most = 5 * 2; /* points changed, with their four neighbours */
+    switch (k) {
+    case 0:
+      after.check_square = sq("e8");
+      most = 9;
+      break;
+    case 1:
+      after.cursor = sq("e4");
+      most = 9;
+      break;
+    case 2:
+      after.selected = sq("b2");
+      after.targets[sq("b3")] = after.targets[sq("b8")] = true;
+      most = 5 * 3;
+      break;
+    case 3:
+      after.last_move = jq_test_move("f3f8");
+      most = 5 * 4;
+      break;
+    case 4: after.drag_from = sq("a3"); break;
+    case 5:
+      after.anim_from = sq("f3");
+      after.anim_to = sq("f8");
+      after.anim_captured = base.board[sq("f8")];
+      after.board[sq("f8")] = base.board[sq("f3")];
+      after.board[sq("f3")] = JQ_EMPTY;
+      break;
+    case 6:
+      after.dark = true;
+      most = JQ_BOARD_TILES;
+      break;
+    case 7:
+      after.hint = jq_test_move("c5c6");
+      most = JQ_BOARD_TILES;
+      break;
+    }
+    bool dirty[JQ_BOARD_TILES];
+    int n = jq_board_tiles_changed(&geom, w, h, &base, &after, dirty);
+    cairo_surface_t *a = draw_still_whole(&geom, w, h, &base);
+    cairo_surface_t *b = draw_still_whole(&geom, w, h, &after);
+    int changed = 0;
+    for (int t = 0; t < JQ_BOARD_TILES; t++) {
+      double box[4];
+      jq_board_tile_box(&geom, w, h, t, box);
+      if (!differ_in(a, b, box))
+        continue;
+      changed++;
+      if (!dirty[t])
+        g_error("change %d: tile %d changed, not marked", k, t);
+    }
+    g_test_message("change %d: %d tiles marked, %d changed", k, n, changed);
+    g_assert_cmpint(changed, >, 0);
+    g_assert_cmpint(n, <=, most);
+    cairo_surface_destroy(a);
+    cairo_surface_destroy(b);
+  }
+}
+
 const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) {
   return "leak:libfontconfig.so\n";
@@ -1047,6 +1230,8 @@ int main(int argc, char **argv) {
   ADD("piece-faces", test_piece_faces);
   ADD("snapshot-cache", test_snapshot_cache);
   ADD("slide-redraws-the-piece", test_slide_redraws_the_piece);
+  ADD("move-redraws-its-points", test_move_redraws_its_points);
 #undef ADD
+  g_test_add_func("/board-view/tiles-cover-changes", test_tiles_cover_changes);
   return g_test_run();
 }

@@ -580,6 +580,15 @@ static double ease_out(double t) {
   return 1 - (1 - t) * (1 - t) * (1 - t);
 }
 
+/* Whether what is drawn around the point (x, y), a king's glow at most,
+ * can show inside `clip` {x1, y1, x2, y2}. */
+static bool near_clip(const JqBoardGeometry *geom, const double clip[4],
+                      double x, double y) {
+  double reach = 0.8 * geom->cell + 2 / geom->scale;
+  return x + reach > clip[0] && x - reach < clip[2] && y + reach > clip[1] &&
+         y - reach < clip[3];
+}
+
 void jq_board_draw_still(cairo_t *cr, const JqBoardGeometry *geom,
                          const JqBoardState *state, JqPieceFaces *faces) {
   const Palette *pal = palette_of(state);
@@ -587,6 +596,10 @@ void jq_board_draw_still(cairo_t *cr, const JqBoardGeometry *geom,
   bool flipped = state->flipped;
   bool animating = state->anim_from >= 0 && state->anim_to >= 0;
   double x, y;
+  /* A tile of the board (jq-board-tiles.h) is drawn clipped: what lies
+   * outside is skipped, not drawn for nothing. */
+  double clip[4];
+  cairo_clip_extents(cr, &clip[0], &clip[1], &clip[2], &clip[3]);
 
   cairo_save(cr);
 
@@ -636,6 +649,8 @@ void jq_board_draw_still(cairo_t *cr, const JqBoardGeometry *geom,
     if (piece == JQ_EMPTY)
       continue;
     jq_board_square_center(geom, flipped, sq, &x, &y);
+    if (!near_clip(geom, clip, x, y))
+      continue;
     if (faces != NULL)
       jq_piece_faces_paint(faces, cr, geom, piece, state->traditional,
                            state->dark, x, y);
@@ -657,6 +672,8 @@ void jq_board_draw_still(cairo_t *cr, const JqBoardGeometry *geom,
     if (!state->targets[sq])
       continue;
     jq_board_square_center(geom, flipped, sq, &x, &y);
+    if (!near_clip(geom, clip, x, y))
+      continue;
     if (state->board[sq] != JQ_EMPTY) {
       circle(cr, x, y, (PIECE_RADIUS + 0.04) * c);
       cairo_set_line_width(cr, 0.08 * c);

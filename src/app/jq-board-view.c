@@ -10,6 +10,7 @@
 
 #include "jq-board-describe.h"
 #include "jq-board-draw.h"
+#include "jq-board-tiles.h"
 #include "jq-movegen.h"
 #include "jq-piece-faces.h"
 
@@ -64,8 +65,10 @@ struct _JqBoardView {
   gboolean node_flipped, node_traditional, node_dark;
   /* The pieces at rest and the marks, kept while only a sliding or
    * dragged piece changes: the same node in each frame is not drawn
-   * again, only the mover's small one (jq_board_mover_box). */
-  GskRenderNode *still_node;
+   * again, only the mover's small one (jq_board_mover_box). In tiles
+   * (jq-board-tiles.h), so that a move's start and end draw again only
+   * the tiles of the points it changes. */
+  GskRenderNode *still_tiles[JQ_BOARD_TILES];
   JqBoardState still_state; /* what it shows, anim_progress and drag_x/y 0 */
   int still_width, still_height, still_scale;
   JqPieceFaces *faces;
@@ -603,20 +606,36 @@ static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   JqBoardState still = st;
   still.anim_progress = 0;
   still.drag_x = still.drag_y = 0;
-  if (self->still_node == NULL || self->still_width != w ||
-      self->still_height != h || self->still_scale != scale ||
-      memcmp(&self->still_state, &still, sizeof still) != 0) {
-    g_clear_pointer(&self->still_node, gsk_render_node_unref);
-    self->still_node = gsk_cairo_node_new(&bounds);
-    cairo_t *cr = gsk_cairo_node_get_draw_context(self->still_node);
-    jq_board_draw_still(cr, &geom, &still, self->faces);
-    cairo_destroy(cr);
-    memcpy(&self->still_state, &still, sizeof still);
-    self->still_width = w;
-    self->still_height = h;
-    self->still_scale = scale;
+  bool dirty[JQ_BOARD_TILES];
+  if (self->still_tiles[0] == NULL || self->still_width != w ||
+      self->still_height != h || self->still_scale != scale) {
+    for (int t = 0; t < JQ_BOARD_TILES; t++)
+      dirty[t] = true;
+  } else if (memcmp(&self->still_state, &still, sizeof still) != 0) {
+    jq_board_tiles_changed(&geom, w, h, &self->still_state, &still, dirty);
+  } else {
+    memset(dirty, 0, sizeof dirty);
   }
-  gtk_snapshot_append_node(snapshot, self->still_node);
+  for (int t = 0; t < JQ_BOARD_TILES; t++) {
+    double box[4];
+    jq_board_tile_box(&geom, w, h, t, box);
+    if (dirty[t] && box[2] > 0 && box[3] > 0) {
+      graphene_rect_t area = GRAPHENE_RECT_INIT(box[0], box[1], box[2], box[3]);
+      g_clear_pointer(&self->still_tiles[t], gsk_render_node_unref);
+      self->still_tiles[t] = gsk_cairo_node_new(&area);
+      cairo_t *cr = gsk_cairo_node_get_draw_context(self->still_tiles[t]);
+      cairo_rectangle(cr, box[0], box[1], box[2], box[3]);
+      cairo_clip(cr);
+      jq_board_draw_still(cr, &geom, &still, self->faces);
+      cairo_destroy(cr);
+    }
+    if (self->still_tiles[t] != NULL)
+      gtk_snapshot_append_node(snapshot, self->still_tiles[t]);
+  }
+  memcpy(&self->still_state, &still, sizeof still);
+  self->still_width = w;
+  self->still_height = h;
+  self->still_scale = scale;
 
   for (JqBoardMover m = JQ_BOARD_SLIDING; m <= JQ_BOARD_DRAGGED; m++) {
     double box[4];
@@ -678,7 +697,8 @@ static void jq_board_view_dispose(GObject *object) {
   JqBoardView *self = JQ_BOARD_VIEW(object);
   stop_animation(self);
   g_clear_pointer(&self->board_node, gsk_render_node_unref);
-  g_clear_pointer(&self->still_node, gsk_render_node_unref);
+  for (int t = 0; t < JQ_BOARD_TILES; t++)
+    g_clear_pointer(&self->still_tiles[t], gsk_render_node_unref);
   g_clear_pointer(&self->faces, jq_piece_faces_free);
   G_OBJECT_CLASS(jq_board_view_parent_class)->dispose(object);
 }
