@@ -884,11 +884,11 @@ static JqMove guard_move(Ismcts *s, Worker *w, const JqPosition *view,
 
 /* The alpha-beta's score of the tree's move alone at or below this is a
  * lost game: a forced mate, or mates in most of what a reveal on the way
- * may turn up (a chance node averages its outcomes, clamped). On the 18
- * positions of session 12's lost games where IS-MCTS walked into a mate,
- * its moves scored from -1,691 to mated in a 50 ms search of each alone,
- * ten of them -4,311 or below, and the alpha-beta's own choices there
- * from -1,153 to +132. */
+ * may turn up (a chance node averages its outcomes, clamped). Of the 18
+ * moves into a mate in session 12's lost games, a 50 ms search of each
+ * alone scored 10 at -4,311 or below (6 of them mated), while the
+ * alpha-beta's own choices in those 10 positions scored -1,045 to +132
+ * (docs/benchmarks.md, session 13). */
 #define VETO_LOSS 3000
 /* ... and the hint's move must score this much more to be played instead:
  * when both lose alike the tree's choice stands. */
