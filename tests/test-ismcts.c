@@ -640,6 +640,46 @@ static void test_guard(void) {
   jq_ai_free(ai);
 }
 
+/* Veto: the tree's move searched alone by the alpha-beta, and the hint's
+ * played instead when the tree's is lost. From a game lost to the
+ * alpha-beta AI (session 12): Red, a chariot down, plays Cb3-b2 and is
+ * mated in five, every piece revealed; the alpha-beta's choice holds. At
+ * 5,000 iterations the tree still plays b3b2. */
+static void test_veto(void) {
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, "2P1k4/3c5/9/9/p2R5/2pp5/XC2r3a/9/3K5/9 w "
+                                  "A1C1P4N1B1 2 48");
+  JqMove blunder = jq_test_move("b3b2");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  jq_test_ai_set(ai, "Veto", "0");
+  JqProgress last;
+  g_assert_cmpuint(think_iterations(ai, &pos, 5000, &last), ==, blunder);
+  jq_test_ai_set(ai, "Veto", "10");
+  JqMove m = think_iterations(ai, &pos, 5000, &last);
+  g_assert_cmpuint(m, !=, blunder);
+  g_assert_true(jq_position_is_legal(&pos, m));
+  g_assert_cmpint(last.pv_len, >=, 1);
+  g_assert_cmpuint(last.pv[0], ==, m);
+  g_assert_cmpuint(last.iterations, ==, 5000);
+  /* The played move is not lost itself: searched alone it is no mate. */
+  JqSearch *search = jq_search_new_sized(8);
+  g_assert_nonnull(search);
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = 20000;
+  limits.searchmoves[0] = m;
+  limits.searchmoves_count = 1;
+  JqRootResult line = {JQ_MOVE_NONE, 0};
+  int lines = 0;
+  jq_search_run(search, &pos, &limits, NULL, NULL, NULL, NULL, &line, 1,
+                &lines);
+  jq_search_free(search);
+  g_assert_cmpint(lines, ==, 1);
+  g_assert_cmpint(line.score, >, -JQ_SCORE_MATE_BOUND);
+  jq_ai_free(ai);
+}
+
 static void test_first_play_static(void) {
   int dragged = repeats_of_losing_reply(false);
   int fixed = repeats_of_losing_reply(true);
@@ -1112,6 +1152,7 @@ static void test_options(void) {
       {"LeafDepth", "6"},      {"LeafDepth", "2"},
       {"Hint", "10"},          {"Hint", "0"},
       {"Guard", "10"},         {"Guard", "0"},
+      {"Veto", "10"},          {"Veto", "0"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -1135,6 +1176,7 @@ static void test_options(void) {
       {"LeafDepth", "x"},     {"FirstPlayStatic", "2"},
       {"Hint", "91"},         {"Hint", "0.5"},
       {"Guard", "91"},        {"Guard", "-1"},
+      {"Veto", "91"},         {"Veto", "x"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1409,6 +1451,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/first-play-static", test_first_play_static);
   g_test_add_func("/ismcts/hint", test_hint);
   g_test_add_func("/ismcts/guard", test_guard);
+  g_test_add_func("/ismcts/veto", test_veto);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);

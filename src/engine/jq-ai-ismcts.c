@@ -42,7 +42,10 @@
  * reveals. With a hint, the tree's own choice may be checked by the same
  * search restricted to it (Guard, a percentage kept back from the tree):
  * when it scores far below the hint's move (a mate or a piece lost a few
- * moves on), the hint's move is played. When the node pool is full the tree
+ * moves on), the hint's move is played. A narrower check (Veto, also a
+ * share kept back) searches the tree's move alone and plays the hint's
+ * only when the tree's is lost outright: a mate, or mates in most of what
+ * a reveal on the way turns up. When the node pool is full the tree
  * stops growing and the iterations go on through it, valuing the leaves they
  * reach again.
  *
@@ -138,6 +141,7 @@ struct Ismcts {
   double lower_bound; /* final move by mean - this / sqrt(visits); 0: visits */
   double hint_share;  /* of the move's time for the alpha-beta's root hint */
   double guard_share; /* of the move's time to check the tree's move */
+  double veto_share;  /* of the move's time to look for a lost tree's move */
   JqMove hint_move;   /* the hint's move and its score, once searched */
   int hint_score;
   int skill; /* 0..20; below 20 caps the iterations */
@@ -638,12 +642,13 @@ static bool root_won(const JqIsmctsTree *t) {
   return false;
 }
 
-/* The tree's share of the move's time: the guard's is kept back for it
- * when there is a hint to fall back on. */
+/* The tree's share of the move's time: the guard's and the veto's are kept
+ * back for them when there is a hint to fall back on. */
 static int64_t tree_ms(const Ismcts *s) {
-  if (!s->hint_move || s->guard_share <= 0)
+  double kept = s->guard_share + s->veto_share;
+  if (!s->hint_move || kept <= 0)
     return s->budget_ms;
-  int64_t ms = (int64_t)((double)s->budget_ms * (1.0 - s->guard_share));
+  int64_t ms = (int64_t)((double)s->budget_ms * (1.0 - kept));
   return ms < 1 ? 1 : ms;
 }
 
@@ -877,6 +882,54 @@ static JqMove guard_move(Ismcts *s, Worker *w, const JqPosition *view,
   return s->hint_move;
 }
 
+/* The alpha-beta's score of the tree's move alone at or below this is a
+ * lost game: a forced mate, or mates in most of what a reveal on the way
+ * may turn up (a chance node averages its outcomes, clamped). Of the 18
+ * moves into a mate in session 12's lost games, a 50 ms search of each
+ * alone scored 10 at -4,311 or below (6 of them mated), while the
+ * alpha-beta's own choices in those 10 positions scored -1,045 to +132
+ * (docs/benchmarks.md, session 13). */
+#define VETO_LOSS 3000
+/* ... and the hint's move must score this much more to be played instead:
+ * when both lose alike the tree's choice stands. */
+#define VETO_GAP 1500
+
+/* Searches the tree's choice `best` alone (on the view, as the hint) in
+ * veto_share of the move's time (what is left of it) or of the iterations'
+ * nodes, and returns the hint's move instead when `best` is lost in the
+ * alpha-beta's eyes and the hint's is not: the mates a few thousand
+ * iterations walk into and a search of the view sees. Unlike the guard
+ * it leaves every other disagreement to the tree. */
+static JqMove veto_move(Ismcts *s, Worker *w, const JqPosition *view,
+                        JqMove best) {
+  if (s->veto_share <= 0 || !s->hint_move || best == s->hint_move)
+    return best;
+  JqLimits limits;
+  jq_limits_init(&limits);
+  if (s->max_iterations) {
+    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
+                   s->veto_share / (1.0 - s->veto_share);
+    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
+  } else {
+    int64_t left = s->budget_ms - jq_clock_elapsed_ms(&s->clock);
+    if (s->guard_share > 0)
+      left = (int64_t)((double)left * s->veto_share /
+                       (s->veto_share + s->guard_share));
+    limits.movetime_ms = left < 1 ? 1 : (int)left;
+  }
+  /* The leaf search's table holds the tree's deals' values: not the
+   * view's. The hint's is kept: it is the same view's. */
+  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
+    jq_search_clear(w->search);
+  w->search_used = true;
+  int mine;
+  if (!guard_score(s, w, view, &limits, best, &mine))
+    return best;
+  if (mine > -VETO_LOSS || s->hint_score < mine + VETO_GAP)
+    return best;
+  return s->hint_move;
+}
+
 /* Weaker play is fewer iterations: 50 at skill 0, doubling every two
  * levels up to 25600 at 19; 0 (no cap) at full strength. */
 static uint64_t skill_iterations(const Ismcts *s) {
@@ -990,7 +1043,9 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     p.pv[0] = best;
   } else if (!root_won(&s->workers[0]->tree) &&
              !(s->stop_request && atomic_load(s->stop_request))) {
-    JqMove guarded = guard_move(s, s->workers[0], view, best);
+    JqMove guarded = veto_move(s, s->workers[0], view, best);
+    if (guarded == best)
+      guarded = guard_move(s, s->workers[0], view, best);
     if (guarded != best) {
       best = guarded;
       p.pv_len = 1;
@@ -1124,6 +1179,12 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->guard_share = (double)v / 100.0;
     return true;
   }
+  if (strcasecmp(name, "Veto") == 0) {
+    if (!jq_ai_parse_long(value, 0, 90, &v))
+      return jq_error_set(err, "Veto must be a percentage from 0 to 90");
+    s->veto_share = (double)v / 100.0;
+    return true;
+  }
   if (strcasecmp(name, "Center") == 0 || strcasecmp(name, "LowerBound") == 0) {
     bool center = strcasecmp(name, "Center") == 0;
     double x;
@@ -1219,7 +1280,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Prior, FirstPlay, "
-                      "FirstPlayStatic, Center, Hint, Guard, "
+                      "FirstPlayStatic, Center, Hint, Guard, Veto, "
                       "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
