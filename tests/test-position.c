@@ -237,6 +237,59 @@ static void test_safe_known_jieqi(void) {
   safe_known_games(JQ_VARIANT_JIEQI, 2000, 4);
 }
 
+/* The captures stage finds chariot and cannon captures from the kept
+ * occupancy masks: it must list exactly the captures of the full
+ * generation, in the same order (the search's move order depends on it),
+ * for every position of random games. */
+static void captures_stage_games(JqVariant variant, int games, guint64 seed) {
+  JqRng rng;
+  jq_rng_seed(&rng, seed);
+  guint64 slider_captures = 0;
+  for (int g = 0; g < games; g++) {
+    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    JqPosition pos = *jq_game_truth(game);
+    for (int len = 0; len < 160; len++) {
+      JqMoveList all, captures;
+      jq_generate_pseudo(&pos, JQ_GEN_ALL, &all);
+      jq_generate_pseudo(&pos, JQ_GEN_CAPTURES, &captures);
+      int n = 0;
+      for (int i = 0; i < all.count; i++) {
+        JqMove m = all.moves[i];
+        if (!pos.board[jq_move_to(m)])
+          continue;
+        g_assert_cmpint(n, <, captures.count);
+        g_assert_cmpint(captures.moves[n], ==, m);
+        n++;
+        JqPieceType t = jq_piece_type(pos.board[jq_move_from(m)]);
+        slider_captures += t == JQ_CHARIOT || t == JQ_CANNON;
+      }
+      g_assert_cmpint(n, ==, captures.count);
+      JqMoveList legal;
+      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
+      if (legal.count == 0)
+        break;
+      JqMove m = legal.moves[jq_rng_below(&rng, legal.count)];
+      int from = jq_move_from(m), to = jq_move_to(m);
+      JqReveal r = {deal[from], deal[to]};
+      if (!jq_piece_is_hidden(pos.board[from]))
+        r.mover = JQ_NO_TYPE;
+      if (!jq_piece_is_hidden(pos.board[to]))
+        r.captured = JQ_NO_TYPE;
+      jq_position_make_move(&pos, m, r);
+      deal[from] = JQ_NO_TYPE;
+    }
+    jq_game_free(game);
+  }
+  g_assert_cmpuint(slider_captures, >, (guint64)games * 10);
+}
+
+static void test_captures_stage(void) {
+  captures_stage_games(JQ_VARIANT_XIANGQI, 300, 7);
+  captures_stage_games(JQ_VARIANT_JIEQI, 300, 8);
+}
+
 static void test_reveal_updates_pool(void) {
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
@@ -290,6 +343,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/position/start-positions", test_start_positions);
   g_test_add_func("/position/reveal-updates-pool", test_reveal_updates_pool);
   g_test_add_func("/position/null-move", test_null_move);
+  g_test_add_func("/position/captures-stage", test_captures_stage);
   g_test_add_func("/position/long-history", test_long_history);
   g_test_add_func("/position/random-games-xiangqi", test_random_xiangqi);
   g_test_add_func("/position/random-games-jieqi", test_random_jieqi);

@@ -18,6 +18,43 @@ static inline void add_target(const JqPiece *board, int them_bit,
   }
 }
 
+/* Along a line's occupancy (a bit per point) from the point `at`: the bit
+ * of the first piece above it, or with `skip` (a cannon's screen) the
+ * second; 0 if none. */
+static inline unsigned first_above(unsigned line, int at, bool skip) {
+  unsigned m = line & ~((2u << at) - 1);
+  m &= skip ? m - 1 : ~0u;
+  return m & -m;
+}
+
+/* The same below the point. */
+static inline unsigned first_below(unsigned line, int at, bool skip) {
+  unsigned m = line & ((1u << at) - 1);
+  if (skip && m)
+    m &= ~(0x80000000u >> __builtin_clz(m));
+  return m ? 0x80000000u >> __builtin_clz(m) : 0;
+}
+
+/* Captures of a chariot, or with `cannon` of a cannon, in the order of the
+ * rays (north, south, east, west): the piece each takes is found by a bit
+ * scan of the kept occupancy masks instead of a walk over empty points. */
+static void gen_slider_captures(const JqPosition *pos, int sq, bool cannon,
+                                int them_bit, JqMoveList *list) {
+  int file = jq_square_file(sq), rank = jq_square_rank(sq);
+  unsigned on_file = pos->occ_file[file], on_rank = pos->occ_rank[rank];
+  unsigned reached[JQ_DIRS] = {
+      first_above(on_file, rank, cannon), first_below(on_file, rank, cannon),
+      first_above(on_rank, file, cannon), first_below(on_rank, file, cannon)};
+  for (int d = 0; d < JQ_DIRS; d++) {
+    if (!reached[d])
+      continue;
+    int at = __builtin_ctz(reached[d]);
+    int to = d < 2 ? jq_square_make(file, at) : jq_square_make(at, rank);
+    if ((pos->board[to] & JQ_PIECE_BLACK) == them_bit)
+      list->moves[list->count++] = jq_move_make(sq, to);
+  }
+}
+
 static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
                       JqMoveList *list) {
   const JqTables *t = &jq_tables;
@@ -49,6 +86,10 @@ static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
         add_target(board, them_bit, stage, sq, t->horse_to[sq][i], list);
     break;
   case JQ_CHARIOT:
+    if (stage == JQ_GEN_CAPTURES) {
+      gen_slider_captures(pos, sq, false, them_bit, list);
+      break;
+    }
     for (int d = 0; d < JQ_DIRS; d++) {
       const uint8_t *ray = t->ray[sq][d];
       int n = t->ray_len[sq][d];
@@ -64,6 +105,10 @@ static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
     }
     break;
   case JQ_CANNON:
+    if (stage == JQ_GEN_CAPTURES) {
+      gen_slider_captures(pos, sq, true, them_bit, list);
+      break;
+    }
     for (int d = 0; d < JQ_DIRS; d++) {
       const uint8_t *ray = t->ray[sq][d];
       int n = t->ray_len[sq][d], i = 0;
