@@ -1263,6 +1263,56 @@ static void test_no_hidden_identity(void) {
 
 /* ---- the game comes back at the next start ---- */
 
+/* The pieces panel keeps its height through a game: a row that appeared
+ * with the first lost piece made it taller, and where the window was at
+ * its smallest (the analysis on) the window grew and the board was drawn
+ * again whole at its new size, the main loop's longest waits (issue 17). */
+static int panel_height(void) {
+  int min = 0, nat = 0;
+  gtk_widget_measure(GTK_WIDGET(window->pieces_panel), GTK_ORIENTATION_VERTICAL,
+                     -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint(min, >, 0);
+  return min;
+}
+
+static void test_pieces_panel_height(void) {
+  JqGameController *c = controller();
+  JqMoveList *legal = g_new(JqMoveList, 1);
+  for (int v = 0; v < 2; v++) {
+    JqNewGame setup;
+    jq_new_game_init(&setup, v == 0 ? JQ_VARIANT_XIANGQI : JQ_VARIANT_JIEQI);
+    setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
+    setup.seed = 7;
+    g_assert_true(jq_game_controller_new_game(c, &setup, NULL));
+    spin(20);
+    int start = panel_height();
+    GRand *rand = g_rand_new_with_seed(7);
+    int lost[2] = {0, 0};
+    for (int ply = 0; ply < 60 && !jq_game_controller_is_over(c); ply++) {
+      jq_game_controller_get_legal_moves(c, legal);
+      /* Captures first: both sides lose pieces. */
+      const JqPosition *truth = jq_game_truth(jq_game_controller_get_game(c));
+      JqMove pick = legal->moves[g_rand_int_range(rand, 0, legal->count)];
+      for (int i = 0; i < legal->count; i++)
+        if (truth->board[jq_move_to(legal->moves[i])] != JQ_EMPTY)
+          pick = legal->moves[i];
+      JqPiece taken = truth->board[jq_move_to(pick)];
+      if (taken != JQ_EMPTY)
+        lost[jq_piece_color(taken)]++;
+      g_assert_true(jq_game_controller_play_move(c, jq_move_from(pick),
+                                                 jq_move_to(pick), NULL));
+      spin(5);
+      g_assert_cmpint(panel_height(), ==, start);
+    }
+    g_rand_free(rand);
+    g_test_message("variant %d: lost %d and %d, panel %d px", v, lost[0],
+                   lost[1], start);
+    g_assert_cmpint(lost[JQ_RED], >, 0);
+    g_assert_cmpint(lost[JQ_BLACK], >, 0);
+  }
+  g_free(legal);
+}
+
 static void test_restart(void) {
   char **before = jq_game_controller_get_move_list(controller());
   g_assert_cmpuint(g_strv_length(before), >, 0);
@@ -2719,6 +2769,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/game-over", test_game_over);
   g_test_add_func("/app/window/replace-asks", test_replace_asks);
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
+  g_test_add_func("/app/window/pieces-panel-height", test_pieces_panel_height);
   g_test_add_func("/app/window/restart", test_restart);
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);

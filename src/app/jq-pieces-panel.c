@@ -53,9 +53,13 @@ static GtkWidget *caption_new(void) {
 }
 
 /* One line of chips: at most six types and the unknown ones, which fit
- * the panel's width, so the panel never grows taller with them. */
+ * the panel's width, so the panel never grows taller with them. An empty
+ * line keeps a chip's height (style.css): a line that came and went with
+ * the first lost piece resized the window's contents, board included, in
+ * the middle of a game. */
 static GtkWidget *chips_new(void) {
   GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 3);
+  gtk_widget_add_css_class(box, "piece-chips");
   gtk_widget_set_halign(box, GTK_ALIGN_START);
   /* Pictures, not controls: keep them out of the focus chain. */
   gtk_widget_set_can_focus(box, FALSE);
@@ -159,7 +163,7 @@ static void update_side(SideWidgets *side, const JqPosition *pos, JqColor color,
     g_free(caption);
   }
   gtk_widget_set_visible(GTK_WIDGET(side->hidden_caption), jieqi);
-  gtk_widget_set_visible(GTK_WIDGET(side->hidden), jieqi && hidden_total > 0);
+  gtk_widget_set_visible(GTK_WIDGET(side->hidden), jieqi);
 
   /* Lost pieces by type; a face-down one whose identity this view did
    * not learn counts as unknown. */
@@ -190,7 +194,6 @@ static void update_side(SideWidgets *side, const JqPosition *pos, JqColor color,
                             lost_total);
   gtk_label_set_label(side->lost_caption, caption);
   g_free(caption);
-  gtk_widget_set_visible(GTK_WIDGET(side->lost), lost_total > 0);
 }
 
 void jq_pieces_panel_update(JqPiecesPanel *self, const JqPosition *pos,
