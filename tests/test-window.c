@@ -1313,6 +1313,58 @@ static void test_pieces_panel_height(void) {
   g_free(legal);
 }
 
+/* The panel's chips, in order, as widgets. */
+static void collect_chips(GtkWidget *widget, GPtrArray *out) {
+  if (gtk_widget_has_css_class(widget, "piece-chip"))
+    g_ptr_array_add(out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    collect_chips(child, out);
+}
+
+/* A move that changes no side's lost or unseen pieces keeps the chips
+ * as they are: making them again set each one's tooltip, and each
+ * tooltip asked the X server where the pointer was, a round trip a chip
+ * on every move. */
+static void test_pieces_panel_kept(void) {
+  JqGameController *c = controller();
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
+  g_assert_true(jq_game_controller_new_game(c, &setup, NULL));
+  /* Both sides lose a piece: the cannon takes the horse, the chariot
+   * takes the cannon. Then quiet moves. */
+  const char *moves[] = {"h2h9", "i9h9", "b2e2", "b9c7", "a0a1", "a9a8"};
+  GPtrArray *before = g_ptr_array_new();
+  GPtrArray *after = g_ptr_array_new();
+  for (gsize i = 0; i < G_N_ELEMENTS(moves); i++) {
+    JqMove m = jq_test_move(moves[i]);
+    g_assert_true(
+        jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m), NULL));
+    spin(5);
+    g_ptr_array_set_size(after, 0);
+    collect_chips(GTK_WIDGET(window->pieces_panel), after);
+    if (i >= 2) {
+      g_assert_cmpuint(after->len, ==, 2);
+      g_assert_cmpuint(after->len, ==, before->len);
+      for (guint k = 0; k < after->len; k++)
+        g_assert_true(after->pdata[k] == before->pdata[k]);
+    }
+    GPtrArray *t = before;
+    before = after;
+    after = t;
+  }
+  /* Taken back to the first capture: Black's horse alone is lost. */
+  while (jq_game_controller_get_move_count(c) > 1)
+    win_action("undo");
+  spin(5);
+  g_ptr_array_set_size(after, 0);
+  collect_chips(GTK_WIDGET(window->pieces_panel), after);
+  g_assert_cmpuint(after->len, ==, 1);
+  g_ptr_array_unref(before);
+  g_ptr_array_unref(after);
+}
+
 static void test_restart(void) {
   char **before = jq_game_controller_get_move_list(controller());
   g_assert_cmpuint(g_strv_length(before), >, 0);
@@ -2770,6 +2822,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/replace-asks", test_replace_asks);
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
   g_test_add_func("/app/window/pieces-panel-height", test_pieces_panel_height);
+  g_test_add_func("/app/window/pieces-panel-kept", test_pieces_panel_kept);
   g_test_add_func("/app/window/restart", test_restart);
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
