@@ -1365,6 +1365,34 @@ static void test_pieces_panel_kept(void) {
   g_ptr_array_unref(after);
 }
 
+/* The sounds' streams are made ahead, not on a move: the first one
+ * starts GStreamer, which took 200-400 ms of the main loop on the first
+ * move of a session (its plugin registry scanned). */
+static gboolean sounds_made(gpointer data) {
+  return jq_sound_player_get_made(data) == JQ_SOUND_COUNT;
+}
+
+static void test_sounds_made_ahead(void) {
+  JqSoundPlayer *player = jq_sound_player_new();
+  jq_sound_player_set_enabled(player, TRUE);
+  spin_until(sounds_made, player, 10000);
+  for (JqSound sound = 0; sound < JQ_SOUND_COUNT; sound++)
+    jq_sound_player_play(player, sound);
+  g_assert_cmpuint(jq_sound_player_get_played(player), ==, JQ_SOUND_COUNT);
+  g_assert_cmpuint(jq_sound_player_get_made_on_play(player), ==, 0);
+  /* A player that is off makes nothing ahead: enabled and played at
+   * once, its stream is made on play. */
+  JqSoundPlayer *off = jq_sound_player_new();
+  spin(50);
+  jq_sound_player_set_enabled(off, TRUE);
+  jq_sound_player_play(off, JQ_SOUND_MOVE);
+  g_assert_cmpuint(jq_sound_player_get_made_on_play(off), ==, 1);
+  jq_sound_player_set_enabled(off, FALSE);
+  jq_sound_player_set_enabled(player, FALSE);
+  g_object_unref(off);
+  g_object_unref(player);
+}
+
 static void test_restart(void) {
   char **before = jq_game_controller_get_move_list(controller());
   g_assert_cmpuint(g_strv_length(before), >, 0);
@@ -2823,6 +2851,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
   g_test_add_func("/app/window/pieces-panel-height", test_pieces_panel_height);
   g_test_add_func("/app/window/pieces-panel-kept", test_pieces_panel_kept);
+  g_test_add_func("/app/window/sounds-made-ahead", test_sounds_made_ahead);
   g_test_add_func("/app/window/restart", test_restart);
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);
