@@ -1004,6 +1004,38 @@ static void test_row_update_without_layout(void) {
   gtk_window_destroy(w);
 }
 
+/* Turning the analysis on (five lines) at the window's default size
+ * leaves the board as it was: the pane made the side panel wider (its
+ * rows wider than the panel) and taller than the window, which grew; the
+ * board, of a new size, was drawn again whole, one of the main loop's
+ * longest waits (issue 17). */
+static void test_board_keeps_size(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  set_analysing(FALSE);
+  set_shown(FALSE);
+  g_settings_set_int(jq_window_get_settings(JQ_WINDOW(window)),
+                     "analysis-lines", 5);
+  spin(200);
+  GtkWidget *board = GTK_WIDGET(jq_window_get_board(JQ_WINDOW(window)));
+  int bw = gtk_widget_get_width(board), bh = gtk_widget_get_height(board);
+  int ww = gtk_widget_get_width(GTK_WIDGET(window));
+  int wh = gtk_widget_get_height(GTK_WIDGET(window));
+  g_assert_cmpint(bw, >, 0);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(5));
+  spin(200);
+  g_test_message("board %dx%d, then %dx%d; window %dx%d, then %dx%d", bw, bh,
+                 gtk_widget_get_width(board), gtk_widget_get_height(board), ww,
+                 wh, gtk_widget_get_width(GTK_WIDGET(window)),
+                 gtk_widget_get_height(GTK_WIDGET(window)));
+  g_assert_cmpint(gtk_widget_get_width(board), ==, bw);
+  g_assert_cmpint(gtk_widget_get_height(board), ==, bh);
+  g_assert_cmpint(gtk_widget_get_width(GTK_WIDGET(window)), ==, ww);
+  g_assert_cmpint(gtk_widget_get_height(GTK_WIDGET(window)), ==, wh);
+  set_analysing(FALSE);
+  set_shown(FALSE);
+}
+
 int main(int argc, char **argv) {
   JqTestApp t;
   jq_test_app_start(&t, &argc, &argv, "analysis");
@@ -1031,6 +1063,7 @@ int main(int argc, char **argv) {
                   test_shown_at_most_five_times_a_second);
   g_test_add_func("/app/analysis/yields-the-cpu", test_yields_the_cpu);
   g_test_add_func("/app/analysis/row-size-fixed", test_row_size_fixed);
+  g_test_add_func("/app/analysis/board-keeps-size", test_board_keeps_size);
   g_test_add_func("/app/analysis/rows-kept-for-new-lines",
                   test_rows_kept_for_new_lines);
   g_test_add_func("/app/analysis/row-update-without-layout",

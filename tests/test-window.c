@@ -1263,6 +1263,136 @@ static void test_no_hidden_identity(void) {
 
 /* ---- the game comes back at the next start ---- */
 
+/* The pieces panel keeps its height through a game: a row that appeared
+ * with the first lost piece made it taller, and where the window was at
+ * its smallest (the analysis on) the window grew and the board was drawn
+ * again whole at its new size, the main loop's longest waits (issue 17). */
+static int panel_height(void) {
+  int min = 0, nat = 0;
+  gtk_widget_measure(GTK_WIDGET(window->pieces_panel), GTK_ORIENTATION_VERTICAL,
+                     -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint(min, >, 0);
+  return min;
+}
+
+static void test_pieces_panel_height(void) {
+  JqGameController *c = controller();
+  JqMoveList *legal = g_new(JqMoveList, 1);
+  for (int v = 0; v < 2; v++) {
+    JqNewGame setup;
+    jq_new_game_init(&setup, v == 0 ? JQ_VARIANT_XIANGQI : JQ_VARIANT_JIEQI);
+    setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
+    setup.seed = 7;
+    g_assert_true(jq_game_controller_new_game(c, &setup, NULL));
+    spin(20);
+    int start = panel_height();
+    GRand *rand = g_rand_new_with_seed(7);
+    int lost[2] = {0, 0};
+    for (int ply = 0; ply < 60 && !jq_game_controller_is_over(c); ply++) {
+      jq_game_controller_get_legal_moves(c, legal);
+      /* Captures first: both sides lose pieces. */
+      const JqPosition *truth = jq_game_truth(jq_game_controller_get_game(c));
+      JqMove pick = legal->moves[g_rand_int_range(rand, 0, legal->count)];
+      for (int i = 0; i < legal->count; i++)
+        if (truth->board[jq_move_to(legal->moves[i])] != JQ_EMPTY)
+          pick = legal->moves[i];
+      JqPiece taken = truth->board[jq_move_to(pick)];
+      if (taken != JQ_EMPTY)
+        lost[jq_piece_color(taken)]++;
+      g_assert_true(jq_game_controller_play_move(c, jq_move_from(pick),
+                                                 jq_move_to(pick), NULL));
+      spin(5);
+      g_assert_cmpint(panel_height(), ==, start);
+    }
+    g_rand_free(rand);
+    g_test_message("variant %d: lost %d and %d, panel %d px", v, lost[0],
+                   lost[1], start);
+    g_assert_cmpint(lost[JQ_RED], >, 0);
+    g_assert_cmpint(lost[JQ_BLACK], >, 0);
+  }
+  g_free(legal);
+}
+
+/* The panel's chips, in order, as widgets. */
+static void collect_chips(GtkWidget *widget, GPtrArray *out) {
+  if (gtk_widget_has_css_class(widget, "piece-chip"))
+    g_ptr_array_add(out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child))
+    collect_chips(child, out);
+}
+
+/* A move that changes no side's lost or unseen pieces keeps the chips
+ * as they are: making them again set each one's tooltip, and each
+ * tooltip asked the X server where the pointer was, a round trip a chip
+ * on every move. */
+static void test_pieces_panel_kept(void) {
+  JqGameController *c = controller();
+  JqNewGame setup;
+  jq_new_game_init(&setup, JQ_VARIANT_XIANGQI);
+  setup.players[JQ_RED] = setup.players[JQ_BLACK] = JQ_PLAYER_MODE_HUMAN;
+  g_assert_true(jq_game_controller_new_game(c, &setup, NULL));
+  /* Both sides lose a piece: the cannon takes the horse, the chariot
+   * takes the cannon. Then quiet moves. */
+  const char *moves[] = {"h2h9", "i9h9", "b2e2", "b9c7", "a0a1", "a9a8"};
+  GPtrArray *before = g_ptr_array_new();
+  GPtrArray *after = g_ptr_array_new();
+  for (gsize i = 0; i < G_N_ELEMENTS(moves); i++) {
+    JqMove m = jq_test_move(moves[i]);
+    g_assert_true(
+        jq_game_controller_play_move(c, jq_move_from(m), jq_move_to(m), NULL));
+    spin(5);
+    g_ptr_array_set_size(after, 0);
+    collect_chips(GTK_WIDGET(window->pieces_panel), after);
+    if (i >= 2) {
+      g_assert_cmpuint(after->len, ==, 2);
+      g_assert_cmpuint(after->len, ==, before->len);
+      for (guint k = 0; k < after->len; k++)
+        g_assert_true(after->pdata[k] == before->pdata[k]);
+    }
+    GPtrArray *t = before;
+    before = after;
+    after = t;
+  }
+  /* Taken back to the first capture: Black's horse alone is lost. */
+  while (jq_game_controller_get_move_count(c) > 1)
+    win_action("undo");
+  spin(5);
+  g_ptr_array_set_size(after, 0);
+  collect_chips(GTK_WIDGET(window->pieces_panel), after);
+  g_assert_cmpuint(after->len, ==, 1);
+  g_ptr_array_unref(before);
+  g_ptr_array_unref(after);
+}
+
+/* The sounds' streams are made ahead, not on a move: the first one
+ * starts GStreamer, which took 200-400 ms of the main loop on the first
+ * move of a session (its plugin registry scanned). */
+static gboolean sounds_made(gpointer data) {
+  return jq_sound_player_get_made(data) == JQ_SOUND_COUNT;
+}
+
+static void test_sounds_made_ahead(void) {
+  JqSoundPlayer *player = jq_sound_player_new();
+  jq_sound_player_set_enabled(player, TRUE);
+  spin_until(sounds_made, player, 10000);
+  for (JqSound sound = 0; sound < JQ_SOUND_COUNT; sound++)
+    jq_sound_player_play(player, sound);
+  g_assert_cmpuint(jq_sound_player_get_played(player), ==, JQ_SOUND_COUNT);
+  g_assert_cmpuint(jq_sound_player_get_made_on_play(player), ==, 0);
+  /* A player that is off makes nothing ahead: enabled and played at
+   * once, its stream is made on play. */
+  JqSoundPlayer *off = jq_sound_player_new();
+  spin(50);
+  jq_sound_player_set_enabled(off, TRUE);
+  jq_sound_player_play(off, JQ_SOUND_MOVE);
+  g_assert_cmpuint(jq_sound_player_get_made_on_play(off), ==, 1);
+  jq_sound_player_set_enabled(off, FALSE);
+  jq_sound_player_set_enabled(player, FALSE);
+  g_object_unref(off);
+  g_object_unref(player);
+}
+
 static void test_restart(void) {
   char **before = jq_game_controller_get_move_list(controller());
   g_assert_cmpuint(g_strv_length(before), >, 0);
@@ -2723,6 +2853,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/window/game-over", test_game_over);
   g_test_add_func("/app/window/replace-asks", test_replace_asks);
   g_test_add_func("/app/window/no-hidden-identity", test_no_hidden_identity);
+  g_test_add_func("/app/window/pieces-panel-height", test_pieces_panel_height);
+  g_test_add_func("/app/window/pieces-panel-kept", test_pieces_panel_kept);
+  g_test_add_func("/app/window/sounds-made-ahead", test_sounds_made_ahead);
   g_test_add_func("/app/window/restart", test_restart);
   g_test_add_func("/app/window/bad-autosave", test_bad_autosave);
   g_test_add_func("/app/window/autosave-fails", test_autosave_fails);

@@ -16,8 +16,10 @@ struct _JqAnalysisRow {
 
 G_DEFINE_FINAL_TYPE(JqAnalysisRow, jq_analysis_row, GTK_TYPE_LIST_BOX_ROW)
 
-/* About as wide as the side panel's other texts. */
-enum { ROW_CHARS = 30 };
+/* Narrower than the side panel, in any language: the row takes the
+ * panel's width (hexpand), and a row wider than the panel widened it and
+ * so made the board smaller when the analysis came on. */
+enum { ROW_CHARS = 16 };
 
 GtkInscription *jq_analysis_row_text_new(guint lines) {
   GtkInscription *text = GTK_INSCRIPTION(gtk_inscription_new(NULL));

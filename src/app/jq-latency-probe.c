@@ -1,5 +1,6 @@
 #include "jq-latency-probe.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -15,7 +16,12 @@ typedef struct {
   gint64 last_wait_us;
   GArray *gaps; /* gint64 microseconds */
   GArray *held; /* the same, less the waits for a CPU */
+  FILE *spikes; /* JIEQI_LATENCY_SPIKES: each long gap, or NULL */
 } Probe;
+
+/* Gaps at least this long are listed in JIEQI_LATENCY_SPIKES's file, to be
+ * matched with a profile's timestamps (perf record -k CLOCK_MONOTONIC). */
+#define SPIKE_US 25000
 
 static Probe *probe;
 
@@ -43,6 +49,13 @@ static gboolean on_tick(gpointer data) {
     gint64 held = gap - (wait - probe->last_wait_us);
     g_array_append_val(probe->gaps, gap);
     g_array_append_val(probe->held, held);
+    if (probe->spikes && gap >= SPIKE_US) {
+      /* Monotonic seconds at the gap's start and end, then ms. */
+      fprintf(probe->spikes, "spike %.6f %.6f gap %.1f held %.1f\n",
+              (double)probe->last_us / 1e6, (double)now / 1e6,
+              (double)gap / 1000.0, (double)held / 1000.0);
+      fflush(probe->spikes);
+    }
   }
   probe->last_us = now;
   probe->last_wait_us = wait;
@@ -131,6 +144,15 @@ void jq_latency_probe_start(const char *log_path) {
    * tick waiting its turn. */
   g_timeout_add_full(G_PRIORITY_HIGH, JQ_LATENCY_PROBE_TICK_MS, on_tick, NULL,
                      NULL);
+  const char *spikes = g_getenv("JIEQI_LATENCY_SPIKES");
+  if (spikes != NULL && *spikes) {
+    probe->spikes = fopen(spikes, "a");
+    if (probe->spikes == NULL)
+      g_printerr(
+          "jieqi: cannot write the long gaps to %s (JIEQI_LATENCY_SPIKES): "
+          "%s\n",
+          spikes, g_strerror(errno));
+  }
   g_unix_signal_add(SIGUSR1, on_reset, NULL);
   g_unix_signal_add(SIGUSR2, on_write, NULL);
 }

@@ -9,6 +9,10 @@
  * then to the log as one line (times in ms),
  *   "ticks N worst W p99 P median M over50 K held-worst HW held-p99 HP
  *    held-over50 HK"
+ * With JIEQI_LATENCY_SPIKES naming a file as well, each gap of 25 ms or
+ * more is appended to it as it happens, to be matched with a profile
+ * (`perf record -k CLOCK_MONOTONIC`): "spike START END gap G held H",
+ * START and END the monotonic clock in seconds (g_get_monotonic_time).
  * Off unless started: nothing runs. */
 #pragma once
 

@@ -2,6 +2,8 @@
 
 #include "jq-pieces-panel.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "jq-board-draw.h"
@@ -20,6 +22,12 @@ typedef struct {
   GtkBox *hidden;
   GtkLabel *lost_caption;
   GtkBox *lost;
+  /* What the chips show, so that a move that changes neither line keeps
+   * them: making a chip sets its tooltip, and that asks the X server
+   * where the pointer is, a round trip a chip. shown FALSE: not yet. */
+  gboolean shown, shown_traditional;
+  int shown_hidden[JQ_TYPE_COUNT];
+  int shown_lost[JQ_TYPE_COUNT];
 } SideWidgets;
 
 struct _JqPiecesPanel {
@@ -53,9 +61,13 @@ static GtkWidget *caption_new(void) {
 }
 
 /* One line of chips: at most six types and the unknown ones, which fit
- * the panel's width, so the panel never grows taller with them. */
+ * the panel's width, so the panel never grows taller with them. An empty
+ * line keeps a chip's height (style.css): a line that came and went with
+ * the first lost piece resized the window's contents, board included, in
+ * the middle of a game. */
 static GtkWidget *chips_new(void) {
   GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 3);
+  gtk_widget_add_css_class(box, "piece-chips");
   gtk_widget_set_halign(box, GTK_ALIGN_START);
   /* Pictures, not controls: keep them out of the focus chain. */
   gtk_widget_set_can_focus(box, FALSE);
@@ -140,15 +152,22 @@ static void update_side(SideWidgets *side, const JqPosition *pos, JqColor color,
   gtk_label_set_label(side->player, player != NULL ? player : "");
 
   gboolean jieqi = jq_position_is_jieqi(pos);
-  clear_chips(side->hidden);
+  int hidden[JQ_TYPE_COUNT] = {0};
   int hidden_total = 0;
-  if (jieqi) {
+  if (jieqi)
     for (gsize i = 0; i < G_N_ELEMENTS(row_order); i++) {
-      int n = pos->pool[color][row_order[i]];
-      hidden_total += n;
-      if (n > 0)
-        add_chip(side->hidden, color, row_order[i], n, traditional);
+      hidden[row_order[i]] = pos->pool[color][row_order[i]];
+      hidden_total += hidden[row_order[i]];
     }
+  gboolean same_look = side->shown && side->shown_traditional == traditional;
+  if (!same_look || memcmp(hidden, side->shown_hidden, sizeof hidden) != 0) {
+    clear_chips(side->hidden);
+    for (gsize i = 0; i < G_N_ELEMENTS(row_order); i++)
+      if (hidden[row_order[i]] > 0)
+        add_chip(side->hidden, color, row_order[i], hidden[row_order[i]],
+                 traditional);
+  }
+  if (jieqi) {
     char *caption = g_strdup_printf(
         /* TRANSLATORS: the face-down pieces of a side nobody has seen
          * yet, by type; %d is their number. */
@@ -159,7 +178,7 @@ static void update_side(SideWidgets *side, const JqPosition *pos, JqColor color,
     g_free(caption);
   }
   gtk_widget_set_visible(GTK_WIDGET(side->hidden_caption), jieqi);
-  gtk_widget_set_visible(GTK_WIDGET(side->hidden), jieqi && hidden_total > 0);
+  gtk_widget_set_visible(GTK_WIDGET(side->hidden), jieqi);
 
   /* Lost pieces by type; a face-down one whose identity this view did
    * not learn counts as unknown. */
@@ -175,13 +194,19 @@ static void update_side(SideWidgets *side, const JqPosition *pos, JqColor color,
     lost[type]++;
     lost_total++;
   }
-  clear_chips(side->lost);
-  for (gsize i = 0; i < G_N_ELEMENTS(row_order); i++)
-    if (lost[row_order[i]] > 0)
-      add_chip(side->lost, color, row_order[i], lost[row_order[i]],
-               traditional);
-  if (lost[JQ_NO_TYPE] > 0)
-    add_chip(side->lost, color, JQ_NO_TYPE, lost[JQ_NO_TYPE], traditional);
+  if (!same_look || memcmp(lost, side->shown_lost, sizeof lost) != 0) {
+    clear_chips(side->lost);
+    for (gsize i = 0; i < G_N_ELEMENTS(row_order); i++)
+      if (lost[row_order[i]] > 0)
+        add_chip(side->lost, color, row_order[i], lost[row_order[i]],
+                 traditional);
+    if (lost[JQ_NO_TYPE] > 0)
+      add_chip(side->lost, color, JQ_NO_TYPE, lost[JQ_NO_TYPE], traditional);
+  }
+  side->shown = TRUE;
+  side->shown_traditional = traditional;
+  memcpy(side->shown_hidden, hidden, sizeof hidden);
+  memcpy(side->shown_lost, lost, sizeof lost);
   char *caption =
       lost_total == 0
           ? g_strdup(_("No pieces lost"))
@@ -190,7 +215,6 @@ static void update_side(SideWidgets *side, const JqPosition *pos, JqColor color,
                             lost_total);
   gtk_label_set_label(side->lost_caption, caption);
   g_free(caption);
-  gtk_widget_set_visible(GTK_WIDGET(side->lost), lost_total > 0);
 }
 
 void jq_pieces_panel_update(JqPiecesPanel *self, const JqPosition *pos,

@@ -1,7 +1,8 @@
 /* JqSoundPlayer: the short sounds of a game (move, capture, check, reveal,
  * game end), played from the app's GResource through GtkMediaFile. A
  * sound whose resource is missing, or a system without a working media
- * backend, is skipped without a word: sounds are a nicety. */
+ * backend, is skipped without a word: sounds are a nicety. The streams
+ * are made ahead, on idle once enabled, not on a move. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -31,5 +32,10 @@ void jq_sound_player_play(JqSoundPlayer *self, JqSound sound);
 /* How many sounds were asked for while enabled (for tests: the media
  * may not really play there). */
 guint jq_sound_player_get_played(JqSoundPlayer *self);
+/* For tests: how many sounds have their stream made (or are known to be
+ * missing), and how many streams were made only when their sound was
+ * asked for, during a move, not ahead. */
+guint jq_sound_player_get_made(JqSoundPlayer *self);
+guint jq_sound_player_get_made_on_play(JqSoundPlayer *self);
 
 G_END_DECLS
