@@ -633,7 +633,9 @@ static void test_cancel_on_new_game(void) {
  * lets its result touch freed memory. */
 static void test_dispose_while_thinking(void) {
   JqGameController *c = controller_new();
-  jq_game_controller_set_think_time(c, 5000);
+  /* A think far longer than the bound below, so that waiting for it
+   * fails however loaded the machine is, and nothing else does. */
+  jq_game_controller_set_think_time(c, 60000);
   new_game(c, JQ_VARIANT_XIANGQI, JQ_PLAYER_MODE_COMPUTER, JQ_PLAYER_MODE_HUMAN,
            NULL, 1);
   run_for(50);
@@ -641,7 +643,7 @@ static void test_dispose_while_thinking(void) {
   g_object_unref(c);
   double ms = (g_get_monotonic_time() - t0) / 1000.0;
   g_test_message("dispose took %.1f ms", ms);
-  g_assert_cmpfloat(ms, <, 200.0);
+  g_assert_cmpfloat(ms, <, 10000.0);
   run_for(300); /* the worker's callback runs with nobody to tell */
 }
 
