@@ -183,6 +183,21 @@ static void test_random_jieqi(void) {
  * what the move changes; it must answer as the full test does, for every
  * move of random games (the generator's filter too), and find exposed
  * kings: pins along lines, cannon screens, horse legs, elephant eyes. */
+/* Plays one of `legal` at random, turning up a hidden mover or capture
+ * as `deal` says. */
+static void make_random_move(JqPosition *pos, const JqMoveList *legal,
+                             JqPieceType deal[JQ_SQUARES], JqRng *rng) {
+  JqMove m = legal->moves[jq_rng_below(rng, legal->count)];
+  int from = jq_move_from(m), to = jq_move_to(m);
+  JqReveal r = {deal[from], deal[to]};
+  if (!jq_piece_is_hidden(pos->board[from]))
+    r.mover = JQ_NO_TYPE;
+  if (!jq_piece_is_hidden(pos->board[to]))
+    r.captured = JQ_NO_TYPE;
+  jq_position_make_move(pos, m, r);
+  deal[from] = JQ_NO_TYPE;
+}
+
 static void safe_known_games(JqVariant variant, int games, guint64 seed) {
   JqRng rng;
   jq_rng_seed(&rng, seed);
@@ -214,15 +229,7 @@ static void safe_known_games(JqVariant variant, int games, guint64 seed) {
       g_assert_cmpint(n, ==, legal.count);
       if (legal.count == 0)
         break;
-      JqMove m = legal.moves[jq_rng_below(&rng, legal.count)];
-      int from = jq_move_from(m), to = jq_move_to(m);
-      JqReveal r = {deal[from], deal[to]};
-      if (!jq_piece_is_hidden(pos.board[from]))
-        r.mover = JQ_NO_TYPE;
-      if (!jq_piece_is_hidden(pos.board[to]))
-        r.captured = JQ_NO_TYPE;
-      jq_position_make_move(&pos, m, r);
-      deal[from] = JQ_NO_TYPE;
+      make_random_move(&pos, &legal, deal, &rng);
     }
     jq_game_free(game);
   }
@@ -270,15 +277,7 @@ static void captures_stage_games(JqVariant variant, int games, guint64 seed) {
       jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
       if (legal.count == 0)
         break;
-      JqMove m = legal.moves[jq_rng_below(&rng, legal.count)];
-      int from = jq_move_from(m), to = jq_move_to(m);
-      JqReveal r = {deal[from], deal[to]};
-      if (!jq_piece_is_hidden(pos.board[from]))
-        r.mover = JQ_NO_TYPE;
-      if (!jq_piece_is_hidden(pos.board[to]))
-        r.captured = JQ_NO_TYPE;
-      jq_position_make_move(&pos, m, r);
-      deal[from] = JQ_NO_TYPE;
+      make_random_move(&pos, &legal, deal, &rng);
     }
     jq_game_free(game);
   }
