@@ -1015,9 +1015,6 @@ static void test_slide_redraws_the_piece(Fixture *fx, gconstpointer data) {
   }
 }
 
-/* Under the sanitizer build: fontconfig keeps its font caches for the
- * life of the process and never frees them; only that library is excused,
- * leaks through GTK, GLib or this project still fail the test. */
 /* A move's first and last frames draw afresh only the points it changes
  * and their neighbours (the piece leaving its point, the marks of the
  * last move moving, the piece landing): the pieces at rest elsewhere are
@@ -1200,6 +1197,9 @@ static void test_tiles_cover_changes(void) {
   }
 }
 
+/* Under the sanitizer build: fontconfig keeps its font caches for the
+ * life of the process and never frees them; only that library is excused,
+ * leaks through GTK, GLib or this project still fail the test. */
 const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) {
   return "leak:libfontconfig.so\n";
