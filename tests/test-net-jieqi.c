@@ -530,12 +530,14 @@ static void test_resume(void) {
 
 /* A relay that passes whole lines on until one holds `drop_at`, then
  * drops that line and every later one: a connection that dies just after
- * (or before) a given message. */
+ * (or before) a given message. With `held` they are kept instead, to be
+ * passed on later (relay_release): a message slow on the wire. */
 typedef struct {
   GIOStream *to;
   GString *pending;
   const char *drop_at;
   int dropped;
+  GString *held;
   gboolean eof;
   guint8 buf[4096];
 } LineRelay;
@@ -555,9 +557,11 @@ static void relay_done(GObject *source, GAsyncResult *res, gpointer data) {
     gsize len = (gsize)(nl - r->pending->str) + 1;
     char *line = g_strndup(r->pending->str, len);
     g_string_erase(r->pending, 0, (gssize)len);
-    if (r->dropped || (r->drop_at && strstr(line, r->drop_at)))
+    if (r->dropped || (r->drop_at && strstr(line, r->drop_at))) {
       r->dropped++;
-    else
+      if (r->held)
+        g_string_append_len(r->held, line, (gssize)len);
+    } else
       g_output_stream_write_all(g_io_stream_get_output_stream(r->to), line, len,
                                 NULL, NULL, NULL);
     g_free(line);
@@ -578,6 +582,15 @@ static LineRelay *relay_start(GIOStream *from, GIOStream *to,
   r->drop_at = drop_at;
   relay_more(g_io_stream_get_input_stream(from), r);
   return r;
+}
+
+/* The held lines go on, and every later one passes. */
+static void relay_release(LineRelay *r) {
+  g_output_stream_write_all(g_io_stream_get_output_stream(r->to), r->held->str,
+                            r->held->len, NULL, NULL, NULL);
+  g_string_truncate(r->held, 0);
+  r->drop_at = NULL;
+  r->dropped = 0;
 }
 
 static void shut(GIOStream *io) {
@@ -678,6 +691,96 @@ static void test_resume_pending_no_share(void) {
 /* The joiner answered and played the move; its share never came. */
 static void test_resume_pending_answered(void) {
   run_pending_drop(NULL, "\"type\":\"share\"", 1, 630);
+}
+
+/* ---- The clock */
+
+static void play(Side *side, const char *coords) {
+  GError *error = NULL;
+  g_assert_true(jq_net_session_move(
+      side->s,
+      jq_move_make(jq_square_parse(coords), jq_square_parse(coords + 2)),
+      &error));
+  g_assert_no_error(error);
+}
+
+/* Waits `ms` on the main context: timers due before then fire. */
+static void run_for(guint ms) {
+  gboolean done;
+  jq_test_net_guard(&done, ms); /* removes itself when it fires */
+  while (!done)
+    g_main_context_iteration(NULL, TRUE);
+}
+
+/* The host's (Red's) flag falls just as the joiner's move of a face-down
+ * piece is on the wire: the host has the move, its share is held back
+ * by a relay until Red's clock is out by the host's measure. The move was
+ * made (its clock stopped when it was sent), so both sides count it and
+ * Red loses on time after it, on the move Red was to make: both games
+ * hold the same moves and the same result (the CI once saw the host end
+ * one ply short of the joiner). */
+static void test_clock_flag_mid_reveal(void) {
+  JqNetParams params = jieqi_params(JQ_RED, JQ_DISCLOSE_CAPTOR);
+  params.base_ms = 400;
+  Side host, join;
+  make_sides(&host, &join, &params, 640);
+  arrange_deal(&host, &join, 0);
+  host.hold = join.hold = TRUE;
+  GIOStream *a, *b, *c, *d;
+  jq_test_net_connect_pair(&a, &b);
+  jq_test_net_connect_pair(&c, &d);
+  LineRelay *to_join = relay_start(b, c, NULL);
+  LineRelay *to_host = relay_start(c, b, NULL);
+  jq_net_session_start(host.s, a);
+  jq_net_session_start(join.s, d);
+  jq_test_net_run_until(&host.started);
+  jq_test_net_run_until(&join.started);
+  play(&host, "a3a4");
+  run_until_plies(&host, &join, 1);
+
+  /* The joiner turns over a6: the move reaches the host, the share not. */
+  to_host->held = g_string_new(NULL);
+  to_host->drop_at = "\"type\":\"share\"";
+  play(&join, "a6a5");
+  jq_test_net_run_until_count(&to_host->dropped, 1);
+  gboolean late;
+  guint guard = jq_test_net_guard(&late, JQ_TEST_NET_WAIT_MS);
+  while (!late && !host.over && jq_net_session_clock_ms(host.s, JQ_RED) > 0)
+    g_main_context_iteration(NULL, TRUE);
+  g_source_remove(guard);
+  g_assert_false(late);
+  run_for(50); /* the host's flag timer, due by now, has fired */
+  relay_release(to_host);
+
+  wait_fair(&host);
+  wait_fair(&join);
+  g_assert_true(host.fair && join.fair);
+  JqResult lost = jq_result_loss(JQ_RED, JQ_REASON_TIME);
+  for (Side *side = &host; side; side = side == &host ? &join : NULL) {
+    const JqGame *g = side->at_over;
+    g_assert_cmpint(jq_game_move_count(g), ==, 2);
+    g_assert_cmpint(jq_game_move_at(g, 1).move, ==,
+                    jq_move_make(jq_square_parse("a6"), jq_square_parse("a5")));
+    g_assert_cmpint(jq_game_move_at(g, 1).reveal.mover, !=, JQ_NO_TYPE);
+    g_assert_true(jq_game_side_to_move(g) == JQ_RED);
+    JqResult r = jq_game_result(g);
+    g_assert_cmpint(r.outcome, ==, lost.outcome);
+    g_assert_cmpint(r.reason, ==, lost.reason);
+  }
+  g_assert_cmpint(jq_net_session_clock_ms(host.s, JQ_RED), ==, 0);
+  g_assert_cmpint(jq_net_session_clock_ms(join.s, JQ_RED), ==, 0);
+  /* Both sides closed: the relays' reads are over before they are freed. */
+  jq_test_net_run_until(&to_join->eof);
+  jq_test_net_run_until(&to_host->eof);
+  for (GIOStream **io = (GIOStream *[]){a, b, c, d, NULL}; *io; io++)
+    g_object_unref(*io);
+  g_string_free(to_join->pending, TRUE);
+  g_string_free(to_host->pending, TRUE);
+  g_string_free(to_host->held, TRUE);
+  g_free(to_join);
+  g_free(to_host);
+  side_clear(&host);
+  side_clear(&join);
 }
 
 /* ---- The leak test: two games whose deals differ by one swap in A's
@@ -959,6 +1062,8 @@ int main(int argc, char **argv) {
                   test_resume_pending_no_share);
   g_test_add_func("/net-jieqi/resume-pending/answered",
                   test_resume_pending_answered);
+  g_test_add_func("/net-jieqi/clock/flag-mid-reveal",
+                  test_clock_flag_mid_reveal);
   g_test_add_func("/net-jieqi/cheat/wrong-key", test_cheat_wrong_key);
   g_test_add_func("/net-jieqi/cheat/forged-share", test_cheat_forged_share);
   g_test_add_func("/net-jieqi/cheat/other-card", test_cheat_other_card);

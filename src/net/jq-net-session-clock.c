@@ -6,7 +6,10 @@
  * ply: we lose), or the peer's runs out by our measure, with a tolerance
  * for the delay, and we claim the game with the same message. A claim is
  * believed only when our own clock, by our measure, has at most the
- * tolerance left; else it is a false claim and ends the connection. */
+ * tolerance left; else it is a false claim and ends the connection.
+ * While a jieqi move waits for its shares no flag falls: the move was
+ * made (its mover's clock stopped when it was sent), so the flag waits
+ * until it is played, and both sides end the game after the same moves. */
 #include <string.h>
 
 #include "jq-net-session-private.h"
@@ -90,6 +93,10 @@ static gboolean flag_fell(gpointer data) {
   s->flag_source = 0;
   if (s->state != JQ_NET_STATE_PLAYING)
     return G_SOURCE_REMOVE;
+  /* The shares follow their move at once (a withheld one is a forfeit of
+   * its own): jq_net_clock_settle decides once the move is played. */
+  if (s->pending)
+    return G_SOURCE_REMOVE;
   JqNetMessage msg;
   jq_net_message_init(&msg, JQ_NET_MSG_FLAG);
   msg.ply = s->clock_ply;
@@ -98,6 +105,21 @@ static gboolean flag_fell(gpointer data) {
   lost_on_time(s, s->clock_turn);
   g_object_unref(s);
   return G_SOURCE_REMOVE;
+}
+
+void jq_net_clock_settle(JqNetSession *s) {
+  if (!s->clock_on || s->state != JQ_NET_STATE_PLAYING || s->pending)
+    return;
+  int64_t wait = running_left(s);
+  if (s->clock_turn != s->color)
+    wait += s->flag_tolerance_ms;
+  if (wait > 0) {
+    schedule_flag(s);
+    return;
+  }
+  /* Due while the move waited: it falls now, after the move. */
+  g_clear_handle_id(&s->flag_source, g_source_remove);
+  flag_fell(s);
 }
 
 void jq_net_clock_on_flag(JqNetSession *s, const JqNetMessage *msg) {

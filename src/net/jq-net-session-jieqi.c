@@ -227,6 +227,7 @@ gboolean jq_net_jieqi_play_known(JqNetSession *s, JqMove move, JqReveal reveal,
   g_signal_emit(s, jq_net_session_signals[peer ? SIG_PEER_MOVE : SIG_OWN_MOVE],
                 0, (guint)move);
   jq_net_session_check_game_over(s);
+  jq_net_clock_settle(s);
   g_object_unref(s);
   return TRUE;
 }

@@ -159,6 +159,9 @@ void jq_net_clock_start(JqNetSession *s);
 /* `mover`'s move was sent (ours) or received (the peer's): its clock is
  * charged, the other side's starts. */
 void jq_net_clock_charge(JqNetSession *s, JqColor mover);
+/* A move was played (a jieqi one once its shares came): a flag that fell
+ * while it waited falls now; else the flag's timer runs on. */
+void jq_net_clock_settle(JqNetSession *s);
 /* After a take-back: the side to move's clock runs, from now. */
 void jq_net_clock_restart(JqNetSession *s);
 void jq_net_clock_stop(JqNetSession *s);
