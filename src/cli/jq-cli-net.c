@@ -1,7 +1,9 @@
 /* `host` and `join`: a game over the network from the command line, with
  * a person typing moves or one of our AIs (or a UCI engine) playing
- * through its side's view, as in `match`. The moves are printed as they
- * are played and the last line is "result: SCORE (REASON)"; the exit
+ * through its side's view, as in `match`. The moves are printed as the
+ * session plays them (ours too: a refused move is not printed, and a
+ * jieqi move only once the peer's share opened what it turned over) and
+ * the last line is "result: SCORE (REASON)"; the exit
  * status is 0 only when the game ended normally. Jieqi is dealt by both
  * sides together (src/net/jq-fair-deal.h): at its end the check of the
  * deal is printed as "fair: yes" or "fair: NO — why" just before the
@@ -125,16 +127,23 @@ static void think_done(GObject *source, GAsyncResult *res, gpointer data) {
     jq_net_session_resign(cli->session, NULL);
     return;
   }
-  JqColor side = jq_net_session_color(cli->session);
   if (!jq_game_is_legal(game, t->move)) {
     fprintf(stderr, "jieqi-cli %s: our player's move is illegal: resigning\n",
             cli->command);
     jq_net_session_resign(cli->session, NULL);
     return;
   }
-  /* Printed first: a move that ends the game prints the result. */
-  print_move(cli, t->ply, side, t->move, cli->name);
-  jq_net_session_move(cli->session, t->move, NULL);
+  /* Printed when the session plays it (on_own_move), never when refused.
+   * A move of ours that waits for its shares (resumed with it, the turn
+   * looked ours) is still to be played: this one is not wanted. */
+  GError *error = NULL;
+  if (jq_net_session_move(cli->session, t->move, &error))
+    return;
+  const JqNetErrorArgs *args = jq_net_error_args(error);
+  if (!args || args->detail != JQ_NET_DETAIL_SHARE_OWED)
+    fprintf(stderr, "jieqi-cli %s: our player's move was refused: %s\n",
+            cli->command, error->message);
+  g_error_free(error);
 }
 
 /* What an engine is told, as in match: xiangqi, the whole game; jieqi,
@@ -243,12 +252,12 @@ static void human_command(NetCli *cli, const char *line) {
     jq_game_view(game, side, &view);
     JqMove move;
     JqError err;
-    int ply = jq_game_move_count(game);
     if (!jq_notation_parse_any(&view, line, &move, NULL, &err)) {
       fprintf(stderr, "%s\n", err.message);
       return;
     }
-    print_move(cli, ply, side, move, cli->name);
+    /* Printed when the session plays it (on_own_move): a refused move
+     * never is. */
     ok = jq_net_session_move(cli->session, move, &error);
   }
   if (!ok) {
@@ -378,8 +387,14 @@ static void on_peer_move(JqNetSession *s, guint move, NetCli *cli) {
   take_turn(cli);
 }
 
+/* Our move, now played: in jieqi only once the peer's share opened what
+ * it turned over, so a move dropped meanwhile (a flag claim that crossed
+ * it) is never printed. Before game-over: the result prints after it. */
 static void on_own_move(JqNetSession *s, guint move, NetCli *cli) {
-  if (!jq_game_is_over(jq_net_session_game(s)))
+  const JqGame *game = jq_net_session_game(s);
+  print_move(cli, jq_game_move_count(game) - 1, jq_net_session_color(s),
+             (JqMove)move, cli->name);
+  if (!jq_game_is_over(game))
     write_pgn(cli);
 }
 
@@ -695,8 +710,10 @@ static const char *const summary_text =
     "the game code the joiner must give with --code (a random one unless\n"
     "given). A player is \"human\" (moves typed on standard input) or\n"
     "\"ai:ALGORITHM[:NAME=VALUE...]\" as in match. The moves are printed as\n"
-    "they are played; the last line is \"result: SCORE (REASON)\". The exit\n"
-    "status is 0 when the game ended normally.\n"
+    "they are played: ours too, so a move refused prints only why, and a\n"
+    "jieqi move that turns a piece over prints once the peer's share has\n"
+    "opened it. The last line is \"result: SCORE (REASON)\". The exit status\n"
+    "is 0 when the game ended normally.\n"
     "\n"
     "Jieqi is dealt by both sides together, so that neither can know a hidden\n"
     "piece before it is turned up. When the game ends both check the whole\n"
