@@ -72,19 +72,27 @@ static void assert_same_state(const JqPosition *a, const JqPosition *b) {
                   sizeof b->occ_file);
   g_assert_cmpmem(a->occ_rank, sizeof a->occ_rank, b->occ_rank,
                   sizeof b->occ_rank);
+  g_assert_cmpmem(a->revealed_role, sizeof a->revealed_role, b->revealed_role,
+                  sizeof b->revealed_role);
+  g_assert_cmpmem(a->revealed_at, sizeof a->revealed_at, b->revealed_at,
+                  sizeof b->revealed_at);
 }
 
 static void assert_invariants(const JqPosition *pos) {
   g_assert_cmpuint(pos->hash, ==, jq_position_compute_hash(pos));
   int hidden[2] = {0, 0};
   /* What make/unmake keep from the board, recounted from it. */
-  uint8_t roles[2][JQ_TYPE_COUNT] = {{0}};
+  uint8_t roles[2][JQ_TYPE_COUNT] = {{0}}, shown[2][JQ_TYPE_COUNT] = {{0}};
   uint16_t files[JQ_FILES] = {0}, ranks[JQ_RANKS] = {0};
+  uint64_t shown_at[2] = {0, 0};
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (jq_piece_is_hidden(p)) {
       hidden[jq_piece_color(p)]++;
       roles[jq_piece_color(p)][jq_piece_type(p)]++;
+    } else if (p) {
+      shown[jq_piece_color(p)][jq_piece_type(p)]++;
+      shown_at[sq / 64] |= 1ull << (sq % 64);
     }
     if (p) {
       files[jq_square_file(sq)] |= (uint16_t)(1u << jq_square_rank(sq));
@@ -93,6 +101,10 @@ static void assert_invariants(const JqPosition *pos) {
   }
   g_assert_cmpmem(roles, sizeof roles, pos->hidden_role,
                   sizeof pos->hidden_role);
+  g_assert_cmpmem(shown, sizeof shown, pos->revealed_role,
+                  sizeof pos->revealed_role);
+  g_assert_cmpmem(shown_at, sizeof shown_at, pos->revealed_at,
+                  sizeof pos->revealed_at);
   g_assert_cmpmem(files, sizeof files, pos->occ_file, sizeof pos->occ_file);
   g_assert_cmpmem(ranks, sizeof ranks, pos->occ_rank, sizeof pos->occ_rank);
   /* The check test by those masks answers as a walk along the board. */

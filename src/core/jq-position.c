@@ -85,12 +85,23 @@ static inline void vacate(JqPosition *pos, int sq) {
   pos->occ_rank[r] &= (uint16_t) ~(1u << f);
 }
 
+/* A point's bit in the revealed pieces' mask, set to `on`. */
+static inline void mark_revealed(JqPosition *pos, int sq, bool on) {
+  uint64_t bit = 1ull << (sq & 63);
+  if (on)
+    pos->revealed_at[sq >> 6] |= bit;
+  else
+    pos->revealed_at[sq >> 6] &= ~bit;
+}
+
 void jq_position_refresh(JqPosition *pos) {
   pos->king[0] = pos->king[1] = JQ_NO_SQUARE;
   pos->hidden_count[0] = pos->hidden_count[1] = 0;
   memset(pos->hidden_role, 0, sizeof pos->hidden_role);
   memset(pos->occ_file, 0, sizeof pos->occ_file);
   memset(pos->occ_rank, 0, sizeof pos->occ_rank);
+  memset(pos->revealed_role, 0, sizeof pos->revealed_role);
+  pos->revealed_at[0] = pos->revealed_at[1] = 0;
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (!p)
@@ -99,7 +110,11 @@ void jq_position_refresh(JqPosition *pos) {
     if (jq_piece_is_hidden(p)) {
       pos->hidden_count[jq_piece_color(p)]++;
       pos->hidden_role[jq_piece_color(p)][jq_piece_type(p)]++;
-    } else if (jq_piece_type(p) == JQ_KING)
+      continue;
+    }
+    pos->revealed_role[jq_piece_color(p)][jq_piece_type(p)]++;
+    mark_revealed(pos, sq, true);
+    if (jq_piece_type(p) == JQ_KING)
       pos->king[jq_piece_color(p)] = (uint8_t)sq;
   }
   pos->hash = jq_position_compute_hash(pos);
@@ -157,6 +172,7 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
     u->revealed = (uint8_t)reveal.mover;
     pos->hidden_count[us]--;
     pos->hidden_role[us][jq_piece_type(moved)]--;
+    pos->revealed_role[us][reveal.mover]++;
     set_pool(pos, us, reveal.mover, pos->pool[us][reveal.mover] - 1);
   }
   if (captured) {
@@ -175,6 +191,7 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
       cap->identity = reveal.captured;
     } else {
       cap->identity = jq_piece_type(captured);
+      pos->revealed_role[them][cap->identity]--;
     }
     pos->hash ^= jq_tables.piece_key[captured][to];
     pos->halfmove = 0;
@@ -187,6 +204,8 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
   pos->board[to] = placed;
   vacate(pos, from);
   occupy(pos, to);
+  mark_revealed(pos, from, false);
+  mark_revealed(pos, to, true); /* the piece placed is always revealed */
   if (jq_piece_type(placed) == JQ_KING && !jq_piece_is_hidden(placed))
     pos->king[us] = (uint8_t)to;
   if (us == JQ_BLACK)
@@ -206,11 +225,14 @@ void jq_position_unmake_move(JqPosition *pos) {
   occupy(pos, from);
   if (!u->captured)
     vacate(pos, to);
+  mark_revealed(pos, from, !jq_piece_is_hidden(u->moved));
+  mark_revealed(pos, to, u->captured && !jq_piece_is_hidden(u->captured));
   if (jq_piece_type(u->moved) == JQ_KING && !jq_piece_is_hidden(u->moved))
     pos->king[us] = (uint8_t)from;
   if (u->revealed) {
     pos->hidden_count[us]++;
     pos->hidden_role[us][jq_piece_type(u->moved)]++;
+    pos->revealed_role[us][u->revealed]--;
     pos->pool[us][u->revealed]++;
   }
   if (u->captured) {
@@ -222,6 +244,8 @@ void jq_position_unmake_move(JqPosition *pos) {
         pos->pool[them][u->captured_identity]++;
       else
         pos->captured_unknown[them]--;
+    } else {
+      pos->revealed_role[them][jq_piece_type(u->captured)]++;
     }
   }
   pos->halfmove = u->halfmove;

@@ -46,6 +46,11 @@ typedef struct JqPosition {
    * and type they move as (sum: hidden_count), and the occupied points of
    * each file (a bit per rank) and of each rank (a bit per file). */
   uint8_t hidden_role[2][JQ_TYPE_COUNT];
+  /* Also kept: the revealed pieces per colour and type, and their points
+   * (both colours, a bit per point: 0-63, then 64-89), so that the
+   * evaluation visits them without scanning the board. */
+  uint8_t revealed_role[2][JQ_TYPE_COUNT];
+  uint64_t revealed_at[2];
   uint8_t capture_count;
   JqCapture captures[32];
   uint16_t occ_file[JQ_FILES];

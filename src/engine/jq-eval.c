@@ -272,41 +272,43 @@ static inline unsigned reach_down(unsigned line, int at, bool skip) {
 }
 
 /* Jieqi: colour c's pieces that move as chariots or cannons (revealed, or
- * hidden on those points) and the enemy hidden pieces they could take now:
- * a capture that turns up what it takes at no risk of its own identity.
- * Returns how many enemy hidden pieces are attacked. */
+ * hidden on those points: a bit per point in `sliders`, at most the first
+ * JQ_MAX_SLIDERS in board order) and the enemy hidden pieces they could
+ * take now: a capture that turns up what it takes at no risk of its own
+ * identity. Returns how many enemy hidden pieces are attacked. */
 #define JQ_MAX_SLIDERS 16
 static int hidden_under_attack(const JqPosition *pos, int c,
-                               const uint8_t *sliders, int n) {
+                               const uint64_t sliders[2]) {
   const JqPiece *board = pos->board;
   const int enemy_hidden = JQ_PIECE_HIDDEN | (c == JQ_RED ? JQ_PIECE_BLACK : 0);
   uint64_t seen[2] = {0, 0}; /* 90 points in two words */
-  int count = 0;
-  for (int k = 0; k < n; k++) {
-    int sq = sliders[k];
-    int file = file_of[sq], rank = rank_of[sq];
-    bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
-    /* The position's occupancy masks (a bit per rank on a file, per file
-     * on a rank): the first and second piece along a line are a bit scan
-     * away instead of a walk along the ray. */
-    unsigned on_file = pos->occ_file[file], on_rank = pos->occ_rank[rank];
-    unsigned reached[JQ_DIRS] = {
-        reach_up(on_file, rank, cannon), reach_down(on_file, rank, cannon),
-        reach_up(on_rank, file, cannon), reach_down(on_rank, file, cannon)};
-    for (int d = 0; d < JQ_DIRS; d++) {
-      if (!reached[d])
-        continue;
-      int at = __builtin_ctz(reached[d]);
-      int to = d < 2 ? jq_square_make(file, at) : jq_square_make(at, rank);
-      if ((board[to] & (JQ_PIECE_HIDDEN | JQ_PIECE_BLACK)) != enemy_hidden)
-        continue;
-      uint64_t bit = 1ull << (to & 63);
-      if (!(seen[to >> 6] & bit)) {
-        seen[to >> 6] |= bit;
-        count++;
+  int count = 0, k = 0;
+  for (int half = 0; half < 2; half++)
+    for (uint64_t m = sliders[half]; m && k < JQ_MAX_SLIDERS; m &= m - 1, k++) {
+      int sq = half * 64 + __builtin_ctzll(m);
+      int file = file_of[sq], rank = rank_of[sq];
+      bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
+      /* The position's occupancy masks (a bit per rank on a file, per file
+       * on a rank): the first and second piece along a line are a bit scan
+       * away instead of a walk along the ray. */
+      unsigned on_file = pos->occ_file[file], on_rank = pos->occ_rank[rank];
+      unsigned reached[JQ_DIRS] = {
+          reach_up(on_file, rank, cannon), reach_down(on_file, rank, cannon),
+          reach_up(on_rank, file, cannon), reach_down(on_rank, file, cannon)};
+      for (int d = 0; d < JQ_DIRS; d++) {
+        if (!reached[d])
+          continue;
+        int at = __builtin_ctz(reached[d]);
+        int to = d < 2 ? jq_square_make(file, at) : jq_square_make(at, rank);
+        if ((board[to] & (JQ_PIECE_HIDDEN | JQ_PIECE_BLACK)) != enemy_hidden)
+          continue;
+        uint64_t bit = 1ull << (to & 63);
+        if (!(seen[to >> 6] & bit)) {
+          seen[to >> 6] |= bit;
+          count++;
+        }
       }
     }
-  }
   return count;
 }
 
@@ -342,32 +344,6 @@ static int pool_average(const int *jieqi_wt, const uint8_t *pool) {
   return total ? sum / total : 0;
 }
 
-/* The points of the revealed pieces on a board, in order, into out;
- * returns how many. Eight points at a time: the occupied bytes without
- * the hidden bit. */
-static int revealed_points(const JqPiece *board, uint8_t out[JQ_SQUARES]) {
-  int n = 0, sq = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
-  const uint64_t hidden = 0x1010101010101010ull; /* JQ_PIECE_HIDDEN */
-  for (; sq + 8 <= JQ_SQUARES; sq += 8) {
-    uint64_t w;
-    memcpy(&w, board + sq, 8); /* a constant size: one load */
-    /* The top bit of each byte that is not zero, less those whose hidden
-     * bit (bit 4, moved to bit 7) is set. */
-    uint64_t m = (((w & low7) + low7) | w) & high & ~((w & hidden) << 3);
-    while (m) {
-      out[n++] = (uint8_t)(sq + (__builtin_ctzll(m) >> 3));
-      m &= m - 1;
-    }
-  }
-#endif
-  for (; sq < JQ_SQUARES; sq++) /* the last two points, or all */
-    if (board[sq] && !jq_piece_is_hidden(board[sq]))
-      out[n++] = (uint8_t)sq;
-  return n;
-}
-
 /* The chariot and cannon points of each colour, where its hidden pieces
  * that move as sliders stand (a hidden piece never leaves its point). */
 #define POINT(file, rank) ((rank)*JQ_FILES + (file))
@@ -386,14 +362,18 @@ int jq_evaluate(const JqPosition *pos) {
   /* Jieqi: hidden pieces on guard points, and the chariot and cannon
    * movers of each side (a bit per point, then listed in board order). */
   int hidden_guards[2] = {0, 0};
-  uint8_t sliders[2][JQ_MAX_SLIDERS];
-  int slider_count[2] = {0, 0};
   uint64_t slider_bits[2][2] = {{0, 0}, {0, 0}};
   /* The hidden pieces are settled from the counts that make/unmake keep:
    * each is worth its pool's average, and more or less by its point (its
    * type is its point's role): what it threatens while hidden, and what
    * its reveal may cost. */
   int phase = pos->hidden_count[0] + pos->hidden_count[1];
+  /* The revealed attackers complete the phase, which the terms of the
+   * revealed pieces need. */
+  for (int c = 0; c < 2; c++)
+    phase += pos->revealed_role[c][JQ_HORSE] +
+             pos->revealed_role[c][JQ_CHARIOT] +
+             pos->revealed_role[c][JQ_CANNON];
   for (int c = 0; c < 2; c++) {
     if (!pos->hidden_count[c])
       continue;
@@ -424,71 +404,57 @@ int jq_evaluate(const JqPosition *pos) {
         slider_bits[c][sq >> 6] |= 1ull << (sq & 63);
     }
   }
-  /* The revealed pieces: the attackers among them complete the phase,
-   * which the terms of the second pass need. */
-  uint8_t points[JQ_SQUARES];
-  int revealed = revealed_points(pos->board, points);
-  for (int k = 0; k < revealed; k++) {
-    int sq = points[k];
-    JqPiece p = pos->board[sq];
-    JqPieceType t = jq_piece_type(p);
-    if (t >= JQ_HORSE && t <= JQ_CANNON)
-      phase++;
-    if (jieqi && (t == JQ_CHARIOT || t == JQ_CANNON))
-      slider_bits[jq_piece_color(p)][sq >> 6] |= 1ull << (sq & 63);
-  }
-  for (int c = 0; jieqi && c < 2; c++)
-    for (int half = 0; half < 2; half++)
-      for (uint64_t m = slider_bits[c][half];
-           m && slider_count[c] < JQ_MAX_SLIDERS; m &= m - 1)
-        sliders[c][slider_count[c]++] =
-            (uint8_t)(half * 64 + __builtin_ctzll(m));
   int ekf_of[2]; /* the enemy king's file for each colour's pieces */
   for (int c = 0; c < 2; c++) {
     int k = pos->king[c ^ 1];
     ekf_of[c] = k == JQ_NO_SQUARE ? 4 : file_of[k];
   }
-  for (int k = 0; k < revealed; k++) {
-    int sq = points[k];
-    JqPiece p = pos->board[sq];
-    int c = jq_piece_color(p);
-    int file = file_of[sq], rank = rank_of[sq];
-    int own_rank = c == JQ_RED ? rank : 9 - rank;
-    JqPieceType t = jq_piece_type(p);
-    int enemy_king = pos->king[c ^ 1];
-    int ekf = ekf_of[c];
-    score[c] += wt[jq_eval_value_weight[t]] +
-                placement(wt, t, file, own_rank, ekf, phase) +
-                activity(wt, pos, sq, t, c, &attack[c]);
-    /* The fitted per-point tables; jieqi's positions were not fitted. */
-    if (!jieqi) {
-      int i = jq_eval_psqt_index(file, own_rank);
-      table_full[c] += jq_eval_psqt[t][i];
-      table_end[c] += jq_eval_psqt_end[t][i];
-      if (t >= JQ_HORSE && enemy_king != JQ_NO_SQUARE) {
-        int kr = jq_square_rank(enemy_king);
-        score[c] += jq_eval_kingrel[t][jq_eval_kingrel_index(
-            file, own_rank, ekf, c == JQ_RED ? kr : 9 - kr)];
+  /* The revealed pieces, in board order, from the points the position
+   * keeps. */
+  for (int half = 0; half < 2; half++)
+    for (uint64_t m = pos->revealed_at[half]; m; m &= m - 1) {
+      int sq = half * 64 + __builtin_ctzll(m);
+      JqPiece p = pos->board[sq];
+      int c = jq_piece_color(p);
+      int file = file_of[sq], rank = rank_of[sq];
+      int own_rank = c == JQ_RED ? rank : 9 - rank;
+      JqPieceType t = jq_piece_type(p);
+      int enemy_king = pos->king[c ^ 1];
+      int ekf = ekf_of[c];
+      score[c] += wt[jq_eval_value_weight[t]] +
+                  placement(wt, t, file, own_rank, ekf, phase) +
+                  activity(wt, pos, sq, t, c, &attack[c]);
+      /* The fitted per-point tables; jieqi's positions were not fitted. */
+      if (!jieqi) {
+        int i = jq_eval_psqt_index(file, own_rank);
+        table_full[c] += jq_eval_psqt[t][i];
+        table_end[c] += jq_eval_psqt_end[t][i];
+        if (t >= JQ_HORSE && enemy_king != JQ_NO_SQUARE) {
+          int kr = jq_square_rank(enemy_king);
+          score[c] += jq_eval_kingrel[t][jq_eval_kingrel_index(
+              file, own_rank, ekf, c == JQ_RED ? kr : 9 - kr)];
+        }
+      }
+      /* Cannons need screens, horses room: the cannon is worth more on a
+       * full board, the horse on an empty one. phase counts 0..22. */
+      if (t == JQ_CANNON)
+        score[c] += (phase - 11) * W(CANNON_FULL_BOARD);
+      else if (t == JQ_HORSE)
+        score[c] -= (phase - 11) * W(HORSE_FULL_BOARD);
+      if (jieqi && (t == JQ_CHARIOT || t == JQ_CANNON))
+        slider_bits[c][half] |= m & -m;
+      if (t == JQ_ADVISOR || t == JQ_ELEPHANT) {
+        defenders[c]++;
+        /* Jieqi's revealed guards may cross: strength away, a hole home. */
+        if (own_rank >= 5)
+          score[c] += W(GUARD_ACROSS);
+      } else if (t != JQ_KING && t != JQ_PAWN)
+        attackers[c]++;
+      else if (t == JQ_PAWN && own_rank >= 5) {
+        attackers[c]++;
+        pawn_pressure(wt, sq, c, &attack[c]);
       }
     }
-    /* Cannons need screens, horses room: the cannon is worth more on a
-     * full board, the horse on an empty one. phase counts 0..22. */
-    if (t == JQ_CANNON)
-      score[c] += (phase - 11) * W(CANNON_FULL_BOARD);
-    else if (t == JQ_HORSE)
-      score[c] -= (phase - 11) * W(HORSE_FULL_BOARD);
-    if (t == JQ_ADVISOR || t == JQ_ELEPHANT) {
-      defenders[c]++;
-      /* Jieqi's revealed guards may cross: strength away, a hole home. */
-      if (own_rank >= 5)
-        score[c] += W(GUARD_ACROSS);
-    } else if (t != JQ_KING && t != JQ_PAWN)
-      attackers[c]++;
-    else if (t == JQ_PAWN && own_rank >= 5) {
-      attackers[c]++;
-      pawn_pressure(wt, sq, c, &attack[c]);
-    }
-  }
   /* The tables blend by how full the board is, rounded once per side. */
   int full = phase < JQ_PSQT_FULL_PHASE ? phase : JQ_PSQT_FULL_PHASE;
   for (int c = 0; c < 2; c++) {
@@ -516,8 +482,7 @@ int jq_evaluate(const JqPosition *pos) {
                   W(HIDDEN_GUARD);
       /* A hidden piece a chariot or cannon attacks: taken for nothing
        * when the attacker is to move, a move spent saving it otherwise. */
-      int attacked =
-          hidden_under_attack(pos, c ^ 1, sliders[c ^ 1], slider_count[c ^ 1]);
+      int attacked = hidden_under_attack(pos, c ^ 1, slider_bits[c ^ 1]);
       score[c] -= attacked * (c == (int)pos->side ? W(HIDDEN_ATTACKED)
                                                   : W(HIDDEN_HANGING));
     }
