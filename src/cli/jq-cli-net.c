@@ -3,7 +3,8 @@
  * through its side's view, as in `match`. The moves are printed as the
  * session plays them (ours too: a refused move is not printed, and a
  * jieqi move only once the peer's share opened what it turned over) and
- * the last line is "result: SCORE (REASON)"; the exit
+ * the last line is "result: SCORE (REASON)". A person is also shown what
+ * each move turned up and the board, from our side's view only; the exit
  * status is 0 only when the game ended normally. Jieqi is dealt by both
  * sides together (src/net/jq-fair-deal.h): at its end the check of the
  * deal is printed as "fair: yes" or "fair: NO — why" just before the
@@ -37,6 +38,7 @@ typedef struct {
   char *name, *code, *pgn_path;
   JqPlayerSpec spec;
   gboolean human;
+  gboolean chinese; /* a person's board drawn in Chinese characters */
   JqMatchPlayer *player;
   JqVariant player_variant; /* what the player was made for */
   gboolean thinking;
@@ -108,6 +110,54 @@ static void print_move(NetCli *cli, int ply, JqColor side, JqMove move,
   char coords[JQ_COORDS_MAX];
   jq_move_to_coords(move, coords);
   printf("%d. %s %s (%s)\n", ply + 1, color_name(side), coords, who);
+  fflush(stdout);
+}
+
+/* ---- What a person at the terminal is shown: our side's view only, so
+ * the peer's hidden pieces stay hidden and a captured hidden piece shows
+ * only when the disclosure rule told us what it was. */
+
+static JqPosition *our_view(NetCli *cli) {
+  JqPosition *view = g_new(JqPosition, 1);
+  jq_game_view(jq_net_session_game(cli->session),
+               jq_net_session_color(cli->session), view);
+  return view;
+}
+
+static void show_board(NetCli *cli) {
+  JqPosition *view = our_view(cli);
+  fputc('\n', stdout);
+  jq_cli_print_board(stdout, view, cli->chinese);
+  g_free(view);
+  fflush(stdout);
+}
+
+/* What the move just played turned up, as `play` words it. */
+static void show_reveal(NetCli *cli) {
+  const JqGame *game = jq_net_session_game(cli->session);
+  if (jq_game_variant(game) != JQ_VARIANT_JIEQI)
+    return;
+  JqPosition *view = our_view(cli);
+  JqCliReveal r;
+  if (jq_cli_last_reveal(view, &r))
+    jq_cli_print_reveal(stdout, &r, jq_game_disclosure(game));
+  g_free(view);
+  fflush(stdout);
+}
+
+static void show_help(void) {
+  puts("Type a move in coordinates, WXF or Chinese notation: h2e2, C2.5 or\n"
+       "炮二平五 (coordinates: from-square then to-square, files a..i from\n"
+       "Red's left, ranks 0..9 from Red's side). Commands:\n"
+       "  board      show the board as we know it\n"
+       "  fen        print that position as FEN\n"
+       "  resign     give up the game\n"
+       "  draw       offer a draw, or accept the one offered\n"
+       "  takeback   ask to take back a move, or accept the request\n"
+       "  no         decline the draw or take-back offered\n"
+       "  chat TEXT  say TEXT to the other player\n"
+       "  help       this text\n"
+       "The end of input leaves the game.");
   fflush(stdout);
 }
 
@@ -211,10 +261,13 @@ static void ai_turn(NetCli *cli) {
 static void take_turn(NetCli *cli) {
   const JqGame *game = jq_net_session_game(cli->session);
   if (jq_net_session_state(cli->session) != JQ_NET_STATE_PLAYING ||
+      jq_game_is_over(game) ||
       jq_game_side_to_move(game) != jq_net_session_color(cli->session))
     return;
   if (cli->human) {
-    printf("your move (or resign, draw, takeback, chat TEXT):\n");
+    show_board(cli);
+    printf("your move (or resign, draw, takeback, chat TEXT, board, fen, "
+           "help):\n");
     fflush(stdout);
   } else if (!cli->thinking) {
     ai_turn(cli);
@@ -245,6 +298,20 @@ static void human_command(NetCli *cli, const char *line) {
       ok = jq_net_session_answer_takeback(cli->session, FALSE, &error);
   } else if (g_str_has_prefix(line, "chat ")) {
     ok = jq_net_session_chat(cli->session, line + 5, &error);
+  } else if (strcmp(line, "help") == 0) {
+    show_help();
+  } else if (line[0] && !jq_net_session_game(cli->session)) {
+    /* No view to show or read a move in until the handshake is done. */
+    fprintf(stderr, "the game has not begun yet\n");
+  } else if (strcmp(line, "board") == 0) {
+    show_board(cli);
+  } else if (strcmp(line, "fen") == 0) {
+    JqPosition *view = our_view(cli);
+    char fen[JQ_FEN_MAX];
+    jq_cli_position_fen(view, fen);
+    g_free(view);
+    puts(fen);
+    fflush(stdout);
   } else if (line[0]) {
     const JqGame *game = jq_net_session_game(cli->session);
     JqColor side = jq_net_session_color(cli->session);
@@ -382,6 +449,8 @@ static void on_peer_move(JqNetSession *s, guint move, NetCli *cli) {
   print_move(cli, jq_game_move_count(game) - 1,
              jq_color_other(jq_net_session_color(s)), (JqMove)move,
              jq_net_session_peer_name(s));
+  if (cli->human)
+    show_reveal(cli);
   if (!jq_game_is_over(game))
     write_pgn(cli);
   take_turn(cli);
@@ -394,6 +463,8 @@ static void on_own_move(JqNetSession *s, guint move, NetCli *cli) {
   const JqGame *game = jq_net_session_game(s);
   print_move(cli, jq_game_move_count(game) - 1, jq_net_session_color(s),
              (JqMove)move, cli->name);
+  if (cli->human)
+    show_reveal(cli);
   if (!jq_game_is_over(game))
     write_pgn(cli);
 }
@@ -439,6 +510,8 @@ static void print_result(NetCli *cli) {
 }
 
 static void on_game_over(JqNetSession *s, NetCli *cli) {
+  if (cli->human) /* the final position, before the fair and result lines */
+    show_board(cli);
   /* Jieqi: the result waits for the check of the deal (fair-checked). */
   if (jq_net_session_fairness(s) == JQ_NET_FAIR_WAITING)
     return;
@@ -710,10 +783,18 @@ static const char *const summary_text =
     "the game code the joiner must give with --code (a random one unless\n"
     "given). A player is \"human\" (moves typed on standard input) or\n"
     "\"ai:ALGORITHM[:NAME=VALUE...]\" as in match. The moves are printed as\n"
-    "they are played: ours too, so a move refused prints only why, and a\n"
-    "jieqi move that turns a piece over prints once the peer's share has\n"
-    "opened it. The last line is \"result: SCORE (REASON)\". The exit status\n"
-    "is 0 when the game ended normally.\n"
+    "they are played (\"12. Red h2e2 (NAME)\"): ours too, so a move refused\n"
+    "prints only why, and a jieqi move that turns a piece over prints once\n"
+    "the peer's share has opened it. The last line is\n"
+    "\"result: SCORE (REASON)\". The exit status is 0 when the game ended\n"
+    "normally.\n"
+    "\n"
+    "A person is also shown what each move turned up (\"a3 revealed as a\n"
+    "chariot\", and a captured hidden piece when the disclosure rule tells\n"
+    "us what it was) and, before each of its moves and at the end, the board\n"
+    "as our side knows it (--chinese: in Chinese characters); the peer's\n"
+    "face-down pieces stay face-down. At the prompt: a move, resign, draw,\n"
+    "takeback, no, chat TEXT, board, fen (our view's FEN) or help.\n"
     "\n"
     "Jieqi is dealt by both sides together, so that neither can know a hidden\n"
     "piece before it is turned up. When the game ends both check the whole\n"
@@ -831,6 +912,7 @@ int jq_cli_host(int argc, char **argv) {
   char *code = NULL, *player = NULL, *movetime_text = NULL, *tc_text = NULL;
   char *pgn = NULL, *name = NULL, *color_text = NULL, *disclosure = NULL;
   char *wait_text = NULL;
+  gboolean chinese = FALSE;
   GOptionEntry entries[] = {
       {"port", 'p', 0, G_OPTION_ARG_STRING, &port_text,
        "Port to listen on (default: 0, any free port)", "P"},
@@ -860,6 +942,8 @@ int jq_cli_host(int argc, char **argv) {
        "Seconds a dropped game waits for the joiner to reconnect (default "
        "180; 0: none)",
        "S"},
+      {"chinese", 0, 0, G_OPTION_ARG_NONE, &chinese,
+       "A human player's board in Chinese characters", NULL},
       {NULL},
   };
   GOptionContext *ctx = g_option_context_new("host");
@@ -868,7 +952,7 @@ int jq_cli_host(int argc, char **argv) {
   GError *error = NULL;
   gboolean ok = g_option_context_parse(ctx, &argc, &argv, &error);
   g_option_context_free(ctx);
-  NetCli cli = {.command = "host", .is_host = TRUE};
+  NetCli cli = {.command = "host", .is_host = TRUE, .chinese = chinese};
   int rc = 0;
   guint64 port = 0;
   JqTimeControl tc;
@@ -976,6 +1060,7 @@ int jq_cli_host(int argc, char **argv) {
 int jq_cli_join(int argc, char **argv) {
   char *code = NULL, *player = NULL, *pgn = NULL, *name = NULL;
   char *wait_text = NULL;
+  gboolean chinese = FALSE;
   GOptionEntry entries[] = {
       {"code", 'c', 0, G_OPTION_ARG_STRING, &code,
        "The game code the host printed", "C"},
@@ -989,6 +1074,8 @@ int jq_cli_join(int argc, char **argv) {
        "Seconds to keep reconnecting after the connection drops (default "
        "180; 0: none)",
        "S"},
+      {"chinese", 0, 0, G_OPTION_ARG_NONE, &chinese,
+       "A human player's board in Chinese characters", NULL},
       {NULL},
   };
   GOptionContext *ctx = g_option_context_new("HOST:PORT");
@@ -997,7 +1084,7 @@ int jq_cli_join(int argc, char **argv) {
   GError *error = NULL;
   gboolean ok = g_option_context_parse(ctx, &argc, &argv, &error);
   g_option_context_free(ctx);
-  NetCli cli = {.command = "join"};
+  NetCli cli = {.command = "join", .chinese = chinese};
   int rc = 0;
   char *host = NULL;
   guint16 port = 0;

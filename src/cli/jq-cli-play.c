@@ -89,41 +89,23 @@ static JqMove random_move(Play *play, JqColor side) {
 }
 
 /* Tells the table what a move turned up: the mover's identity (everyone
- * sees it) and a captured hidden piece's, as the disclosure rule allows. */
+ * sees it) and a captured hidden piece's, as the disclosure rule allows
+ * (under the captor rule, a person captor is told it). */
 static void announce(const Play *play, JqColor mover, bool mover_hidden,
                      bool captured_hidden) {
   int n = jq_game_move_count(play->game);
   JqGameMove gm = jq_game_move_at(play->game, n - 1);
-  char from[3];
-  jq_square_name(jq_move_from(gm.move), from);
-  if (mover_hidden)
-    printf("%s revealed as a%s %s\n", from,
-           gm.reveal.mover == JQ_ADVISOR || gm.reveal.mover == JQ_ELEPHANT ? "n"
-                                                                           : "",
-           jq_cli_type_name(gm.reveal.mover));
-  if (!captured_hidden)
-    return;
-  const char *what = jq_cli_type_name(gm.reveal.captured);
-  const char *article =
-      gm.reveal.captured == JQ_ADVISOR || gm.reveal.captured == JQ_ELEPHANT
-          ? "an"
-          : "a";
-  switch (jq_game_disclosure(play->game)) {
-  case JQ_DISCLOSE_BOTH:
-    printf("The captured hidden piece was %s %s\n", article, what);
-    break;
-  case JQ_DISCLOSE_CAPTOR:
-    if (play->players[mover] == PLAYER_HUMAN)
-      printf("%s learns the captured hidden piece was %s %s\n",
-             side_name(mover), article, what);
-    else
-      printf("%s captured a hidden piece; only %s learns what it was\n",
-             side_name(mover), side_name(mover));
-    break;
-  case JQ_DISCLOSE_NOBODY:
-    printf("A hidden piece was captured; nobody learns what it was\n");
-    break;
-  }
+  bool told = jq_game_disclosure(play->game) == JQ_DISCLOSE_BOTH ||
+              play->players[mover] == PLAYER_HUMAN;
+  JqCliReveal r = {
+      .mover = mover,
+      .from = jq_move_from(gm.move),
+      .mover_type = mover_hidden ? gm.reveal.mover : JQ_NO_TYPE,
+      .captured_hidden = captured_hidden,
+      .captured_type =
+          captured_hidden && told ? gm.reveal.captured : JQ_NO_TYPE,
+  };
+  jq_cli_print_reveal(stdout, &r, jq_game_disclosure(play->game));
 }
 
 /* Plays a move through the arbiter and reports it; false with the reason

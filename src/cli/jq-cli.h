@@ -45,3 +45,21 @@ void jq_cli_print_board(FILE *out, const JqPosition *pos, bool chinese);
 void jq_cli_position_fen(const JqPosition *pos, char buf[JQ_FEN_MAX]);
 /* The legal moves of a position, one a line, with notations when known. */
 void jq_cli_print_moves(FILE *out, const JqPosition *pos);
+
+/* What a jieqi move turned up, as one reader learnt it (jq-cli-reveal.c). */
+typedef struct {
+  JqColor mover;
+  int from;
+  JqPieceType mover_type; /* the hidden mover's identity; JQ_NO_TYPE: the
+                             mover was not hidden */
+  bool captured_hidden;
+  JqPieceType captured_type; /* JQ_NO_TYPE: the reader did not learn it */
+} JqCliReveal;
+
+/* "a3 revealed as a chariot", then what a captured hidden piece was, or
+ * who alone learns it under `rule`; nothing for a move that turned nothing
+ * up. The words of `play`, `host` and `join`. */
+void jq_cli_print_reveal(FILE *out, const JqCliReveal *r, JqDisclosure rule);
+/* The last move of a view as that view's observer learnt it; false when
+ * the view holds no move. */
+bool jq_cli_last_reveal(const JqPosition *view, JqCliReveal *out);
