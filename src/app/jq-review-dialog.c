@@ -204,17 +204,31 @@ static void jq_review_dialog_init(JqReviewDialog *self) {
   gtk_widget_set_margin_bottom(body, 18);
   gtk_box_append(GTK_BOX(content), body);
 
-  GtkWidget *group = adw_preferences_group_new();
-  adw_preferences_group_set_description(
-      ADW_PREFERENCES_GROUP(group),
+  /* Opening the dialog must not hold the main loop. A wrapping label
+   * free to take any width is laid out at width after width as the window
+   * finds its size: the group's own description was 191 layouts of its
+   * text, the rows' wrapping titles 148 more, most of the 40 ms the first
+   * show held. This label asks for a fixed width (the width it is given
+   * wraps it), and the titles, short in every language, keep to one
+   * line: 97 layouts in all (test-review-window). */
+  GtkWidget *choices = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
+  self->choices = choices;
+  GtkWidget *description = gtk_label_new(
       _("Every position of the game is scored; the moves that lose the most "
         "are marked ?! (inaccuracy), ? (mistake) and ?? (blunder)."));
-  self->choices = group;
+  gtk_label_set_wrap(GTK_LABEL(description), TRUE);
+  gtk_label_set_width_chars(GTK_LABEL(description), 20);
+  gtk_label_set_max_width_chars(GTK_LABEL(description), 20);
+  gtk_label_set_xalign(GTK_LABEL(description), 0);
+  gtk_widget_add_css_class(description, "dim-label");
+  gtk_box_append(GTK_BOX(choices), description);
+  GtkWidget *group = adw_preferences_group_new();
   self->time_row = ADW_COMBO_ROW(adw_combo_row_new());
   adw_preferences_row_set_title(ADW_PREFERENCES_ROW(self->time_row),
                                 _("_Time per Position"));
   adw_preferences_row_set_use_underline(ADW_PREFERENCES_ROW(self->time_row),
                                         TRUE);
+  adw_action_row_set_title_lines(ADW_ACTION_ROW(self->time_row), 1);
   GListModel *times = time_model();
   adw_combo_row_set_model(self->time_row, times);
   g_object_unref(times);
@@ -227,12 +241,14 @@ static void jq_review_dialog_init(JqReviewDialog *self) {
                                 _("_Engine"));
   adw_preferences_row_set_use_underline(
       ADW_PREFERENCES_ROW(self->algorithm_row), TRUE);
+  adw_action_row_set_title_lines(ADW_ACTION_ROW(self->algorithm_row), 1);
   GListModel *names = jq_ai_names_model((char **)algorithms);
   adw_combo_row_set_model(self->algorithm_row, names);
   g_object_unref(names);
   adw_preferences_group_add(ADW_PREFERENCES_GROUP(group),
                             GTK_WIDGET(self->algorithm_row));
-  gtk_box_append(GTK_BOX(body), group);
+  gtk_box_append(GTK_BOX(choices), group);
+  gtk_box_append(GTK_BOX(body), choices);
 
   self->progress = GTK_PROGRESS_BAR(gtk_progress_bar_new());
   gtk_progress_bar_set_show_text(self->progress, TRUE);
