@@ -680,6 +680,41 @@ static void test_veto(void) {
   jq_ai_free(ai);
 }
 
+/* MateHint: when the hint scores a mate, the alpha-beta searches on and
+ * its move is played. The veto's position after Red's Cb3-b2: Black mates
+ * in five (Re3-d3 first), every piece revealed; the tree prefers Rd8-c8
+ * at 2,000 to 20,000 iterations. */
+static void test_mate_hint(void) {
+  JqPosition pos;
+  jq_test_position_from_fen(&pos, "2P1k4/3c5/9/9/p2R5/2pp5/XC2r3a/9/3K5/9 w "
+                                  "A1C1P4N1B1 2 48");
+  jq_position_make_move(&pos, jq_test_move("b3b2"), JQ_REVEAL_NONE);
+  JqMove mating = jq_test_move("e3d3");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  jq_test_ai_set(ai, "MateHint", "0");
+  JqProgress last;
+  g_assert_cmpuint(think_iterations(ai, &pos, 5000, &last), !=, mating);
+  g_assert_cmpint(last.score, <, JQ_SCORE_MATE_BOUND);
+  jq_test_ai_set(ai, "MateHint", "50");
+  JqMove m = think_iterations(ai, &pos, 5000, &last);
+  g_assert_cmpuint(m, ==, mating);
+  g_assert_cmpint(last.pv_len, ==, 1);
+  g_assert_cmpuint(last.pv[0], ==, m);
+  g_assert_cmpint(last.score, >=, JQ_SCORE_MATE_BOUND);
+  /* Where the hint sees no mate the tree decides as before: the jieqi
+   * start plays the same move with MateHint as without. */
+  JqPosition start;
+  jq_position_init_start(&start, JQ_VARIANT_JIEQI);
+  JqMove with = think_iterations(ai, &start, 3000, &last);
+  g_assert_cmpuint(last.iterations, ==, 3000);
+  jq_test_ai_set(ai, "MateHint", "0");
+  jq_ai_new_game(ai);
+  JqMove without = think_iterations(ai, &start, 3000, &last);
+  g_assert_cmpuint(with, ==, without);
+  jq_ai_free(ai);
+}
+
 static void test_first_play_static(void) {
   int dragged = repeats_of_losing_reply(false);
   int fixed = repeats_of_losing_reply(true);
@@ -1153,6 +1188,7 @@ static void test_options(void) {
       {"Hint", "10"},          {"Hint", "0"},
       {"Guard", "10"},         {"Guard", "0"},
       {"Veto", "10"},          {"Veto", "0"},
+      {"MateHint", "50"},      {"MateHint", "0"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -1177,6 +1213,7 @@ static void test_options(void) {
       {"Hint", "91"},         {"Hint", "0.5"},
       {"Guard", "91"},        {"Guard", "-1"},
       {"Veto", "91"},         {"Veto", "x"},
+      {"MateHint", "91"},     {"MateHint", "-1"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1452,6 +1489,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/hint", test_hint);
   g_test_add_func("/ismcts/guard", test_guard);
   g_test_add_func("/ismcts/veto", test_veto);
+  g_test_add_func("/ismcts/mate-hint", test_mate_hint);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);

@@ -45,7 +45,12 @@
  * moves on), the hint's move is played. A narrower check (Veto, also a
  * share kept back) searches the tree's move alone and plays the hint's
  * only when the tree's is lost outright: a mate, or mates in most of what
- * a reveal on the way turns up. When the node pool is full the tree
+ * a reveal on the way turns up. When the hint itself scores a mate either
+ * way, the alpha-beta may search on and its move be played (MateHint, a
+ * percentage of the move's time it may have in all; off by default): a
+ * mate it finds holds whatever the hidden pieces are, and where every
+ * move is mated its move is the longest defence.
+ * When the node pool is full the tree
  * stops growing and the iterations go on through it, valuing the leaves they
  * reach again.
  *
@@ -142,6 +147,8 @@ struct Ismcts {
   double hint_share;  /* of the move's time for the alpha-beta's root hint */
   double guard_share; /* of the move's time to check the tree's move */
   double veto_share;  /* of the move's time to look for a lost tree's move */
+  double mate_share;  /* of the move's time for the alpha-beta when its hint
+                         scores a mate either way (MateHint) */
   JqMove hint_move;   /* the hint's move and its score, once searched */
   int hint_score;
   int skill; /* 0..20; below 20 caps the iterations */
@@ -827,6 +834,45 @@ static JqMove root_hint(Ismcts *s, Worker *w, const JqPosition *view) {
   return lines > 0 && line.move == move ? move : JQ_MOVE_NONE;
 }
 
+/* MateHint: when the hint scores a mate either way, the alpha-beta searches
+ * on (its table kept, so it picks up where the hint stopped) until it has
+ * had mate_share of the move's time or of the iterations' nodes, and its
+ * move is played when it still scores a mate: a forced mate found on the
+ * view holds whatever the hidden pieces are (a chance node averages its
+ * outcomes, so only a mate in all of them scores as one), and when every
+ * move is mated its move is the longest defence. The tree walked into
+ * such lines in the lost games (docs/benchmarks.md, session 12, second
+ * pass). Returns JQ_MOVE_NONE when off, when the hint saw no mate, or
+ * when the longer search no longer does; *score gets its score. */
+static JqMove mate_move(Ismcts *s, Worker *w, const JqPosition *view,
+                        int *score) {
+  if (s->mate_share <= 0 || !s->hint_move ||
+      abs(s->hint_score) < JQ_SCORE_MATE_BOUND)
+    return JQ_MOVE_NONE;
+  JqLimits limits;
+  jq_limits_init(&limits);
+  if (s->max_iterations) {
+    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
+                   s->mate_share / (1.0 - s->mate_share);
+    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
+  } else {
+    int64_t left = (int64_t)((double)s->budget_ms * s->mate_share) -
+                   jq_clock_elapsed_ms(&s->clock);
+    limits.movetime_ms = left < 1 ? 1 : (int)left;
+  }
+  for (int i = 0; i < s->limits.searchmoves_count; i++)
+    limits.searchmoves[i] = s->limits.searchmoves[i];
+  limits.searchmoves_count = s->limits.searchmoves_count;
+  JqRootResult line = {JQ_MOVE_NONE, 0};
+  int lines = 0;
+  JqMove move = jq_search_run(w->search, view, &limits, s->stop_request, NULL,
+                              NULL, NULL, &line, 1, &lines);
+  if (lines == 0 || line.move != move || abs(line.score) < JQ_SCORE_MATE_BOUND)
+    return JQ_MOVE_NONE;
+  *score = line.score;
+  return move;
+}
+
 /* The tree's move loses this much more than the hint's in the alpha-beta's
  * eyes: a forced mate or a lost piece that its deeper lines see and a few
  * thousand iterations do not (the lost games against alpha-beta, session
@@ -1010,6 +1056,21 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     s->workers[i]->world.offset = offset;
     s->workers[i]->hint = hint;
   }
+  int mate_score = 0;
+  JqMove mating = mate_move(s, s->workers[0], view, &mate_score);
+  if (mating) {
+    if (progress) {
+      JqProgress p;
+      describe(s, true, &p);
+      p.pv_len = 1;
+      p.pv[0] = mating;
+      p.depth = p.seldepth = 1;
+      p.score = mate_score;
+      p.value = mate_score > 0 ? 1.0 : 0.0;
+      progress(&p, data);
+    }
+    return mating;
+  }
 
   /* A forced move needs no thought when only time limits the search. */
   bool timed = s->budget_ms > 0 && !s->limits.infinite && !s->limits.ponder;
@@ -1185,6 +1246,12 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->veto_share = (double)v / 100.0;
     return true;
   }
+  if (strcasecmp(name, "MateHint") == 0) {
+    if (!jq_ai_parse_long(value, 0, 90, &v))
+      return jq_error_set(err, "MateHint must be a percentage from 0 to 90");
+    s->mate_share = (double)v / 100.0;
+    return true;
+  }
   if (strcasecmp(name, "Center") == 0 || strcasecmp(name, "LowerBound") == 0) {
     bool center = strcasecmp(name, "Center") == 0;
     double x;
@@ -1280,7 +1347,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Prior, FirstPlay, "
-                      "FirstPlayStatic, Center, Hint, Guard, Veto, "
+                      "FirstPlayStatic, Center, Hint, Guard, Veto, MateHint, "
                       "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "

@@ -53,6 +53,7 @@ typedef enum {
   JQ_UCI_OPT_HINT,
   JQ_UCI_OPT_GUARD,
   JQ_UCI_OPT_VETO,
+  JQ_UCI_OPT_MATE_HINT,
   JQ_UCI_OPT_DEALS,
   JQ_UCI_OPT_COUNT
 } JqUciOptionId;
