@@ -1087,6 +1087,61 @@ static void test_move_redraws_its_points(Fixture *fx, gconstpointer data) {
   gsk_render_node_unref(end);
 }
 
+/* A frame that paints the whole window again (the window going to its
+ * backdrop state when a dialog takes the focus, a dialog closing over
+ * it) paints the board's kept layers again. They are pictures drawn
+ * once (texture nodes, which the renderers copy), not cairo's records of
+ * the paths and glyphs of 90 points and 32 pieces, replayed operation by
+ * operation in each such frame: about 36 ms held under load for the
+ * whole window. The backdrop state itself draws nothing of the board
+ * again, and the pictures show the board as it is drawn at once. */
+static void test_repaint_copies_pictures(Fixture *fx, gconstpointer data) {
+  GtkWidget *widget = GTK_WIDGET(fx->view);
+  fx->mark = fx->painted;
+  set_fen(fx, MIDGAME);
+  jq_board_view_set_last_move(fx->view, jq_test_move("h2e2"));
+  jq_board_view_set_check_square(fx->view, sq("e9"));
+  wait_painted(fx);
+  GskRenderNode *node = widget_node(widget);
+  GPtrArray *leaves = g_ptr_array_new();
+  collect_leaves(node, leaves);
+  guint pictures = 0;
+  for (guint i = 0; i < leaves->len; i++) {
+    GskRenderNode *leaf = g_ptr_array_index(leaves, i);
+    if (gsk_render_node_get_node_type(leaf) == GSK_TEXTURE_NODE)
+      pictures++;
+  }
+  g_test_message("%u leaves, %u pictures", leaves->len, pictures);
+  g_assert_cmpuint(leaves->len, >, JQ_BOARD_TILES / 2);
+  g_assert_cmpuint(pictures, ==, leaves->len);
+  g_ptr_array_unref(leaves);
+
+  JqBoardState st;
+  jq_board_state_init(&st);
+  memcpy(st.board, jq_board_view_get_position(fx->view)->board,
+         sizeof st.board);
+  st.last_move = jq_test_move("h2e2");
+  st.check_square = sq("e9");
+  g_assert_cmpint(node_difference(node, &st, widget), <=, 4);
+
+  for (int backdrop = 1; backdrop >= 0; backdrop--) {
+    fx->mark = fx->painted;
+    if (backdrop)
+      gtk_widget_set_state_flags(fx->window, GTK_STATE_FLAG_BACKDROP, FALSE);
+    else
+      gtk_widget_unset_state_flags(fx->window, GTK_STATE_FLAG_BACKDROP);
+    gtk_widget_queue_draw(widget);
+    wait_painted(fx);
+    g_assert_true(gtk_widget_get_state_flags(widget) &
+                      GTK_STATE_FLAG_BACKDROP ||
+                  !backdrop);
+    GskRenderNode *now = widget_node(widget);
+    g_assert_cmpfloat(fresh_area(node, now), ==, 0);
+    gsk_render_node_unref(now);
+  }
+  gsk_render_node_unref(node);
+}
+
 /* The still layer of `st` drawn whole, as the tiles' reference. */
 static cairo_surface_t *draw_still_whole(const JqBoardGeometry *geom, int w,
                                          int h, const JqBoardState *st) {
@@ -1231,6 +1286,7 @@ int main(int argc, char **argv) {
   ADD("snapshot-cache", test_snapshot_cache);
   ADD("slide-redraws-the-piece", test_slide_redraws_the_piece);
   ADD("move-redraws-its-points", test_move_redraws_its_points);
+  ADD("repaint-copies-pictures", test_repaint_copies_pictures);
 #undef ADD
   g_test_add_func("/board-view/tiles-cover-changes", test_tiles_cover_changes);
   return g_test_run();
