@@ -571,13 +571,16 @@ static void jq_board_view_measure(GtkWidget *widget, GtkOrientation orientation,
   *natural = (int)ceil(cells * NATURAL_CELL);
 }
 
-/* The kept layers are pictures, drawn once into device pixels: the
- * renderers copy a texture node, where a cairo node's record of paths
- * and glyphs is replayed operation by operation each time the window is
- * painted again whole (its backdrop state when a dialog takes the focus,
- * a dialog closing over it). `box` is {x, y, width, height} on whole
- * device pixels; draw with the cairo_t that picture_begin returns, in the
- * widget's coordinates, then picture_end makes the node of it. */
+/* The kept layers are pictures, drawn once into device pixels: a frame
+ * that paints much of the window again (a toast leaving from over the
+ * board, the window going to its backdrop state on a desktop, a dialog
+ * closing over it) copies them, where a record of the paths and glyphs
+ * would be replayed operation by operation. Each is still a cairo node
+ * holding one paint of its picture: the cairo renderer skips it cheaply
+ * outside the area it paints again, which a texture node, copied out of
+ * its texture in every frame, is not. `box` is {x, y, width, height} on
+ * whole device pixels; draw with the cairo_t that picture_begin returns,
+ * in the widget's coordinates, then picture_end makes the node of it. */
 static cairo_t *picture_begin(const double box[4], int scale) {
   cairo_surface_t *surface = cairo_image_surface_create(
       CAIRO_FORMAT_ARGB32, (int)lround(box[2] * scale),
@@ -592,20 +595,13 @@ static cairo_t *picture_begin(const double box[4], int scale) {
 static GskRenderNode *picture_end(cairo_t *cr, const double box[4]) {
   cairo_surface_t *surface = cairo_surface_reference(cairo_get_target(cr));
   cairo_destroy(cr);
-  cairo_surface_flush(surface);
-  int stride = cairo_image_surface_get_stride(surface);
-  int height = cairo_image_surface_get_height(surface);
-  /* The texture holds the surface's pixels, no copy. */
-  GBytes *bytes = g_bytes_new_with_free_func(
-      cairo_image_surface_get_data(surface), (gsize)stride * height,
-      (GDestroyNotify)cairo_surface_destroy, surface);
-  GdkTexture *texture =
-      gdk_memory_texture_new(cairo_image_surface_get_width(surface), height,
-                             GDK_MEMORY_DEFAULT, bytes, stride);
-  g_bytes_unref(bytes);
-  GskRenderNode *node = gsk_texture_node_new(
-      texture, &GRAPHENE_RECT_INIT(box[0], box[1], box[2], box[3]));
-  g_object_unref(texture);
+  GskRenderNode *node =
+      gsk_cairo_node_new(&GRAPHENE_RECT_INIT(box[0], box[1], box[2], box[3]));
+  cr = gsk_cairo_node_get_draw_context(node);
+  cairo_set_source_surface(cr, surface, box[0], box[1]);
+  cairo_paint(cr);
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
   return node;
 }
 
