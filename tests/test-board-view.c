@@ -3,6 +3,7 @@
  * accessible text never naming a hidden piece, and pictures of the board
  * (PNG files in the build directory) that are checked for content. */
 #include <adwaita.h>
+#include <cairo-svg.h>
 #include <string.h>
 
 #include "jq-board-draw.h"
@@ -1087,6 +1088,84 @@ static void test_move_redraws_its_points(Fixture *fx, gconstpointer data) {
   gsk_render_node_unref(end);
 }
 
+static cairo_status_t append_to_string(void *closure, const unsigned char *data,
+                                       unsigned int length) {
+  g_string_append_len(closure, (const char *)data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static guint count_of(const char *haystack, const char *needle) {
+  guint n = 0;
+  for (const char *p = strstr(haystack, needle); p != NULL;
+       p = strstr(p + 1, needle))
+    n++;
+  return n;
+}
+
+/* A frame that paints much of the window again (a toast leaving from
+ * over the board, the window going to its backdrop state when a dialog
+ * takes the focus, a dialog closing over it) paints the board's kept
+ * layers again. They are pictures drawn once, copied then, not cairo's
+ * records of the paths and glyphs of the points and pieces replayed
+ * operation by operation in each such frame. Seen by painting the
+ * widget's nodes onto an SVG surface, which writes what a replay draws:
+ * pictures as images, drawing as paths (glyphs too). The backdrop state
+ * itself draws nothing of the board again, and the pictures show the
+ * board as it is drawn at once. */
+static void test_repaint_copies_pictures(Fixture *fx, gconstpointer data) {
+  GtkWidget *widget = GTK_WIDGET(fx->view);
+  fx->mark = fx->painted;
+  set_fen(fx, MIDGAME);
+  jq_board_view_set_last_move(fx->view, jq_test_move("h2e2"));
+  jq_board_view_set_check_square(fx->view, sq("e9"));
+  wait_painted(fx);
+  GskRenderNode *node = widget_node(widget);
+  int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+  GString *svg = g_string_new(NULL);
+  cairo_surface_t *surface =
+      cairo_svg_surface_create_for_stream(append_to_string, svg, w, h);
+  cairo_t *cr = cairo_create(surface);
+  gsk_render_node_draw(node, cr);
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  g_assert_cmpint(cairo_surface_status(surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(surface);
+  guint paths = count_of(svg->str, "<path"),
+        images = count_of(svg->str, "<image");
+  g_test_message("SVG of %zu bytes: %u paths, %u images", svg->len, paths,
+                 images);
+  /* (cairo writes a picture once, and uses it again where another looks
+   * the same.) */
+  g_assert_cmpuint(images, >=, 1);
+  g_assert_cmpuint(paths, ==, 0);
+  g_string_free(svg, TRUE);
+
+  JqBoardState st;
+  jq_board_state_init(&st);
+  memcpy(st.board, jq_board_view_get_position(fx->view)->board,
+         sizeof st.board);
+  st.last_move = jq_test_move("h2e2");
+  st.check_square = sq("e9");
+  g_assert_cmpint(node_difference(node, &st, widget), <=, 4);
+
+  for (int backdrop = 1; backdrop >= 0; backdrop--) {
+    fx->mark = fx->painted;
+    if (backdrop)
+      gtk_widget_set_state_flags(fx->window, GTK_STATE_FLAG_BACKDROP, FALSE);
+    else
+      gtk_widget_unset_state_flags(fx->window, GTK_STATE_FLAG_BACKDROP);
+    gtk_widget_queue_draw(widget);
+    wait_painted(fx);
+    g_assert_cmpint(
+        !!(gtk_widget_get_state_flags(widget) & GTK_STATE_FLAG_BACKDROP), ==,
+        backdrop);
+    GskRenderNode *now = widget_node(widget);
+    g_assert_cmpfloat(fresh_area(node, now), ==, 0);
+    gsk_render_node_unref(now);
+  }
+  gsk_render_node_unref(node);
+}
+
 /* The still layer of `st` drawn whole, as the tiles' reference. */
 static cairo_surface_t *draw_still_whole(const JqBoardGeometry *geom, int w,
                                          int h, const JqBoardState *st) {
@@ -1231,6 +1310,7 @@ int main(int argc, char **argv) {
   ADD("snapshot-cache", test_snapshot_cache);
   ADD("slide-redraws-the-piece", test_slide_redraws_the_piece);
   ADD("move-redraws-its-points", test_move_redraws_its_points);
+  ADD("repaint-copies-pictures", test_repaint_copies_pictures);
 #undef ADD
   g_test_add_func("/board-view/tiles-cover-changes", test_tiles_cover_changes);
   return g_test_run();

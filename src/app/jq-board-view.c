@@ -571,6 +571,40 @@ static void jq_board_view_measure(GtkWidget *widget, GtkOrientation orientation,
   *natural = (int)ceil(cells * NATURAL_CELL);
 }
 
+/* The kept layers are pictures, drawn once into device pixels: a frame
+ * that paints much of the window again (a toast leaving from over the
+ * board, the window going to its backdrop state on a desktop, a dialog
+ * closing over it) copies them, where a record of the paths and glyphs
+ * would be replayed operation by operation. Each is still a cairo node
+ * holding one paint of its picture: the cairo renderer skips it cheaply
+ * outside the area it paints again, which a texture node, copied out of
+ * its texture in every frame, is not. `box` is {x, y, width, height} on
+ * whole device pixels; draw with the cairo_t that picture_begin returns,
+ * in the widget's coordinates, then picture_end makes the node of it. */
+static cairo_t *picture_begin(const double box[4], int scale) {
+  cairo_surface_t *surface = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, (int)lround(box[2] * scale),
+      (int)lround(box[3] * scale));
+  cairo_surface_set_device_scale(surface, scale, scale);
+  cairo_t *cr = cairo_create(surface);
+  cairo_surface_destroy(surface);
+  cairo_translate(cr, -box[0], -box[1]);
+  return cr;
+}
+
+static GskRenderNode *picture_end(cairo_t *cr, const double box[4]) {
+  cairo_surface_t *surface = cairo_surface_reference(cairo_get_target(cr));
+  cairo_destroy(cr);
+  GskRenderNode *node =
+      gsk_cairo_node_new(&GRAPHENE_RECT_INIT(box[0], box[1], box[2], box[3]));
+  cr = gsk_cairo_node_get_draw_context(node);
+  cairo_set_source_surface(cr, surface, box[0], box[1]);
+  cairo_paint(cr);
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+  return node;
+}
+
 static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   JqBoardView *self = JQ_BOARD_VIEW(widget);
   int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
@@ -583,17 +617,16 @@ static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
   fill_state(self, &st, TRUE);
   JqBoardGeometry geom;
   jq_board_geometry_compute(&geom, w, h, scale);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, w, h);
 
   if (self->board_node == NULL || self->node_width != w ||
       self->node_height != h || self->node_scale != scale ||
       self->node_flipped != st.flipped ||
       self->node_traditional != st.traditional || self->node_dark != st.dark) {
     g_clear_pointer(&self->board_node, gsk_render_node_unref);
-    self->board_node = gsk_cairo_node_new(&bounds);
-    cairo_t *cr = gsk_cairo_node_get_draw_context(self->board_node);
+    double whole[4] = {0, 0, w, h};
+    cairo_t *cr = picture_begin(whole, scale);
     jq_board_draw_background(cr, &geom, &st);
-    cairo_destroy(cr);
+    self->board_node = picture_end(cr, whole);
     self->node_width = w;
     self->node_height = h;
     self->node_scale = scale;
@@ -620,14 +653,12 @@ static void jq_board_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     double box[4];
     jq_board_tile_box(&geom, w, h, t, box);
     if (dirty[t] && box[2] > 0 && box[3] > 0) {
-      graphene_rect_t area = GRAPHENE_RECT_INIT(box[0], box[1], box[2], box[3]);
       g_clear_pointer(&self->still_tiles[t], gsk_render_node_unref);
-      self->still_tiles[t] = gsk_cairo_node_new(&area);
-      cairo_t *cr = gsk_cairo_node_get_draw_context(self->still_tiles[t]);
+      cairo_t *cr = picture_begin(box, scale);
       cairo_rectangle(cr, box[0], box[1], box[2], box[3]);
       cairo_clip(cr);
       jq_board_draw_still(cr, &geom, &still, self->faces);
-      cairo_destroy(cr);
+      self->still_tiles[t] = picture_end(cr, box);
     }
     if (self->still_tiles[t] != NULL)
       gtk_snapshot_append_node(snapshot, self->still_tiles[t]);
