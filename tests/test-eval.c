@@ -7,6 +7,9 @@
 #include "jq-eval-psqt.h"
 #include "jq-eval-weights.h"
 #include "jq-eval.h"
+#include "jq-game.h"
+#include "jq-movegen.h"
+#include "jq-rng.h"
 #include "jq-test-util.h"
 
 /* Middle games and endings from engine games, Red and Black to move. */
@@ -323,6 +326,113 @@ static void test_jieqi_symmetry(void) {
   jieqi_weights_restore();
 }
 
+/* The search caches evaluations by the position's hash alone (its
+ * evaluate()), so the hash must cover everything the evaluation reads:
+ * over random jieqi games, every position met and every child of it (a
+ * hidden mover turned up as each identity its pool still holds, so that
+ * the same board comes with different pools) evaluates the same whenever
+ * its hash was met before; and a position whose pools alone are changed
+ * gets another hash. */
+/* Evaluations are kept as pointers, offset so that none is NULL. */
+#define EVAL_KEPT_OFFSET (1 << 20)
+
+typedef struct {
+  GHashTable *seen; /* hash -> evaluation + EVAL_KEPT_OFFSET */
+  guint repeats;    /* positions whose hash was met before */
+} EvalsByHash;
+
+static void check_eval_by_hash(EvalsByHash *e, const JqPosition *pos) {
+  g_assert_cmpuint(pos->hash, ==, jq_position_compute_hash(pos));
+  int v = jq_evaluate(pos);
+  guint64 *key = g_new(guint64, 1);
+  *key = pos->hash;
+  gpointer old = g_hash_table_lookup(e->seen, key);
+  if (old) {
+    e->repeats++;
+    g_assert_cmpint(GPOINTER_TO_INT(old) - EVAL_KEPT_OFFSET, ==, v);
+    g_free(key);
+    return;
+  }
+  g_hash_table_insert(e->seen, key, GINT_TO_POINTER(v + EVAL_KEPT_OFFSET));
+}
+
+static void test_hash_covers_eval(void) {
+  EvalsByHash e = {
+      g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL), 0};
+  JqRng rng;
+  jq_rng_seed(&rng, 16);
+  guint pool_changes = 0;
+  for (int g = 0; g < 60; g++) {
+    JqGame *game = jq_game_new(JQ_VARIANT_JIEQI, jq_rng_next(&rng));
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    JqPosition pos = *jq_game_truth(game);
+    /* Half the games are seen by an observer who never learns captured
+     * identities: their pools keep the captured pieces. */
+    gboolean learns = g % 2 == 0;
+    for (int ply = 0; ply < 120; ply++) {
+      JqMoveList list;
+      jq_generate_legal(&pos, JQ_GEN_ALL, &list);
+      if (list.count == 0)
+        break;
+      check_eval_by_hash(&e, &pos);
+      for (int i = 0; i < list.count; i++) {
+        JqMove m = list.moves[i];
+        int from = jq_move_from(m), to = jq_move_to(m);
+        JqPieceType captured = JQ_NO_TYPE;
+        if (learns && jq_piece_is_hidden(pos.board[to]))
+          captured = deal[to];
+        for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+          JqReveal r = {(JqPieceType)t, captured};
+          if (!jq_piece_is_hidden(pos.board[from]))
+            r.mover = JQ_NO_TYPE;
+          else if (pos.pool[pos.side][t] == 0)
+            continue;
+          jq_position_make_move(&pos, m, r);
+          check_eval_by_hash(&e, &pos);
+          jq_position_unmake_move(&pos);
+          if (r.mover == JQ_NO_TYPE)
+            break;
+        }
+      }
+      /* The same board with one unrevealed piece of the side to move
+       * counted as another type. */
+      JqPosition other = pos;
+      int c = pos.side, from_t = -1, to_t = -1;
+      for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+        if (other.pool[c][t] > 0 && from_t < 0)
+          from_t = t;
+        else if (to_t < 0)
+          to_t = t;
+      }
+      if (from_t >= 0 && to_t >= 0) {
+        other.pool[c][from_t]--;
+        other.pool[c][to_t]++;
+        jq_position_refresh(&other);
+        g_assert_cmpuint(other.hash, !=, pos.hash);
+        check_eval_by_hash(&e, &other);
+        pool_changes++;
+      }
+      JqMove m = list.moves[jq_rng_below(&rng, list.count)];
+      int from = jq_move_from(m), to = jq_move_to(m);
+      JqReveal r = {deal[from], learns ? deal[to] : JQ_NO_TYPE};
+      if (!jq_piece_is_hidden(pos.board[from]))
+        r.mover = JQ_NO_TYPE;
+      if (!jq_piece_is_hidden(pos.board[to]))
+        r.captured = JQ_NO_TYPE;
+      jq_position_make_move(&pos, m, r);
+      deal[from] = JQ_NO_TYPE;
+    }
+    jq_game_free(game);
+  }
+  g_test_message("%u positions, %u met again, %u with changed pools",
+                 g_hash_table_size(e.seen), e.repeats, pool_changes);
+  /* The comparison has to have happened, often. */
+  g_assert_cmpuint(e.repeats, >, 1000);
+  g_assert_cmpuint(pool_changes, >, 1000);
+  g_hash_table_destroy(e.seen);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/eval/symmetry", test_symmetry);
@@ -334,6 +444,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/eval/jieqi/hidden-points", test_hidden_points);
   g_test_add_func("/eval/jieqi/guards", test_guards);
   g_test_add_func("/eval/jieqi/symmetry", test_jieqi_symmetry);
+  g_test_add_func("/eval/jieqi/hash-covers-eval", test_hash_covers_eval);
   g_test_add_func("/eval/xiangqi-unchanged", test_xiangqi_unchanged);
   return g_test_run();
 }
