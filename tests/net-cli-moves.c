@@ -132,6 +132,14 @@ static void send_data(Host *h, JqNetMsgType type, const uint8_t *b, size_t n,
   g_free(msg);
 }
 
+/* A message with nothing but its type (a resignation, say). */
+static void send_plain(Host *h, JqNetMsgType type) {
+  JqNetMessage *msg = g_new(JqNetMessage, 1);
+  jq_net_message_init(msg, type);
+  send_msg(h, msg);
+  g_free(msg);
+}
+
 /* The session's next message, which must be of `type` (pings answered). */
 static void expect_msg(Host *h, JqNetMsgType type, JqNetMessage *msg) {
   for (;;) {
@@ -341,10 +349,7 @@ static void test_refused_move(void) {
   host_start(&h, "black", "");
   type(&h, "a3a4");
   expect_err(&h, "it is the peer's turn");
-  JqNetMessage *msg = g_new(JqNetMessage, 1);
-  jq_net_message_init(msg, JQ_NET_MSG_RESIGN);
-  send_msg(&h, msg);
-  g_free(msg);
+  send_plain(&h, JQ_NET_MSG_RESIGN);
   host_finish(&h, "result: 0-1 (Red resigned)");
 }
 
@@ -372,9 +377,8 @@ static void test_typed_moves(void) {
   /* Black's move typed on Black's turn: refused, not printed. */
   type(&h, "a6a5");
   expect_err(&h, "it is the peer's turn");
-  jq_net_message_init(msg, JQ_NET_MSG_RESIGN);
-  send_msg(&h, msg);
   g_free(msg);
+  send_plain(&h, JQ_NET_MSG_RESIGN);
   host_finish(&h, "result: 1-0 (Black resigned)");
 }
 
@@ -512,9 +516,8 @@ static void test_human_view(void) {
   expect_out(&h, your_move);
   type(&h, "fen");
   char *typed_fen = out_line(&h);
-  jq_net_message_init(msg, JQ_NET_MSG_RESIGN);
-  send_msg(&h, msg);
   g_free(msg);
+  send_plain(&h, JQ_NET_MSG_RESIGN);
   JqPieceType deal[JQ_SQUARES];
   host_finish_deal(&h, TRUE, "result: 1-0 (Black resigned)", deal);
 
@@ -586,9 +589,8 @@ static void test_ai_quiet(void) {
   char *line = g_strdup_printf("1. Red %s (Host)", move);
   expect_out(&h, line);
   g_free(line);
-  jq_net_message_init(msg, JQ_NET_MSG_RESIGN);
-  send_msg(&h, msg);
   g_free(msg);
+  send_plain(&h, JQ_NET_MSG_RESIGN);
   host_finish_deal(&h, FALSE, "result: 1-0 (Black resigned)", NULL);
 }
 
