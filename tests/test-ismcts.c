@@ -399,9 +399,13 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
     /* At the root every move is available in every iteration after it
      * was added, and it was added in an iteration of its own. */
     g_assert_cmpuint(child->avail, <=, iterations);
-    /* The choice: a proven win, else the most visited not proven lost. */
-    int64_t rank =
-        (int64_t)child->proof * ((int64_t)1 << 40) + (int64_t)child->visits;
+    /* The choice: the quickest proven win, else the most visited not
+     * proven lost, else the slowest proven loss. */
+    int64_t distance = child->proof > 0   ? 255 - child->plies
+                       : child->proof < 0 ? child->plies
+                                          : 0;
+    int64_t rank = (int64_t)child->proof * ((int64_t)1 << 48) +
+                   distance * ((int64_t)1 << 32) + (int64_t)child->visits;
     if (rank > best_rank) {
       best_rank = rank;
       best_visits = child->visits;
@@ -1144,6 +1148,7 @@ static void test_solver_through_reveals(void) {
     if (n->move != quiet)
       continue;
     g_assert_cmpint(n->proof, >, 0);
+    g_assert_cmpint(n->plies, ==, 2); /* a reply, then Rb9 mates */
     /* Below it, the reveal is proven lost for Black, each outcome too. */
     int outcomes = 0;
     for (uint32_t r = n->child; r; r = jq_ismcts_node(tree, r)->sibling) {
@@ -1160,6 +1165,94 @@ static void test_solver_through_reveals(void) {
     g_assert_cmpint(outcomes, ==, 5);
   }
   jq_ai_free(ai);
+}
+
+/* ---- the solver's mate distances ---- */
+
+/* A child of `parent` for move m, made by a selection step where m is the
+ * only legal move; the parent is then said to have `moves` moves. */
+static uint32_t hand_child(JqIsmctsTree *tree, uint32_t parent, JqMove m,
+                           int moves) {
+  JqIsmctsSelectParams params = {.exploration = 0.7};
+  JqMoveList legal = {.count = 1};
+  legal.moves[0] = m;
+  JqRng rng;
+  jq_rng_seed(&rng, 1);
+  bool expanded;
+  uint32_t c = jq_ismcts_tree_select(tree, parent, &legal, 0, &params, NULL,
+                                     NULL, &rng, &expanded);
+  g_assert_true(expanded);
+  jq_ismcts_node(tree, parent)->moves = (uint8_t)moves;
+  return c;
+}
+
+/* The path ends on a mated position: proves it and passes the proof up,
+ * after `visits` visits through it. */
+static void hand_mate(JqIsmctsTree *tree, const uint32_t *path, int length,
+                      int visits) {
+  JqIsmctsNode *end = jq_ismcts_node(tree, path[length - 1]);
+  for (int i = 0; i < visits; i++)
+    jq_ismcts_tree_backup(tree, path, length, (JqColor)(end->mover ^ 1), 0.0);
+  end->proof = 1;
+  jq_ismcts_tree_prove(tree, path, length, NULL);
+}
+
+/* Among proven moves the distance decides, not the visits: the shortest
+ * of two forced wins (a mate at once, not one in three plies that the
+ * tree happened to visit more), and the longest of two forced losses (the
+ * opponent must find a mate in four plies, not one in two). Selection
+ * takes the shortest win too. */
+static void test_solver_distance(void) {
+  JqIsmctsTree tree;
+  g_assert_true(jq_ismcts_tree_init(&tree, 1 << 20));
+  JqMove a = jq_move_make(0, 1), b = jq_move_make(0, 2);
+  JqMove r = jq_move_make(80, 81), x = jq_move_make(1, 3);
+
+  /* Wins for Red: a, then Black's only reply, then x mates; b mates. */
+  jq_ismcts_tree_reset(&tree, JQ_BLACK);
+  uint32_t path[6] = {tree.root};
+  path[1] = hand_child(&tree, tree.root, a, 2);
+  path[2] = hand_child(&tree, path[1], r, 1);
+  path[3] = hand_child(&tree, path[2], x, 1);
+  hand_mate(&tree, path, 4, 10);
+  g_assert_cmpint(jq_ismcts_node(&tree, path[1])->proof, >, 0);
+  g_assert_cmpint(jq_ismcts_node(&tree, path[1])->plies, ==, 2);
+  uint32_t won_at_once = hand_child(&tree, tree.root, b, 2);
+  path[1] = won_at_once;
+  hand_mate(&tree, path, 2, 1);
+  g_assert_cmpint(jq_ismcts_node(&tree, won_at_once)->plies, ==, 0);
+  g_assert_cmpuint(jq_ismcts_tree_best_child(&tree, tree.root), ==,
+                   won_at_once);
+  JqIsmctsSelectParams params = {.exploration = 0.7};
+  JqMoveList both = {.count = 2, .moves = {a, b}};
+  JqRng rng;
+  jq_rng_seed(&rng, 1);
+  bool expanded;
+  g_assert_cmpuint(jq_ismcts_tree_select(&tree, tree.root, &both, 0, &params,
+                                         NULL, NULL, &rng, &expanded),
+                   ==, won_at_once);
+  g_assert_cmpuint(
+      jq_ismcts_tree_select_complete(&tree, tree.root, &params, &expanded), ==,
+      won_at_once);
+
+  /* Losses for Red: after a Black mates at once; after b Black plays a
+   * quiet move, Red has one reply, and Black mates then. */
+  jq_ismcts_tree_reset(&tree, JQ_BLACK);
+  path[1] = hand_child(&tree, tree.root, a, 2);
+  path[2] = hand_child(&tree, path[1], r, 1);
+  hand_mate(&tree, path, 3, 10);
+  g_assert_cmpint(jq_ismcts_node(&tree, path[1])->proof, <, 0);
+  g_assert_cmpint(jq_ismcts_node(&tree, path[1])->plies, ==, 1);
+  uint32_t lost_later = hand_child(&tree, tree.root, b, 2);
+  path[1] = lost_later;
+  path[2] = hand_child(&tree, path[1], r, 1);
+  path[3] = hand_child(&tree, path[2], x, 1);
+  path[4] = hand_child(&tree, path[3], jq_move_make(81, 82), 1);
+  hand_mate(&tree, path, 5, 1);
+  g_assert_cmpint(jq_ismcts_node(&tree, lost_later)->proof, <, 0);
+  g_assert_cmpint(jq_ismcts_node(&tree, lost_later)->plies, ==, 3);
+  g_assert_cmpuint(jq_ismcts_tree_best_child(&tree, tree.root), ==, lost_later);
+  jq_ismcts_tree_free(&tree);
 }
 
 static void test_options(void) {
@@ -1509,6 +1602,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/center", test_center);
   g_test_add_func("/ismcts/solver-through-reveals",
                   test_solver_through_reveals);
+  g_test_add_func("/ismcts/solver-distance", test_solver_distance);
   g_test_add_func("/ismcts/options", test_options);
   g_test_add_func("/ismcts/stop-and-time", test_stop_and_time);
   g_test_add_func("/ismcts/prompt-stop", test_prompt_stop);

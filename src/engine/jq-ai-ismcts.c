@@ -532,6 +532,7 @@ static uint64_t iterations_done(const Ismcts *s) {
 typedef struct {
   JqMove move;
   int8_t proof;
+  uint8_t plies; /* proven: the shortest distance any tree found */
   uint64_t visits;
   double value;
 } RootTotal;
@@ -545,16 +546,20 @@ static int add_roots(const JqIsmctsTree *t, RootTotal *totals, int n) {
     if (k == n && n == JQ_MAX_MOVES)
       continue;
     if (k == n)
-      totals[n++] = (RootTotal){node->move, 0, 0, 0.0};
+      totals[n++] = (RootTotal){node->move, 0, 255, 0, 0.0};
     totals[k].visits += node->visits;
     totals[k].value += node->value;
-    if (node->proof)
+    if (node->proof) {
       totals[k].proof = node->proof;
+      if (node->plies < totals[k].plies)
+        totals[k].plies = node->plies;
+    }
   }
   return n;
 }
 
-/* Proven win first, proven loss last, else most visited, then best mean;
+/* Proven win first (the quickest), proven loss last (the slowest), else
+ * most visited, then best mean;
  * with lower_bound > 0, the best mean less lower_bound / sqrt(visits). */
 static int best_total(const RootTotal *totals, int n, double lower_bound) {
   int best = -1;
@@ -574,7 +579,9 @@ static int best_total(const RootTotal *totals, int n, double lower_bound) {
         best = k;
       continue;
     }
-    if (a->proof != b->proof     ? a->proof > b->proof
+    if (a->proof != b->proof ? a->proof > b->proof
+        : a->proof && a->plies != b->plies
+            ? (a->proof > 0 ? a->plies < b->plies : a->plies > b->plies)
         : a->visits != b->visits ? a->visits > b->visits
                                  : a->value > b->value)
       best = k;

@@ -107,6 +107,13 @@ static uint32_t puct_pick(JqIsmctsTree *tree, uint32_t parent,
                           const JqIsmctsSelectParams *params, uint32_t stamp,
                           bool all, bool *expanded);
 
+/* Is n a proven win that mates sooner than `best` (NULL: none yet)? The
+ * shortest, so that a won game is not dragged on or let slip. */
+static inline bool shorter_win(const JqIsmctsNode *n,
+                               const JqIsmctsNode *best) {
+  return n->proof > 0 && (!best || n->plies < best->plies);
+}
+
 /* PUCT over the available children of parent, after making a child for
  * every legal move without one (stamped in child_mark as available). */
 static uint32_t select_puct(JqIsmctsTree *tree, uint32_t parent,
@@ -194,7 +201,7 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
     if (tree->legal_mark[n->move] == stamp) {
       n->avail++;
       available++;
-      if (n->proof > 0)
+      if (shorter_win(n, decisive ? &tree->nodes[decisive] : NULL))
         decisive = c;
     }
   }
@@ -259,7 +266,7 @@ uint32_t jq_ismcts_tree_select_complete(JqIsmctsTree *tree, uint32_t parent,
   for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
     JqIsmctsNode *n = &tree->nodes[c];
     n->avail++;
-    if (n->proof > 0)
+    if (shorter_win(n, decisive ? &tree->nodes[decisive] : NULL))
       decisive = c;
   }
   if (decisive)
@@ -322,23 +329,42 @@ void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
   }
 }
 
+static uint8_t ply_after(unsigned plies) {
+  return (uint8_t)(plies < 255 ? plies + 1 : 255);
+}
+
 /* A reveal's proof from its outcomes': the mover's result when every
- * identity in `possible` turned up as proven the same way, else 0. */
+ * identity in `possible` turned up as proven the same way, else 0. The
+ * outcome is chance's, so *plies is the worst case for the mover: the
+ * longest of the wins, the shortest of the losses. */
 static int8_t reveal_proof(const JqIsmctsTree *tree, const JqIsmctsNode *n,
-                           unsigned possible) {
+                           unsigned possible, uint8_t *plies) {
   unsigned won = 0, lost = 0;
+  unsigned longest = 0, shortest = 255;
   for (uint32_t c = n->child; c; c = tree->nodes[c].sibling) {
-    unsigned bit = 1u << jq_ismcts_outcome_type(&tree->nodes[c]);
-    if (tree->nodes[c].proof > 0)
+    const JqIsmctsNode *o = &tree->nodes[c];
+    unsigned bit = 1u << jq_ismcts_outcome_type(o);
+    if (!(bit & possible))
+      continue;
+    if (o->proof > 0) {
       won |= bit;
-    else if (tree->nodes[c].proof < 0)
+      longest = o->plies > longest ? o->plies : longest;
+    } else if (o->proof < 0) {
       lost |= bit;
+      shortest = o->plies < shortest ? o->plies : shortest;
+    }
   }
   if (!possible)
     return 0;
-  return (won & possible) == possible    ? 1
-         : (lost & possible) == possible ? -1
-                                         : 0;
+  if ((won & possible) == possible) {
+    *plies = (uint8_t)longest;
+    return 1;
+  }
+  if ((lost & possible) == possible) {
+    *plies = (uint8_t)shortest;
+    return -1;
+  }
+  return 0;
 }
 
 void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
@@ -347,29 +373,45 @@ void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
     JqIsmctsNode *parent = &tree->nodes[path[i - 1]];
     if (jq_ismcts_is_outcome(&tree->nodes[path[i]])) {
       /* The mover of a reveal is the mover of its outcomes. */
+      uint8_t plies = 0;
       int8_t proof =
-          outcomes ? reveal_proof(tree, parent, outcomes[parent->mover]) : 0;
-      if (!proof || parent->proof == proof)
+          outcomes ? reveal_proof(tree, parent, outcomes[parent->mover], &plies)
+                   : 0;
+      if (!proof || (parent->proof == proof && parent->plies == plies))
         return;
       parent->proof = proof;
+      parent->plies = plies;
       continue;
     }
-    int children = 0, lost = 0;
-    int8_t proof = 0;
+    /* Lost for the mover when the side to move has a winning reply (it
+     * takes the shortest); won when every reply is lost (the longest). */
+    int children = 0, won = 0, lost = 0;
+    unsigned fastest = 255, slowest = 0;
     for (uint32_t c = parent->child; c; c = tree->nodes[c].sibling) {
+      const JqIsmctsNode *n = &tree->nodes[c];
       children++;
-      if (tree->nodes[c].proof > 0) {
-        proof = -1; /* the side to move at parent has a winning reply */
-        break;
+      if (n->proof > 0) {
+        won++;
+        fastest = n->plies < fastest ? n->plies : fastest;
+      } else if (n->proof < 0) {
+        lost++;
+        slowest = n->plies > slowest ? n->plies : slowest;
       }
-      lost += tree->nodes[c].proof < 0;
     }
-    if (!proof && parent->moves > 0 && children == parent->moves &&
-        lost == children)
+    int8_t proof = 0;
+    uint8_t plies = 0;
+    if (won > 0) {
+      proof = -1;
+      plies = ply_after(fastest);
+    } else if (parent->moves > 0 && children == parent->moves &&
+               lost == children) {
       proof = 1;
-    if (!proof || parent->proof == proof)
+      plies = ply_after(slowest);
+    }
+    if (!proof || (parent->proof == proof && parent->plies == plies))
       return;
     parent->proof = proof;
+    parent->plies = plies;
   }
 }
 
@@ -377,6 +419,9 @@ void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
 static bool better_choice(const JqIsmctsNode *n, const JqIsmctsNode *b) {
   if (n->proof != b->proof) /* won, then unknown, then lost */
     return n->proof > b->proof;
+  /* Between proofs the distance: the quickest win, the slowest loss. */
+  if (n->proof && n->plies != b->plies)
+    return n->proof > 0 ? n->plies < b->plies : n->plies > b->plies;
   if (n->visits != b->visits)
     return n->visits > b->visits;
   return n->value > b->value; /* equal visits: larger sum, larger mean */

@@ -22,6 +22,9 @@ typedef struct {
   uint8_t mover;    /* JqColor who played `move` */
   uint8_t moves;    /* legal moves here when first selected from (solver) */
   int8_t proof;     /* solver: +1 the mover has won, -1 lost, 0 unknown */
+  /* Proven: plies from here to the mate along the proof (the winner's
+   * shortest, the loser's longest defence; 255 and beyond saturate). */
+  uint8_t plies;
   /* PUCT: a child was made for every move legal here when first selected
    * from (so a caller that knows the moves never change may skip them). */
   uint8_t complete;
@@ -106,7 +109,8 @@ typedef float (*JqIsmctsWeighFunc)(void *data, JqMove m);
 
 /* One selection step at `parent` whose legal moves in this determinization
  * are `legal`: every existing child whose move is in `legal` gains one
- * availability. A child proven won for the side to move is taken at once.
+ * availability. A child proven won for the side to move is taken at once
+ * (the one that mates soonest).
  * Else if a legal move has no child yet, the pool has room and widening
  * allows, a child is made for one of them and *expanded set: the first
  * untried of the first `ordered` moves of `legal` (the caller's promising
@@ -151,13 +155,17 @@ void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
  * every reply is proven lost. A reveal is won (lost) for its mover when
  * every identity the piece may turn up as has its outcome proven won
  * (lost): `outcomes[c]` has bit t set when a hidden piece of colour c may
- * be of type t. NULL: proofs stop at reveals. */
+ * be of type t. NULL: proofs stop at reveals. Each proof carries its
+ * distance in plies: a lost node's is one more than its quickest won
+ * reply's, a won node's one more than its slowest lost reply's, a reveal's
+ * its worst outcome's for its mover. */
 void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
                           const uint8_t *outcomes);
 
-/* The child to play: a proven win if there is one, else the most visited
- * child not proven lost (ties to the higher mean); a proven loss only when
- * nothing else is left. JQ_ISMCTS_NO_NODE when no child was visited. */
+/* The child to play: the quickest proven win if there is one, else the
+ * most visited child not proven lost (ties to the higher mean); a proven
+ * loss, the slowest, only when nothing else is left. JQ_ISMCTS_NO_NODE when no
+ * child was visited. */
 uint32_t jq_ismcts_tree_best_child(const JqIsmctsTree *tree, uint32_t parent);
 /* The line of most visited children from the root, passing through the
  * most visited outcome of each reveal; returns its length. */
