@@ -1072,6 +1072,17 @@ static guint flap_shadows_shown(void) {
   return shown;
 }
 
+/* Until the flap is `folded` and its shadow follows (after the frame that
+ * folds it), or the deadline. */
+static void wait_folded(AdwFlap *flap, gboolean folded) {
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (g_get_monotonic_time() < end &&
+         (adw_flap_get_folded(flap) != folded ||
+          flap_shadows_shown() != (folded ? 4u : 0u)))
+    g_main_context_iteration(NULL, FALSE);
+  spin(100);
+}
+
 /* A move is shown in one frame with a layout (the analysis off): the
  * board, the move list's new row and the status laid out once. It took
  * two: libadwaita's flap set its shadow's CSS classes as it was laid out,
@@ -1095,11 +1106,11 @@ static void test_move_laid_out_once(void) {
 
   AdwFlap *flap = JQ_WINDOW(window)->flap;
   adw_flap_set_fold_policy(flap, ADW_FLAP_FOLD_POLICY_ALWAYS);
-  spin(300);
+  wait_folded(flap, TRUE);
   g_assert_true(adw_flap_get_folded(flap));
   g_assert_cmpuint(flap_shadows_shown(), ==, 4);
   adw_flap_set_fold_policy(flap, ADW_FLAP_FOLD_POLICY_AUTO);
-  spin(300);
+  wait_folded(flap, FALSE);
   g_assert_false(adw_flap_get_folded(flap));
   g_assert_cmpuint(flap_shadows_shown(), ==, 0);
 }
