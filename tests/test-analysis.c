@@ -1004,6 +1004,117 @@ static void test_row_update_without_layout(void) {
   gtk_window_destroy(w);
 }
 
+/* Frames of the window with a layout phase: each one asks the X server
+ * for the toplevel's place, monitor and work area (round trips, waiting
+ * for the server to draw what it was sent), the main loop's longest holds
+ * with moves on the board (issue 17). */
+typedef struct {
+  guint frames;  /* frames begun */
+  guint layouts; /* of them, with a layout phase */
+  gboolean laid_out;
+} LayoutCount;
+
+static void on_before_paint(GdkFrameClock *clock, LayoutCount *c) {
+  c->frames++;
+  c->laid_out = FALSE;
+}
+
+static void on_layout(GdkFrameClock *clock, LayoutCount *c) {
+  if (!c->laid_out)
+    c->layouts++;
+  c->laid_out = TRUE;
+}
+
+/* Plays `moves` (a game between two people), each one shown before the
+ * next; the frames with a layout each one took, most of them. */
+static guint most_layout_frames_a_move(const char *const *moves) {
+  spin(500);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(window));
+  g_assert_nonnull(clock);
+  LayoutCount c = {0};
+  gulong a =
+      g_signal_connect(clock, "before-paint", G_CALLBACK(on_before_paint), &c);
+  gulong b = g_signal_connect(clock, "layout", G_CALLBACK(on_layout), &c);
+  guint most = 0;
+  GString *each = g_string_new(NULL);
+  for (guint i = 0; moves[i] != NULL; i++) {
+    guint before = c.layouts;
+    play(moves[i]);
+    /* The slide, the list, the status and the analysis's new lines. */
+    spin(700);
+    guint n = c.layouts - before;
+    g_string_append_printf(each, " %u", n);
+    most = MAX(most, n);
+  }
+  g_test_message("frames with a layout, a move:%s", each->str);
+  g_string_free(each, TRUE);
+  g_signal_handler_disconnect(clock, a);
+  g_signal_handler_disconnect(clock, b);
+  return most;
+}
+
+static const char *const twelve_moves[] = {
+    "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2",
+    "a9b9", "a0b0", "c6c5", "c3c4", "g6g5", NULL};
+
+/* The shadow widgets of the side panel's flap, shown. */
+static guint flap_shadows_shown(void) {
+  guint shown = 0;
+  GtkWidget *flap = GTK_WIDGET(JQ_WINDOW(window)->flap);
+  for (GtkWidget *child = gtk_widget_get_first_child(flap); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    const char *name = gtk_widget_get_css_name(child);
+    if (gtk_widget_get_visible(child) &&
+        (g_str_equal(name, "dimming") || g_str_equal(name, "shadow") ||
+         g_str_equal(name, "border") || g_str_equal(name, "outline")))
+      shown++;
+  }
+  return shown;
+}
+
+/* Until the flap is `folded` and its shadow follows (after the frame that
+ * folds it), or the deadline. */
+static void wait_folded(AdwFlap *flap, gboolean folded) {
+  gint64 end = g_get_monotonic_time() + DEADLINE_MS * 1000;
+  while (g_get_monotonic_time() < end &&
+         (adw_flap_get_folded(flap) != folded ||
+          flap_shadows_shown() != (folded ? 4u : 0u)))
+    g_main_context_iteration(NULL, FALSE);
+  spin(100);
+}
+
+/* A move is shown in one frame with a layout (the analysis off): the
+ * board, the move list's new row and the status laid out once. It took
+ * two: libadwaita's flap set its shadow's CSS classes as it was laid out,
+ * and GTK restyled the window in the next frame, with a layout phase.
+ * Folded, the flap has its shadow (shown over the board); unfolded again,
+ * not. With the analysis on, its pane may lay itself out in a frame of its
+ * own: the count is only reported. */
+static void test_move_laid_out_once(void) {
+  new_game(JQ_VARIANT_XIANGQI);
+  set_analysing(FALSE);
+  set_shown(FALSE);
+  g_assert_cmpuint(most_layout_frames_a_move(twelve_moves), ==, 1);
+  g_assert_cmpuint(flap_shadows_shown(), ==, 0);
+  new_game(JQ_VARIANT_XIANGQI);
+  set_lines(5);
+  set_analysing(TRUE);
+  g_assert_true(wait_rows(5));
+  most_layout_frames_a_move(twelve_moves);
+  set_analysing(FALSE);
+  set_shown(FALSE);
+
+  AdwFlap *flap = JQ_WINDOW(window)->flap;
+  adw_flap_set_fold_policy(flap, ADW_FLAP_FOLD_POLICY_ALWAYS);
+  wait_folded(flap, TRUE);
+  g_assert_true(adw_flap_get_folded(flap));
+  g_assert_cmpuint(flap_shadows_shown(), ==, 4);
+  adw_flap_set_fold_policy(flap, ADW_FLAP_FOLD_POLICY_AUTO);
+  wait_folded(flap, FALSE);
+  g_assert_false(adw_flap_get_folded(flap));
+  g_assert_cmpuint(flap_shadows_shown(), ==, 0);
+}
+
 /* Turning the analysis on (five lines) at the window's default size
  * leaves the board as it was: the pane made the side panel wider (its
  * rows wider than the panel) and taller than the window, which grew; the
@@ -1069,6 +1180,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/app/analysis/row-update-without-layout",
                   test_row_update_without_layout);
   g_test_add_func("/app/analysis/thought-size-fixed", test_thought_size_fixed);
+  g_test_add_func("/app/analysis/move-laid-out-once", test_move_laid_out_once);
   g_test_add_func("/app/analysis/row-tooltip-on-demand",
                   test_row_tooltip_on_demand);
   int status = g_test_run();

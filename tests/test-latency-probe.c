@@ -12,6 +12,7 @@
 #include "jq-latency-probe.h"
 
 static char *log_path;
+static char *spikes_path; /* JIEQI_LATENCY_SPIKES */
 
 static void run_loop(guint ms) {
   gint64 end = g_get_monotonic_time() + ms * 1000;
@@ -81,6 +82,42 @@ static void test_sees_a_block(void) {
   g_assert_cmpfloat(held_worst, <, 120.0);
 }
 
+/* The spikes' file marks the measured span, reset to write, on the clock of
+ * the gaps it lists: a long gap inside it lies between its marks. */
+static void test_spikes_marked(void) {
+  send_signal(SIGUSR1);
+  run_loop(50);
+  g_idle_add(block_once, GUINT_TO_POINTER(60));
+  run_loop(100);
+  send_signal(SIGUSR2);
+  char *text = NULL;
+  g_assert_true(g_file_get_contents(spikes_path, &text, NULL, NULL));
+  char **lines = g_strsplit(g_strchomp(text), "\n", -1);
+  double start = -1, end = -1;
+  guint inside = 0;
+  for (guint i = 0; lines[i] != NULL; i++) {
+    double a, b, gap, held;
+    if (sscanf(lines[i], "start %lf", &a) == 1) {
+      start = a;
+      end = -1;
+      inside = 0;
+    } else if (sscanf(lines[i], "end %lf", &a) == 1) {
+      end = a;
+    } else {
+      g_assert_cmpint(sscanf(lines[i], "spike %lf %lf gap %lf held %lf", &a, &b,
+                             &gap, &held),
+                      ==, 4);
+      if (start >= 0 && end < 0 && a >= start && gap >= 60.0)
+        inside++;
+    }
+  }
+  g_assert_cmpfloat(start, >, 0);
+  g_assert_cmpfloat(end, >, start);
+  g_assert_cmpuint(inside, >=, 1);
+  g_strfreev(lines);
+  g_free(text);
+}
+
 /* A directory where the log was: nothing written, and said so. */
 static void test_unwritable_log(void) {
   g_assert_cmpint(g_unlink(log_path), ==, 0);
@@ -97,13 +134,18 @@ int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   char *dir = g_dir_make_tmp("jieqi-latency-XXXXXX", NULL);
   log_path = g_build_filename(dir, "latency.log", NULL);
+  spikes_path = g_build_filename(dir, "spikes.txt", NULL);
+  g_setenv("JIEQI_LATENCY_SPIKES", spikes_path, TRUE);
   jq_latency_probe_start(log_path);
   g_test_add_func("/latency-probe/sees-a-block", test_sees_a_block);
+  g_test_add_func("/latency-probe/spikes-marked", test_spikes_marked);
   g_test_add_func("/latency-probe/unwritable-log", test_unwritable_log);
   int status = g_test_run();
   g_remove(log_path);
+  g_remove(spikes_path);
   g_rmdir(dir);
   g_free(log_path);
+  g_free(spikes_path);
   g_free(dir);
   return status;
 }

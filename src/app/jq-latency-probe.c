@@ -67,11 +67,23 @@ static int compare_gaps(gconstpointer a, gconstpointer b) {
   return (x > y) - (x < y);
 }
 
+/* "start SECONDS" or "end SECONDS" in the spikes' file, on the same clock. */
+static void spike_mark(const char *word) {
+  if (probe->spikes == NULL)
+    return;
+  fprintf(probe->spikes, "%s %.6f\n", word,
+          (double)g_get_monotonic_time() / 1e6);
+  fflush(probe->spikes);
+}
+
 void jq_latency_probe_reset(void) {
   g_return_if_fail(probe != NULL);
   g_array_set_size(probe->gaps, 0);
   g_array_set_size(probe->held, 0);
   probe->last_us = 0;
+  /* The measured span's ends, to tell its gaps from the start-up's and the
+   * quit's. */
+  spike_mark("start");
 }
 
 /* The gap `fraction` of the way up the sorted gaps, in ms. */
@@ -92,6 +104,7 @@ static guint count_over(const GArray *gaps, gint64 limit_us) {
 
 gboolean jq_latency_probe_write(GError **error) {
   g_return_val_if_fail(probe != NULL, FALSE);
+  spike_mark("end");
   GArray *gaps = g_array_copy(probe->gaps);
   GArray *held = g_array_copy(probe->held);
   g_array_sort(gaps, compare_gaps);

@@ -12,7 +12,8 @@
  * With JIEQI_LATENCY_SPIKES naming a file as well, each gap of 25 ms or
  * more is appended to it as it happens, to be matched with a profile
  * (`perf record -k CLOCK_MONOTONIC`): "spike START END gap G held H",
- * START and END the monotonic clock in seconds (g_get_monotonic_time).
+ * START and END the monotonic clock in seconds (g_get_monotonic_time);
+ * "start T" and "end T" there mark a measurement's reset and its write.
  * Off unless started: nothing runs. */
 #pragma once
 

@@ -13,6 +13,7 @@
 #include "jq-comment-dialog.h"
 #include "jq-confirm-replace.h"
 #include "jq-draw-offer.h"
+#include "jq-flap-shadow.h"
 #include "jq-fold-button.h"
 #include "jq-game-chooser.h"
 #include "jq-game-file.h"
@@ -903,6 +904,7 @@ static void jq_window_init(JqWindow *self) {
   self->toasts_posted = g_ptr_array_new_with_free_func(g_free);
   jq_tooltips_keep_on_one_line(GTK_WIDGET(self));
   jq_fold_button_follow(self->panel_button, self->flap);
+  jq_flap_shadow_follow(self->flap);
   self->settings = jq_app_settings_new();
   self->sounds = jq_sound_player_new();
   g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions,
