@@ -93,3 +93,18 @@ void jq_test_assert_error(const JqError *err, const JqTestError *want,
   }
   g_strfreev(names);
 }
+
+void jq_test_make_random_move(JqPosition *pos, const JqMoveList *legal,
+                              JqPieceType deal[JQ_SQUARES], JqRng *rng,
+                              gboolean learns_captured) {
+  g_assert_cmpint(legal->count, >, 0);
+  JqMove m = legal->moves[jq_rng_below(rng, legal->count)];
+  int from = jq_move_from(m), to = jq_move_to(m);
+  JqReveal r = {deal[from], learns_captured ? deal[to] : JQ_NO_TYPE};
+  if (!jq_piece_is_hidden(pos->board[from]))
+    r.mover = JQ_NO_TYPE;
+  if (!jq_piece_is_hidden(pos->board[to]))
+    r.captured = JQ_NO_TYPE;
+  jq_position_make_move(pos, m, r);
+  deal[from] = JQ_NO_TYPE;
+}

@@ -5,6 +5,7 @@
 
 #include "jq-fen.h"
 #include "jq-position.h"
+#include "jq-rng.h"
 
 /* Parses a FEN that the test knows is valid, failing the test otherwise. */
 void jq_test_position_from_fen(JqPosition *pos, const char *fen);
@@ -12,6 +13,14 @@ void jq_test_position_from_fen(JqPosition *pos, const char *fen);
 JqMove jq_test_move(const char *coords);
 /* Is the move among the position's legal moves? */
 gboolean jq_test_has_legal_move(const JqPosition *pos, const char *coords);
+
+/* Makes one of `legal`'s moves, chosen by `rng`, turning up what the deal
+ * (indexed by square, kept up to date here) says. A captured face-down
+ * piece is named only when `learns_captured`: an observer who never
+ * learns it keeps it in the pool. */
+void jq_test_make_random_move(JqPosition *pos, const JqMoveList *legal,
+                              JqPieceType deal[JQ_SQUARES], JqRng *rng,
+                              gboolean learns_captured);
 
 /* An error a test expects: its code, and the arguments named in `check`
  * (blank-separated: field color color2 type type2 hidden square square2

@@ -413,15 +413,7 @@ static void test_hash_covers_eval(void) {
         check_eval_by_hash(&e, &other);
         pool_changes++;
       }
-      JqMove m = list.moves[jq_rng_below(&rng, list.count)];
-      int from = jq_move_from(m), to = jq_move_to(m);
-      JqReveal r = {deal[from], learns ? deal[to] : JQ_NO_TYPE};
-      if (!jq_piece_is_hidden(pos.board[from]))
-        r.mover = JQ_NO_TYPE;
-      if (!jq_piece_is_hidden(pos.board[to]))
-        r.captured = JQ_NO_TYPE;
-      jq_position_make_move(&pos, m, r);
-      deal[from] = JQ_NO_TYPE;
+      jq_test_make_random_move(&pos, &list, deal, &rng, learns);
     }
     jq_game_free(game);
   }

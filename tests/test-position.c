@@ -197,19 +197,6 @@ static void test_random_jieqi(void) {
  * kings: pins along lines, cannon screens, horse legs, elephant eyes. */
 /* Plays one of `legal` at random, turning up a hidden mover or capture
  * as `deal` says. */
-static void make_random_move(JqPosition *pos, const JqMoveList *legal,
-                             JqPieceType deal[JQ_SQUARES], JqRng *rng) {
-  JqMove m = legal->moves[jq_rng_below(rng, legal->count)];
-  int from = jq_move_from(m), to = jq_move_to(m);
-  JqReveal r = {deal[from], deal[to]};
-  if (!jq_piece_is_hidden(pos->board[from]))
-    r.mover = JQ_NO_TYPE;
-  if (!jq_piece_is_hidden(pos->board[to]))
-    r.captured = JQ_NO_TYPE;
-  jq_position_make_move(pos, m, r);
-  deal[from] = JQ_NO_TYPE;
-}
-
 static void safe_known_games(JqVariant variant, int games, guint64 seed) {
   JqRng rng;
   jq_rng_seed(&rng, seed);
@@ -241,7 +228,7 @@ static void safe_known_games(JqVariant variant, int games, guint64 seed) {
       g_assert_cmpint(n, ==, legal.count);
       if (legal.count == 0)
         break;
-      make_random_move(&pos, &legal, deal, &rng);
+      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
     }
     jq_game_free(game);
   }
@@ -289,7 +276,7 @@ static void captures_stage_games(JqVariant variant, int games, guint64 seed) {
       jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
       if (legal.count == 0)
         break;
-      make_random_move(&pos, &legal, deal, &rng);
+      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
     }
     jq_game_free(game);
   }
