@@ -7,9 +7,11 @@
 #include "jq-ai.h"
 #include "jq-bench.h"
 #include "jq-determinize.h"
+#include "jq-eval.h"
 #include "jq-game.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
+#include "jq-search.h"
 #include "jq-test-ai.h"
 #include "jq-test-tactics.h"
 #include "jq-test-util.h"
@@ -379,6 +381,43 @@ static void test_jieqi_depth(void) {
   jq_ai_free(ai);
 }
 
+/* Jieqi's quiescence takes only recaptures (and chariots) from its third
+ * ply. Here c3d5 takes a cannon and d7d5 takes the horse back; the chariot
+ * that did, on d7, defended the elephant on a7, which a0a7 would then take,
+ * but that is no recapture: jieqi values the position below the line with
+ * it. Xiangqi's quiescence still takes the elephant. */
+static void test_quiescence_recaptures(void) {
+  static const char *fen = "5k3/9/b2r5/9/3c5/9/2N6/9/9/R3K4 w - - 0 1";
+  static const char *line[] = {"c3d5", "d7d5", "a0a7"};
+  const JqFenVariant variants[] = {JQ_FEN_VARIANT_JIEQI,
+                                   JQ_FEN_VARIANT_XIANGQI};
+  for (size_t v = 0; v < G_N_ELEMENTS(variants); v++) {
+    /* A search of its own: the table's keys leave the variant out. */
+    JqSearch *search = jq_search_new_sized(1);
+    g_assert_nonnull(search);
+    g_assert_true(jq_search_reserve(search));
+    JqPosition pos, after;
+    JqError err = {{0}};
+    g_assert_true(jq_fen_parse(fen, variants[v], &pos, &err));
+    memcpy(&after, &pos, sizeof pos);
+    for (size_t i = 0; i < G_N_ELEMENTS(line); i++) {
+      g_assert_true(jq_test_has_legal_move(&after, line[i]));
+      jq_position_make_move(&after, jq_test_move(line[i]), JQ_REVEAL_NONE);
+    }
+    /* Black to move after the line, with no capture left: its value for
+     * Red is the evaluation's. */
+    int with_elephant = -jq_evaluate(&after);
+    int value = jq_search_value(search, &pos, 0);
+    g_test_message("%s: quiescence %d, the line with a0a7 %d",
+                   v ? "xiangqi" : "jieqi", value, with_elephant);
+    if (variants[v] == JQ_FEN_VARIANT_JIEQI)
+      g_assert_cmpint(value, <, with_elephant);
+    else
+      g_assert_cmpint(value, >=, with_elephant);
+    jq_search_free(search);
+  }
+}
+
 /* Asian rules: Red has checked on a9 and a8 in turn; checking on a9 once
  * more repeats a position the third time and loses for perpetual check.
  * Red is a cannon down, so a draw would tempt it (and would be its due
@@ -728,6 +767,7 @@ int main(int argc, char **argv) {
     g_test_add_data_func(path, t, test_jieqi_tactic);
   }
   g_test_add_func("/search/jieqi-depth", test_jieqi_depth);
+  g_test_add_func("/search/quiescence-recaptures", test_quiescence_recaptures);
   g_test_add_func("/search/selfplay/xiangqi", test_selfplay_xiangqi);
   g_test_add_func("/search/selfplay/jieqi", test_selfplay_jieqi);
   g_test_add_func("/search/stop/infinite", test_stop_infinite);

@@ -26,6 +26,9 @@
  * at depth 3 in half a second; with one, it reaches 7-8 (docs/benchmarks.md,
  * "Jieqi strength"). */
 #define CHANCE_BUDGET 1
+/* From this quiescence ply on, jieqi searches only recaptures (and
+ * captures of a chariot). */
+#define QS_RECAPTURE_PLY 2
 
 typedef struct Worker Worker;
 
@@ -624,6 +627,13 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
       int victim = jq_eval_square_value(pos, jq_move_to(m));
       /* Delta pruning: even winning the piece cannot reach alpha. */
       if (best + victim + 200 <= alpha)
+        continue;
+      /* Jieqi, two plies into quiescence: only recaptures on the point the
+       * last move took, and captures of a chariot's worth. Other captures
+       * there cost nodes for little (docs/benchmarks.md, session 15). */
+      if (qply >= QS_RECAPTURE_PLY && pos->variant == JQ_VARIANT_JIEQI &&
+          jq_move_to(m) != jq_move_to(jq_position_last_move(pos)) &&
+          victim < jq_eval_piece_value(JQ_CHARIOT, true))
         continue;
       /* A capture that loses the exchange is not worth a look (its
        * ordering score has tested it: every move here is a capture). */
