@@ -51,6 +51,18 @@ static void end_preview(JqAnalysisView *self) {
   g_signal_emit(self, signals[SIGNAL_PREVIEW], 0, NULL, (guint)JQ_MOVE_NONE);
 }
 
+/* A blank row's button is out of sight and out of reach (and its clicks
+ * ignored, on_play), not made insensitive: a change of state restyles
+ * the window, which GTK lays out again in a frame of its own, with the X
+ * server's round trips; a move with the analysis on took two frames with
+ * a layout, the move's and the one where the first lines came. */
+static void show_play(GtkWidget *play, gboolean shown) {
+  gtk_widget_set_opacity(play, shown ? 1 : 0);
+  gtk_widget_set_can_target(play, shown);
+  gtk_accessible_update_state(GTK_ACCESSIBLE(play), GTK_ACCESSIBLE_STATE_HIDDEN,
+                              !shown, -1);
+}
+
 static void show_lines(JqAnalysisView *self) {
   if (!self->mode)
     return;
@@ -78,7 +90,7 @@ static void show_lines(JqAnalysisView *self) {
       if (keep && i < wanted && gtk_widget_get_visible(GTK_WIDGET(r))) {
         /* The first says what is coming. */
         jq_analysis_row_set(r, i == 0 ? _("Analysing…") : "", "");
-        gtk_widget_set_sensitive(jq_analysis_row_get_play_button(r), FALSE);
+        show_play(jq_analysis_row_get_play_button(r), FALSE);
         kept = TRUE;
       } else {
         gtk_widget_set_visible(GTK_WIDGET(r), FALSE);
@@ -86,6 +98,7 @@ static void show_lines(JqAnalysisView *self) {
       continue;
     }
     gtk_widget_set_visible(GTK_WIDGET(r), TRUE);
+    show_play(jq_analysis_row_get_play_button(r), TRUE);
     const JqAnalysis *a = jq_analysis_mode_get_line(self->mode, i);
     /* The AI saw only what the user may know: nothing to hide. */
     char *figures = jq_analysis_text_figures(a, perspective, FALSE);
@@ -154,6 +167,9 @@ static void on_row_activated(GtkListBox *list, GtkListBoxRow *row,
 
 static void on_play(GtkButton *button, JqAnalysisView *self) {
   guint index = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(button), "line"));
+  /* A blank row's (show_play): its line is not there yet. */
+  if (index >= self->filled)
+    return;
   GError *error = NULL;
   if (!jq_analysis_mode_play(self->mode, index, &error)) {
     gtk_label_set_label(self->status, error->message);

@@ -23,8 +23,7 @@ typedef struct {
   GtkLabel *lost_caption;
   GtkBox *lost;
   /* What the chips show, so that a move that changes neither line keeps
-   * them: making a chip sets its tooltip, and that asks the X server
-   * where the pointer is, a round trip a chip. shown FALSE: not yet. */
+   * them. shown FALSE: not yet. */
   gboolean shown, shown_traditional;
   int shown_hidden[JQ_TYPE_COUNT];
   int shown_lost[JQ_TYPE_COUNT];
@@ -111,6 +110,28 @@ static void clear_chips(GtkBox *box) {
     gtk_box_remove(box, child);
 }
 
+char *jq_pieces_panel_chip_tooltip(GtkWidget *chip) {
+  g_return_val_if_fail(GTK_IS_WIDGET(chip), NULL);
+  JqPieceType type = (JqPieceType)GPOINTER_TO_INT(
+      g_object_get_data(G_OBJECT(chip), "piece-type"));
+  int count = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(chip), "piece-count"));
+  return type == JQ_NO_TYPE
+             /* TRANSLATORS: a captured face-down piece nobody saw; %d is
+              * how many. */
+             ? g_strdup_printf(_("Unknown face-down piece: %d"), count)
+             /* TRANSLATORS: a piece name and how many, "Chariot: 2". */
+             : g_strdup_printf(_("%s: %d"), type_name(type), count);
+}
+
+static gboolean on_chip_query_tooltip(GtkWidget *chip, int x, int y,
+                                      gboolean keyboard, GtkTooltip *tooltip,
+                                      gpointer data) {
+  char *tip = jq_pieces_panel_chip_tooltip(chip);
+  jq_tooltips_set_one_line(tooltip, tip);
+  g_free(tip);
+  return TRUE;
+}
+
 /* A piece character (or "?" for an unknown one) and how many. */
 static void add_chip(GtkBox *box, JqColor color, JqPieceType type, int count,
                      gboolean traditional) {
@@ -135,15 +156,18 @@ static void add_chip(GtkBox *box, JqColor color, JqPieceType type, int count,
     gtk_box_append(GTK_BOX(chip), count_label);
     g_free(text);
   }
-  char *tip = type == JQ_NO_TYPE
-                  /* TRANSLATORS: a captured face-down piece nobody saw; %d is
-                   * how many. */
-                  ? g_strdup_printf(_("Unknown face-down piece: %d"), count)
-                  /* TRANSLATORS: a piece name and how many, "Chariot: 2". */
-                  : g_strdup_printf(_("%s: %d"), type_name(type), count);
-  gtk_widget_set_tooltip_text(chip, tip);
-  jq_tooltips_keep_on_one_line(chip);
+  g_object_set_data(G_OBJECT(chip), "piece-type", GINT_TO_POINTER(type));
+  g_object_set_data(G_OBJECT(chip), "piece-count", GINT_TO_POINTER(count));
+  /* The tooltip is made when asked for: setting a tooltip's text asks the
+   * X server where the pointer is, a round trip a chip, and in jieqi a
+   * reveal makes a new row of them. Screen readers keep the text. */
+  char *tip = jq_pieces_panel_chip_tooltip(chip);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(chip),
+                                 GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tip, -1);
   g_free(tip);
+  gtk_widget_set_has_tooltip(chip, TRUE);
+  g_signal_connect(chip, "query-tooltip", G_CALLBACK(on_chip_query_tooltip),
+                   NULL);
   gtk_box_append(box, chip);
 }
 

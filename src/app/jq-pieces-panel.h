@@ -23,4 +23,8 @@ void jq_pieces_panel_update(JqPiecesPanel *self, const JqPosition *pos,
                             gboolean traditional, JqColor top,
                             const char *red_player, const char *black_player);
 
+/* The tooltip text of one of the panel's chips ("Chariot: 2"), made when
+ * the pointer rests on it; free with g_free(). */
+char *jq_pieces_panel_chip_tooltip(GtkWidget *chip);
+
 G_END_DECLS

@@ -6,8 +6,13 @@ static gboolean on_query_tooltip(GtkWidget *widget, int x, int y,
   const char *text = gtk_widget_get_tooltip_text(widget);
   if (text == NULL || *text == '\0')
     return FALSE;
-  gtk_tooltip_set_custom(tooltip, gtk_label_new(text));
+  jq_tooltips_set_one_line(tooltip, text);
   return TRUE;
+}
+
+void jq_tooltips_set_one_line(GtkTooltip *tooltip, const char *text) {
+  g_return_if_fail(GTK_IS_TOOLTIP(tooltip));
+  gtk_tooltip_set_custom(tooltip, gtk_label_new(text));
 }
 
 void jq_tooltips_keep_on_one_line(GtkWidget *widget) {

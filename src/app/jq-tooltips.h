@@ -12,4 +12,7 @@ G_BEGIN_DECLS
  * added later). */
 void jq_tooltips_keep_on_one_line(GtkWidget *widget);
 
+/* For a query-tooltip handler that makes its text on demand. */
+void jq_tooltips_set_one_line(GtkTooltip *tooltip, const char *text);
+
 G_END_DECLS
