@@ -684,6 +684,62 @@ static void test_veto(void) {
   jq_ai_free(ai);
 }
 
+/* Check: the tree's most visited moves searched alone by the alpha-beta,
+ * the best of them played when the tree's choice scores far below it.
+ * Two positions where IS-MCTS walked into a mate against the alpha-beta AI
+ * (seed 2050, games 1 and 24, docs/benchmarks.md session 15): Red's
+ * Ne7-c8 lets Black mate in four; Black's hidden i9, out as a bishop, lets
+ * Red's attack through. 5,000 iterations play both; with Check=30 neither,
+ * and the move played instead is not mated when searched alone. */
+static void test_check(void) {
+  static const char *const cases[][2] = {
+      {"4kx3/3R2a2/4Nc3/1p7/8p/9/5r3/3K5/1p2P4/1B7 w A1p1 a1c1 6 53", "e7c8"},
+      {"N3kxxRx/n3b4/2aap3c/P3x1x1x/9/2P6/5r2X/4B1C2/3AP4/X2XK1XXX b "
+       "A1B1N1R1P2b1r1c1p4 C1 16 17",
+       "i9h9"},
+  };
+  JqSearch *search = jq_search_new_sized(8);
+  g_assert_nonnull(search);
+  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+    JqPosition pos;
+    jq_test_position_from_fen(&pos, cases[i][0]);
+    JqMove blunder = jq_test_move(cases[i][1]);
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "16");
+    jq_test_ai_set(ai, "Check", "0");
+    JqProgress last;
+    g_assert_cmpuint(think_iterations(ai, &pos, 5000, &last), ==, blunder);
+    jq_test_ai_set(ai, "Check", "30");
+    JqMove m = think_iterations(ai, &pos, 5000, &last);
+    g_assert_cmpuint(m, !=, blunder);
+    g_assert_true(jq_position_is_legal(&pos, m));
+    g_assert_cmpint(last.pv_len, >=, 1);
+    g_assert_cmpuint(last.pv[0], ==, m);
+    g_assert_cmpuint(last.iterations, ==, 5000);
+    jq_ai_free(ai);
+    /* Searched alone, the blunder is lost and the move played is not. */
+    int score[2];
+    JqMove moves[2] = {blunder, m};
+    for (int k = 0; k < 2; k++) {
+      JqLimits limits;
+      jq_limits_init(&limits);
+      limits.nodes = 60000;
+      limits.searchmoves[0] = moves[k];
+      limits.searchmoves_count = 1;
+      JqRootResult line = {JQ_MOVE_NONE, 0};
+      int lines = 0;
+      jq_search_clear(search);
+      jq_search_run(search, &pos, &limits, NULL, NULL, NULL, NULL, &line, 1,
+                    &lines);
+      g_assert_cmpint(lines, ==, 1);
+      score[k] = line.score;
+    }
+    g_assert_cmpint(score[0], <=, -3000);
+    g_assert_cmpint(score[1], >, score[0] + 2000);
+  }
+  jq_search_free(search);
+}
+
 /* MateHint: when the hint scores a mate, the alpha-beta searches on and
  * its move is played. The veto's position after Red's Cb3-b2: Black mates
  * in five (Re3-d3 first), every piece revealed; the tree prefers Rd8-c8
@@ -1282,6 +1338,7 @@ static void test_options(void) {
       {"Guard", "10"},         {"Guard", "0"},
       {"Veto", "10"},          {"Veto", "0"},
       {"MateHint", "50"},      {"MateHint", "0"},
+      {"Check", "30"},         {"Check", "0"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
@@ -1307,6 +1364,7 @@ static void test_options(void) {
       {"Guard", "91"},        {"Guard", "-1"},
       {"Veto", "91"},         {"Veto", "x"},
       {"MateHint", "91"},     {"MateHint", "-1"},
+      {"Check", "91"},        {"Check", "x"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1582,6 +1640,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/hint", test_hint);
   g_test_add_func("/ismcts/guard", test_guard);
   g_test_add_func("/ismcts/veto", test_veto);
+  g_test_add_func("/ismcts/check", test_check);
   g_test_add_func("/ismcts/mate-hint", test_mate_hint);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);

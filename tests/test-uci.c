@@ -911,6 +911,7 @@ static void test_algorithm_options(void) {
       "option name Hint type spin default 10 min 0 max 90",
       "option name Guard type spin default 0 min 0 max 90",
       "option name Veto type spin default 0 min 0 max 90",
+      "option name Check type spin default 0 min 0 max 90",
       "option name MateHint type spin default 0 min 0 max 90",
       "option name Deals type spin default 4 min 1 max 64",
   };

@@ -45,7 +45,10 @@
  * moves on), the hint's move is played. A narrower check (Veto, also a
  * share kept back) searches the tree's move alone and plays the hint's
  * only when the tree's is lost outright: a mate, or mates in most of what
- * a reveal on the way turns up. When the hint itself scores a mate either
+ * a reveal on the way turns up. A check that needs no hint (Check, a share
+ * kept back from the tree) searches the tree's two or three most visited
+ * moves alone and plays the best of them when the tree's own choice scores
+ * far below it. When the hint itself scores a mate either
  * way, the alpha-beta may search on and its move be played (MateHint, a
  * percentage of the move's time it may have in all; off by default): a
  * mate it finds holds whatever the hidden pieces are, and where every
@@ -147,6 +150,7 @@ struct Ismcts {
   double hint_share;  /* of the move's time for the alpha-beta's root hint */
   double guard_share; /* of the move's time to check the tree's move */
   double veto_share;  /* of the move's time to look for a lost tree's move */
+  double check_share; /* of the move's time to search the tree's top moves */
   double mate_share;  /* of the move's time for the alpha-beta when its hint
                          scores a mate either way (MateHint) */
   JqMove hint_move;   /* the hint's move and its score, once searched */
@@ -657,10 +661,11 @@ static bool root_won(const JqIsmctsTree *t) {
 }
 
 /* The tree's share of the move's time: the guard's and the veto's are kept
- * back for them when there is a hint to fall back on. */
+ * back for them when there is a hint to fall back on, the check's always. */
 static int64_t tree_ms(const Ismcts *s) {
-  double kept = s->guard_share + s->veto_share;
-  if (!s->hint_move || kept <= 0)
+  double kept =
+      (s->hint_move ? s->guard_share + s->veto_share : 0.0) + s->check_share;
+  if (kept <= 0)
     return s->budget_ms;
   int64_t ms = (int64_t)((double)s->budget_ms * (1.0 - kept));
   return ms < 1 ? 1 : ms;
@@ -983,6 +988,83 @@ static JqMove veto_move(Ismcts *s, Worker *w, const JqPosition *view,
   return s->hint_move;
 }
 
+/* Check: the tree's most visited root moves (its choice first), at most
+ * this many, each searched alone by the alpha-beta on the view... */
+#define CHECK_CANDIDATES 3
+/* ... and the best of them played instead of the tree's choice when that
+ * scores this much below it: the king walks and pieces left to a short
+ * attack that the tree, a few thousand iterations deep, valued as even
+ * (docs/benchmarks.md, session 15: 7 of 19 lost games turned on one). */
+#define CHECK_MARGIN 300
+
+/* Searches the tree's choice `best` and its runners-up (most visited, not
+ * proven lost) alone, each in an equal part of check_share of the move's
+ * time (what is left of it) or of the iterations' nodes, and returns the
+ * one the alpha-beta scores highest when `best` scores CHECK_MARGIN or more
+ * below it. Unlike the guard, the moves weighed are the tree's own: the
+ * tree judges the reveals and the quiet play, the alpha-beta only vetoes
+ * its tactical blunders. *score gets the chosen move's score. */
+static JqMove check_move(Ismcts *s, Worker *w, const JqPosition *view,
+                         JqMove best, int *score) {
+  /* Infinite or pondering: no share of a time to take. */
+  if (s->check_share <= 0 || (!s->max_iterations && s->budget_ms <= 0))
+    return best;
+  RootTotal totals[JQ_MAX_MOVES];
+  int n = 0;
+  for (int i = 0; i < s->threads; i++)
+    n = add_roots(&s->workers[i]->tree, totals, n);
+  JqMove cand[CHECK_CANDIDATES] = {best};
+  int count = 1;
+  while (count < CHECK_CANDIDATES) {
+    int pick = -1;
+    for (int k = 0; k < n; k++) {
+      bool taken = false;
+      for (int c = 0; c < count; c++)
+        taken |= totals[k].move == cand[c];
+      if (!taken && totals[k].visits > 0 && totals[k].proof >= 0 &&
+          (pick < 0 || totals[k].visits > totals[pick].visits))
+        pick = k;
+    }
+    if (pick < 0)
+      break;
+    cand[count++] = totals[pick].move;
+  }
+  if (count < 2)
+    return best;
+  JqLimits limits;
+  jq_limits_init(&limits);
+  if (s->max_iterations) {
+    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
+                   s->check_share / (1.0 - s->check_share) / count;
+    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
+  } else {
+    int64_t left = (s->budget_ms - jq_clock_elapsed_ms(&s->clock)) / count;
+    limits.movetime_ms = left < 1 ? 1 : (int)left;
+  }
+  /* The leaf search's table holds the tree's deals' values: not the
+   * view's. The hint's is kept: it is the same view's. */
+  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
+    jq_search_clear(w->search);
+  w->search_used = true;
+  int first = 0, top = 0;
+  JqMove chosen = best;
+  for (int c = 0; c < count; c++) {
+    int v;
+    if (!guard_score(s, w, view, &limits, cand[c], &v))
+      return best; /* stopped: the tree's choice stands */
+    if (c == 0)
+      first = top = v;
+    else if (v > top) {
+      top = v;
+      chosen = cand[c];
+    }
+  }
+  if (first > top - CHECK_MARGIN)
+    return best;
+  *score = top;
+  return chosen;
+}
+
 /* Weaker play is fewer iterations: 50 at skill 0, doubling every two
  * levels up to 25600 at 19; 0 (no cap) at full strength. */
 static uint64_t skill_iterations(const Ismcts *s) {
@@ -1114,11 +1196,14 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     JqMove guarded = veto_move(s, s->workers[0], view, best);
     if (guarded == best)
       guarded = guard_move(s, s->workers[0], view, best);
+    int guarded_score = s->hint_score;
+    if (guarded == best)
+      guarded = check_move(s, s->workers[0], view, best, &guarded_score);
     if (guarded != best) {
       best = guarded;
       p.pv_len = 1;
       p.pv[0] = best;
-      p.score = s->hint_score;
+      p.score = guarded_score;
       p.value = jq_ismcts_win_probability(p.score);
     }
   }
@@ -1253,6 +1338,12 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->veto_share = (double)v / 100.0;
     return true;
   }
+  if (strcasecmp(name, "Check") == 0) {
+    if (!jq_ai_parse_long(value, 0, 90, &v))
+      return jq_error_set(err, "Check must be a percentage from 0 to 90");
+    s->check_share = (double)v / 100.0;
+    return true;
+  }
   if (strcasecmp(name, "MateHint") == 0) {
     if (!jq_ai_parse_long(value, 0, 90, &v))
       return jq_error_set(err, "MateHint must be a percentage from 0 to 90");
@@ -1354,7 +1445,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Prior, FirstPlay, "
-                      "FirstPlayStatic, Center, Hint, Guard, Veto, MateHint, "
+                      "FirstPlayStatic, Center, Hint, Guard, Veto, Check, "
+                      "MateHint, "
                       "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "

@@ -69,6 +69,7 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_HINT] = {"Hint", KIND_SPIN, "10", 0, 90, true, "ismcts"},
     [JQ_UCI_OPT_GUARD] = {"Guard", KIND_SPIN, "0", 0, 90, true, "ismcts"},
     [JQ_UCI_OPT_VETO] = {"Veto", KIND_SPIN, "0", 0, 90, true, "ismcts"},
+    [JQ_UCI_OPT_CHECK] = {"Check", KIND_SPIN, "0", 0, 90, true, "ismcts"},
     [JQ_UCI_OPT_MATE_HINT] = {"MateHint", KIND_SPIN, "0", 0, 90, true,
                               "ismcts"},
     /* The determinized baseline. */
