@@ -617,6 +617,25 @@ static void test_hint(void) {
   jq_ai_free(ai);
 }
 
+/* With option `name` at 0 the tree plays `blunder` at 5,000 iterations;
+ * with it at `on`, another legal move, the head of its reported line.
+ * Returns that move. */
+static JqMove assert_option_avoids(JqAi *ai, const JqPosition *pos,
+                                   const char *name, const char *on,
+                                   JqMove blunder) {
+  JqProgress last;
+  jq_test_ai_set(ai, name, "0");
+  g_assert_cmpuint(think_iterations(ai, pos, 5000, &last), ==, blunder);
+  jq_test_ai_set(ai, name, on);
+  JqMove m = think_iterations(ai, pos, 5000, &last);
+  g_assert_cmpuint(m, !=, blunder);
+  g_assert_true(jq_position_is_legal(pos, m));
+  g_assert_cmpint(last.pv_len, >=, 1);
+  g_assert_cmpuint(last.pv[0], ==, m);
+  g_assert_cmpuint(last.iterations, ==, 5000);
+  return m;
+}
+
 /* Guard: the tree's move checked by the alpha-beta search on the view.
  * From a game lost to the alpha-beta AI (session 12): Black is ahead, and
  * Rxc3 (a3c3) opens the a-file to Red's hidden a0, which runs up it as a
@@ -631,16 +650,7 @@ static void test_guard(void) {
   JqMove blunder = jq_test_move("a3c3");
   JqAi *ai = jq_test_ai_new("ismcts");
   jq_test_ai_set(ai, "Hash", "16");
-  jq_test_ai_set(ai, "Guard", "0");
-  JqProgress last;
-  g_assert_cmpuint(think_iterations(ai, &pos, 5000, &last), ==, blunder);
-  jq_test_ai_set(ai, "Guard", "10");
-  JqMove m = think_iterations(ai, &pos, 5000, &last);
-  g_assert_cmpuint(m, !=, blunder);
-  g_assert_true(jq_position_is_legal(&pos, m));
-  g_assert_cmpint(last.pv_len, >=, 1);
-  g_assert_cmpuint(last.pv[0], ==, m);
-  g_assert_cmpuint(last.iterations, ==, 5000);
+  assert_option_avoids(ai, &pos, "Guard", "10", blunder);
   jq_ai_free(ai);
 }
 
@@ -656,16 +666,7 @@ static void test_veto(void) {
   JqMove blunder = jq_test_move("b3b2");
   JqAi *ai = jq_test_ai_new("ismcts");
   jq_test_ai_set(ai, "Hash", "16");
-  jq_test_ai_set(ai, "Veto", "0");
-  JqProgress last;
-  g_assert_cmpuint(think_iterations(ai, &pos, 5000, &last), ==, blunder);
-  jq_test_ai_set(ai, "Veto", "10");
-  JqMove m = think_iterations(ai, &pos, 5000, &last);
-  g_assert_cmpuint(m, !=, blunder);
-  g_assert_true(jq_position_is_legal(&pos, m));
-  g_assert_cmpint(last.pv_len, >=, 1);
-  g_assert_cmpuint(last.pv[0], ==, m);
-  g_assert_cmpuint(last.iterations, ==, 5000);
+  JqMove m = assert_option_avoids(ai, &pos, "Veto", "10", blunder);
   /* The played move is not lost itself: searched alone it is no mate. */
   JqSearch *search = jq_search_new_sized(8);
   g_assert_nonnull(search);
@@ -706,16 +707,7 @@ static void test_check(void) {
     JqMove blunder = jq_test_move(cases[i][1]);
     JqAi *ai = jq_test_ai_new("ismcts");
     jq_test_ai_set(ai, "Hash", "16");
-    jq_test_ai_set(ai, "Check", "0");
-    JqProgress last;
-    g_assert_cmpuint(think_iterations(ai, &pos, 5000, &last), ==, blunder);
-    jq_test_ai_set(ai, "Check", "30");
-    JqMove m = think_iterations(ai, &pos, 5000, &last);
-    g_assert_cmpuint(m, !=, blunder);
-    g_assert_true(jq_position_is_legal(&pos, m));
-    g_assert_cmpint(last.pv_len, >=, 1);
-    g_assert_cmpuint(last.pv[0], ==, m);
-    g_assert_cmpuint(last.iterations, ==, 5000);
+    JqMove m = assert_option_avoids(ai, &pos, "Check", "30", blunder);
     jq_ai_free(ai);
     /* Searched alone, the blunder is lost and the move played is not. */
     int score[2];
