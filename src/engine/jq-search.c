@@ -12,6 +12,10 @@
 #include "jq-see.h"
 #include "jq-time.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #define MAX_PLY 96
 #define MAX_THREADS 64
 #define MAX_LINES 16
@@ -93,6 +97,11 @@ struct Worker {
   int completed_depth;
   JqMove best_pv[MAX_PLY + 2];
   int best_pv_len;
+  /* The value of each colour's hidden pieces (jq_eval_hidden_value) for
+   * the pool it was worked out from: move ordering asks it for every
+   * capture, and a pool changes only at a reveal. */
+  uint64_t hidden_pool[2];
+  int hidden_value[2];
   /* Evaluations by hash: the same leaves come back often. */
   struct {
     uint64_t key;
@@ -216,6 +225,35 @@ static bool should_stop(Worker *w) {
 
 /* ---- move ordering ---- */
 
+/* No pool of a consistent position: the memo below starts empty. */
+#define NO_POOL UINT64_MAX
+
+static void clear_hidden_values(Worker *w) {
+  w->hidden_pool[0] = w->hidden_pool[1] = NO_POOL;
+}
+
+/* jq_eval_hidden_value, worked out once per pool. */
+static inline int hidden_value(Worker *w, int c) {
+  uint64_t pool;
+  memcpy(&pool, w->pos.pool[c], sizeof pool); /* a constant size: one load */
+  if (__builtin_expect(pool != w->hidden_pool[c], 0)) {
+    w->hidden_pool[c] = pool;
+    w->hidden_value[c] = jq_eval_hidden_value(&w->pos, (JqColor)c);
+  }
+  return w->hidden_value[c];
+}
+
+/* jq_eval_square_value with the memo. */
+static inline int square_value(Worker *w, int sq) {
+  JqPiece p = w->pos.board[sq];
+  if (!p)
+    return 0;
+  if (jq_piece_is_hidden(p))
+    return hidden_value(w, jq_piece_color(p));
+  return jq_eval_piece_value(jq_piece_type(p),
+                             w->pos.variant == JQ_VARIANT_JIEQI);
+}
+
 static inline int fold_piece(JqPiece p) {
   return jq_piece_is_hidden(p) ? (p & JQ_PIECE_BLACK) : (p & 15);
 }
@@ -267,8 +305,7 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   const JqPosition *pos = &w->pos;
   int to = jq_move_to(m), from = jq_move_from(m);
   if (pos->board[to])
-    return capture_holds_score(jq_eval_square_value(pos, to),
-                               jq_eval_square_value(pos, from)) +
+    return capture_holds_score(square_value(w, to), square_value(w, from)) +
            CAPTURE_UNTESTED;
   if (m == w->killers[ply][0])
     return (1 << 22);
@@ -290,31 +327,73 @@ static inline bool capture_untested(int score) {
 
 /* Runs the exchange test a capture's score waits for: the score it would
  * have had from the start. */
-static __attribute__((noinline)) int capture_tested_score(const Worker *w,
-                                                          JqMove m, int score) {
-  const JqPosition *pos = &w->pos;
-  if (jq_see_ge(pos, m, 0))
+static __attribute__((noinline)) int capture_tested_score(Worker *w, JqMove m,
+                                                          int score) {
+  if (jq_see_ge(&w->pos, m, 0))
     return score - CAPTURE_UNTESTED;
-  return CAPTURE_LOSES + jq_eval_square_value(pos, jq_move_to(m)) -
-         jq_eval_square_value(pos, jq_move_from(m)) / 8;
+  return CAPTURE_LOSES + square_value(w, jq_move_to(m)) -
+         square_value(w, jq_move_from(m)) / 8;
 }
 
-/* Selection sort step: brings the best remaining move to index i. An
- * untested capture that comes out best is tested in place and the scan
- * repeated, without a swap: every other score is exact or an upper bound,
- * so the move and the list's order come out as if every capture had been
- * tested at the start. */
-static inline JqMove pick(const Worker *w, JqMoveList *list, int *scores,
-                          int i) {
+/* The picker scans the scores four at a time: a list's scores are kept
+ * in an array with room for four more, filled with PICK_PAD. */
+#define PICK_WIDTH 4
+#define PICK_PAD INT32_MIN
+typedef int32_t PickVec __attribute__((vector_size(PICK_WIDTH * 4)));
+
+static inline PickVec pick_load(const int *p) {
+  PickVec v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+/* Fills the room after a list's scores. */
+static inline void pick_pad(int *scores, int count) {
+  for (int k = 0; k < PICK_WIDTH; k++)
+    scores[count + k] = PICK_PAD;
+}
+
+/* The first index at or after i holding the highest score from i to count:
+ * the lanes' highest scores, then the first point that equals them. */
+static inline int pick_first_best(const int *scores, int i, int count,
+                                  int *top) {
+  PickVec high = pick_load(scores + i);
+  for (int j = i + PICK_WIDTH; j < count; j += PICK_WIDTH) {
+    PickVec v = pick_load(scores + j);
+    PickVec more = v > high;
+    high = (v & more) | (high & ~more);
+  }
+  PickVec swapped = __builtin_shuffle(high, (PickVec){2, 3, 0, 1});
+  PickVec more = swapped > high;
+  high = (swapped & more) | (high & ~more);
+  swapped = __builtin_shuffle(high, (PickVec){1, 0, 3, 2});
+  more = swapped > high;
+  high = (swapped & more) | (high & ~more);
+  int t = high[0];
+  *top = t;
+  for (int j = i;; j += PICK_WIDTH) {
+    PickVec same = pick_load(scores + j) == t;
+#ifdef __SSE2__
+    int lanes = _mm_movemask_ps(_mm_castsi128_ps((__m128i)same));
+    if (lanes)
+      return j + __builtin_ctz((unsigned)lanes);
+#else
+    for (int k = 0; k < PICK_WIDTH; k++)
+      if (same[k])
+        return j + k;
+#endif
+  }
+}
+
+/* Selection sort step: brings the best remaining move to index i (the
+ * first of the highest scores). An untested capture that comes out best is
+ * tested in place and the scan repeated, without a swap: every other score
+ * is exact or an upper bound, so the move and the list's order come out as
+ * if every capture had been tested at the start. */
+static inline JqMove pick(Worker *w, JqMoveList *list, int *scores, int i) {
   int best, top;
   for (;;) {
-    best = i;
-    top = scores[i]; /* the best score kept in a register */
-    for (int j = i + 1; j < list->count; j++)
-      if (scores[j] > top) {
-        top = scores[j];
-        best = j;
-      }
+    best = pick_first_best(scores, i, list->count, &top);
     if (__builtin_expect(!capture_untested(top), 1))
       break;
     scores[best] = capture_tested_score(w, list->moves[best], top);
@@ -618,13 +697,14 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
     best = stand;
     jq_generate_pseudo(pos, JQ_GEN_CAPTURES, &list);
   }
-  int scores[JQ_MAX_MOVES];
+  int scores[JQ_MAX_MOVES + PICK_WIDTH];
   for (int i = 0; i < list.count; i++)
     scores[i] = move_order_score(w, list.moves[i], JQ_MOVE_NONE, ply);
+  pick_pad(scores, list.count);
   for (int i = 0; i < list.count; i++) {
     JqMove m = pick(w, &list, scores, i);
     if (!in_check) {
-      int victim = jq_eval_square_value(pos, jq_move_to(m));
+      int victim = square_value(w, jq_move_to(m));
       /* Delta pruning: even winning the piece cannot reach alpha. */
       if (best + victim + 200 <= alpha)
         continue;
@@ -802,9 +882,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
 
   JqMoveList list;
   jq_generate_pseudo(pos, JQ_GEN_ALL, &list);
-  int scores[JQ_MAX_MOVES];
+  int scores[JQ_MAX_MOVES + PICK_WIDTH];
   for (int i = 0; i < list.count; i++)
     scores[i] = move_order_score(w, list.moves[i], tt_move, ply);
+  pick_pad(scores, list.count);
 
   int best = -INF, legal = 0, alpha_orig = alpha;
   JqMove best_move = JQ_MOVE_NONE;
@@ -1093,6 +1174,7 @@ static bool run_threads(JqSearch *s, const JqPosition *view) {
     memset(w->check_known, -1, sizeof w->check_known);
     /* The variant is not in the hash: start each search afresh. */
     memset(w->eval_cache, 0, sizeof w->eval_cache);
+    clear_hidden_values(w); /* the weights may have changed */
   }
   s->cached_variant = view->variant;
   for (int i = 1; i < s->threads; i++)
@@ -1196,6 +1278,7 @@ int jq_search_value(JqSearch *s, const JqPosition *pos, int depth) {
   atomic_store_explicit(&s->abort_search, false, memory_order_relaxed);
   w->s = s;
   w->id = 0;
+  clear_hidden_values(w);
   /* Every reveal is valued by one representative identity, as a run does
    * past its first: a small search that branched on each would cost as
    * much as a large one. */
