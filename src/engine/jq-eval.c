@@ -125,6 +125,21 @@ static const uint8_t palace_of[JQ_SQUARES] = {
 
 static inline bool in_palace(int sq, int c) { return (palace_of[sq] >> c) & 1; }
 
+/* Each point's file and rank, without a division. */
+#define FILES_OF_RANK 0, 1, 2, 3, 4, 5, 6, 7, 8
+#define RANK_OF(r) r, r, r, r, r, r, r, r, r
+static const uint8_t file_of[JQ_SQUARES] = {
+    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK,
+    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK};
+static const uint8_t rank_of[JQ_SQUARES] = {
+    RANK_OF(0), RANK_OF(1), RANK_OF(2), RANK_OF(3), RANK_OF(4),
+    RANK_OF(5), RANK_OF(6), RANK_OF(7), RANK_OF(8), RANK_OF(9)};
+/* The lowest and the highest set bit of m as a mask, 0 when m is 0. */
+static inline unsigned lowest(unsigned m) { return m & -m; }
+static inline unsigned highest(unsigned m) {
+  return (0x80000000u >> __builtin_clz(m | 1)) & m;
+}
+
 /* Pressure on one side's palace: the attackers that reach into it and the
  * points they reach. */
 typedef struct {
@@ -132,6 +147,95 @@ typedef struct {
   int attackers;
   int points;
 } PalaceAttack;
+
+/* Points in the enemy palace among a line's bits `span`: its palace bits
+ * `palace` (three in a row at `shift`, or none), counted by a table. */
+static inline int palace_points(unsigned span, unsigned palace, int shift) {
+  return "\0\1\1\2\1\2\2\3"[(span & palace) >> shift];
+}
+
+/* Along one line (a bit per point, `len` points) from the point `at`, up
+ * or down: a chariot's reach or a cannon's, found by bit scans. Adds the
+ * empty points before the first piece to *empty and the enemy palace
+ * points reached to *points (a chariot: up to and with the first piece; a
+ * cannon: past its screen, up to and with the next piece), and returns
+ * the bit of the piece it attacks (0: none). */
+static inline unsigned slider_line(unsigned line, int at, int len, bool up,
+                                   bool cannon, unsigned palace, int shift,
+                                   int *empty, int *points) {
+  unsigned full = (1u << len) - 1;
+  unsigned ahead = up ? line & ~((2u << at) - 1) : line & ((1u << at) - 1);
+  unsigned first = up ? lowest(ahead) : highest(ahead);
+  if (!first) {
+    *empty += up ? len - 1 - at : at;
+    if (!cannon)
+      *points += palace_points(up ? full & ~((2u << at) - 1) : (1u << at) - 1,
+                               palace, shift);
+    return 0;
+  }
+  int f = __builtin_ctz(first);
+  *empty += up ? f - at - 1 : at - f - 1;
+  unsigned from = up ? ~((2u << at) - 1) : (1u << at) - 1, hit = first;
+  if (cannon) {
+    ahead ^= first;
+    hit = up ? lowest(ahead) : highest(ahead);
+    from = up ? ~((first << 1) - 1) : first - 1;
+  }
+  unsigned to = hit ? (up ? (hit << 1) - 1 : ~(hit - 1)) : full;
+  *points += palace_points(from & to, palace, shift);
+  return hit;
+}
+
+/* activity() of a chariot or cannon: its four lines from the position's
+ * occupancy masks. */
+static int slider_activity(const int *wt, const JqPosition *pos, int sq,
+                           bool cannon, int c, PalaceAttack *attack) {
+  const JqPiece *board = pos->board;
+  int enemy = c ^ 1;
+  int file = file_of[sq], rank = rank_of[sq];
+  unsigned on_file = pos->occ_file[file], on_rank = pos->occ_rank[rank];
+  /* The enemy palace's points on this file (ranks) and on this rank
+   * (files). */
+  bool palace_file = file >= 3 && file <= 5;
+  bool palace_rank = enemy == JQ_RED ? rank <= 2 : rank >= 7;
+  unsigned file_palace = palace_file ? (enemy == JQ_RED ? 0x7u : 0x380u) : 0;
+  int file_shift = enemy == JQ_RED ? 0 : 7;
+  unsigned rank_palace = palace_rank ? 0x38u : 0;
+  int empty = 0, points = 0;
+  unsigned hit[JQ_DIRS] = {
+      slider_line(on_file, rank, JQ_RANKS, true, cannon, file_palace,
+                  file_shift, &empty, &points),
+      slider_line(on_file, rank, JQ_RANKS, false, cannon, file_palace,
+                  file_shift, &empty, &points),
+      slider_line(on_rank, file, JQ_FILES, true, cannon, rank_palace, 3, &empty,
+                  &points),
+      slider_line(on_rank, file, JQ_FILES, false, cannon, rank_palace, 3,
+                  &empty, &points)};
+  int score = empty * (cannon ? W(CANNON_MOBILITY) : W(CHARIOT_MOBILITY));
+  for (int d = 0; d < JQ_DIRS; d++) {
+    if (!hit[d])
+      continue;
+    int at = __builtin_ctz(hit[d]);
+    JqPiece p =
+        board[d < 2 ? jq_square_make(file, at) : jq_square_make(at, rank)];
+    if ((int)jq_piece_color(p) != enemy)
+      continue;
+    if (!cannon)
+      score += W(CHARIOT_TARGET);
+    else /* a target behind one screen; the king behind it pins */
+      score += jq_piece_type(p) == JQ_KING && !jq_piece_is_hidden(p)
+                   ? W(CANNON_KING_PIN)
+                   : W(CANNON_TARGET);
+  }
+  if (!cannon)
+    score += points * W(CHARIOT_PALACE);
+  if (points) {
+    attack->units += cannon ? W(KS_CANNON) : W(KS_CHARIOT);
+    attack->attackers++;
+    attack->points += points;
+  }
+  return score;
+}
 
 /* Mobility and pressure of the long-range pieces: points they reach, and
  * extra weight for reaching into the enemy palace, where mates happen. */
@@ -143,29 +247,8 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
   int score = 0, points = 0;
   switch (t) {
   case JQ_CHARIOT:
-    for (int d = 0; d < JQ_DIRS; d++) {
-      const uint8_t *ray = tb->ray[sq][d];
-      int n = tb->ray_len[sq][d];
-      for (int i = 0; i < n; i++) {
-        int to = ray[i];
-        if (in_palace(to, enemy)) {
-          score += W(CHARIOT_PALACE);
-          points++;
-        }
-        if (board[to]) {
-          if ((int)jq_piece_color(board[to]) == enemy)
-            score += W(CHARIOT_TARGET);
-          break;
-        }
-        score += W(CHARIOT_MOBILITY);
-      }
-    }
-    if (points) {
-      attack->units += W(KS_CHARIOT);
-      attack->attackers++;
-      attack->points += points;
-    }
-    return score;
+  case JQ_CANNON:
+    return slider_activity(wt, pos, sq, t == JQ_CANNON, c, attack);
   case JQ_HORSE:
     for (int i = 0; i < tb->horse_n[sq]; i++) {
       if (board[tb->horse_leg[sq][i]])
@@ -185,38 +268,6 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
       attack->points += points;
     }
     return score - W(HORSE_TRAPPED); /* a horse with two moves is poor */
-  case JQ_CANNON:
-    for (int d = 0; d < JQ_DIRS; d++) {
-      const uint8_t *ray = tb->ray[sq][d];
-      int n = tb->ray_len[sq][d], i = 0;
-      for (; i < n && !board[ray[i]]; i++)
-        score += W(CANNON_MOBILITY);
-      int screens = 0;
-      for (i++; i < n; i++) {
-        int to = ray[i];
-        /* Past one screen the cannon controls points up to the next
-         * piece. */
-        if (screens == 0 && in_palace(to, enemy))
-          points++;
-        if (!board[to])
-          continue;
-        if ((int)jq_piece_color(board[to]) == enemy && screens == 0) {
-          /* A target behind one screen; the king behind it pins. */
-          score += jq_piece_type(board[to]) == JQ_KING &&
-                           !jq_piece_is_hidden(board[to])
-                       ? W(CANNON_KING_PIN)
-                       : W(CANNON_TARGET);
-        }
-        if (++screens == 2)
-          break;
-      }
-    }
-    if (points) {
-      attack->units += W(KS_CANNON);
-      attack->attackers++;
-      attack->points += points;
-    }
-    return score;
   default: return 0;
   }
 }
@@ -240,21 +291,6 @@ static void pawn_pressure(const int *wt, int sq, int c, PalaceAttack *attack) {
     attack->attackers++;
     attack->points += points;
   }
-}
-
-/* Each point's file and rank, without a division. */
-#define FILES_OF_RANK 0, 1, 2, 3, 4, 5, 6, 7, 8
-#define RANK_OF(r) r, r, r, r, r, r, r, r, r
-static const uint8_t file_of[JQ_SQUARES] = {
-    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK,
-    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK};
-static const uint8_t rank_of[JQ_SQUARES] = {
-    RANK_OF(0), RANK_OF(1), RANK_OF(2), RANK_OF(3), RANK_OF(4),
-    RANK_OF(5), RANK_OF(6), RANK_OF(7), RANK_OF(8), RANK_OF(9)};
-/* The lowest and the highest set bit of m as a mask, 0 when m is 0. */
-static inline unsigned lowest(unsigned m) { return m & -m; }
-static inline unsigned highest(unsigned m) {
-  return (0x80000000u >> __builtin_clz(m | 1)) & m;
 }
 
 /* Along a line's mask from the point `at`: the bit of the first piece
