@@ -243,6 +243,79 @@ static void test_safe_known_jieqi(void) {
   safe_known_games(JQ_VARIANT_JIEQI, 2000, 4);
 }
 
+/* jq_position_gives_check_known and jq_position_in_check_after_move skip
+ * the attack test for moves far from the king, off its file and rank; in
+ * positions reached by legal moves they must answer as the full tests do,
+ * for every legal move (a hidden mover with each identity its pool
+ * allows), and the checks they find must include short movers' (horses,
+ * pawns, free advisors and elephants) from two points away. */
+static void check_known_games(JqVariant variant, int games, guint64 seed) {
+  JqRng rng;
+  jq_rng_seed(&rng, seed);
+  guint64 checks = 0, near_checks = 0;
+  for (int g = 0; g < games; g++) {
+    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    JqPosition pos = *jq_game_truth(game);
+    for (int len = 0; len < 160; len++) {
+      JqMoveList legal;
+      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
+      if (legal.count == 0)
+        break;
+      for (int i = 0; i < legal.count; i++) {
+        JqMove m = legal.moves[i];
+        int from = jq_move_from(m), to = jq_move_to(m);
+        for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+          JqReveal r = {(JqPieceType)t, deal[to]};
+          if (!jq_piece_is_hidden(pos.board[from]))
+            r.mover = JQ_NO_TYPE;
+          else if (pos.pool[pos.side][t] == 0)
+            continue;
+          if (!jq_piece_is_hidden(pos.board[to]))
+            r.captured = JQ_NO_TYPE;
+          bool gives = jq_position_gives_check(&pos, m, r.mover);
+          g_assert_cmpint(jq_position_gives_check_known(&pos, m, r.mover), ==,
+                          gives);
+          jq_position_make_move(&pos, m, r);
+          bool check = jq_position_in_check(&pos);
+          g_assert_cmpint(jq_position_in_check_after_move(&pos), ==, check);
+          g_assert_cmpint(check, ==, gives);
+          if (check) {
+            checks++;
+            int k = pos.king[pos.side];
+            JqPieceType placed = jq_piece_type(pos.board[to]);
+            if (jq_square_file(k) != jq_square_file(to) &&
+                jq_square_rank(k) != jq_square_rank(to) &&
+                placed != JQ_CHARIOT && placed != JQ_CANNON &&
+                (abs(jq_square_file(k) - jq_square_file(to)) == 2 ||
+                 abs(jq_square_rank(k) - jq_square_rank(to)) == 2))
+              near_checks++;
+          }
+          jq_position_unmake_move(&pos);
+          if (r.mover == JQ_NO_TYPE)
+            break;
+        }
+      }
+      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
+    }
+    jq_game_free(game);
+  }
+  g_test_message("%" G_GUINT64_FORMAT " checks, %" G_GUINT64_FORMAT
+                 " by a short mover two points away",
+                 checks, near_checks);
+  g_assert_cmpuint(checks, >, (guint64)games * 5);
+  g_assert_cmpuint(near_checks, >, (guint64)games);
+}
+
+static void test_check_known_xiangqi(void) {
+  check_known_games(JQ_VARIANT_XIANGQI, 300, 11);
+}
+
+static void test_check_known_jieqi(void) {
+  check_known_games(JQ_VARIANT_JIEQI, 300, 12);
+}
+
 /* The captures stage finds chariot and cannon captures from the kept
  * occupancy masks: it must list exactly the captures of the full
  * generation, in the same order (the search's move order depends on it),
@@ -347,5 +420,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/position/random-games-jieqi", test_random_jieqi);
   g_test_add_func("/position/safe-known-xiangqi", test_safe_known_xiangqi);
   g_test_add_func("/position/safe-known-jieqi", test_safe_known_jieqi);
+  g_test_add_func("/position/check-known-xiangqi", test_check_known_xiangqi);
+  g_test_add_func("/position/check-known-jieqi", test_check_known_jieqi);
   return g_test_run();
 }

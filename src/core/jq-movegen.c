@@ -1,5 +1,7 @@
 #include "jq-movegen.h"
 
+#include <stdlib.h>
+
 #include "jq-position-private.h"
 #include "jq-tables.h"
 
@@ -384,4 +386,34 @@ bool jq_position_gives_check(const JqPosition *pos, JqMove move,
   board[from] = moved;
   board[to] = captured;
   return check;
+}
+
+/* Could a piece leaving or taking the point x change what attacks sq?
+ * Chariots, cannons and their screens, and a facing king, stand on sq's
+ * file or rank; every other attacker, horse leg and elephant eye within two
+ * files and two ranks of it. */
+static inline bool touches_attacks_on(int sq, int x) {
+  int df = jq_square_file(sq) - jq_square_file(x);
+  int dr = jq_square_rank(sq) - jq_square_rank(x);
+  return df == 0 || dr == 0 || (abs(df) <= 2 && abs(dr) <= 2);
+}
+
+bool jq_position_gives_check_known(const JqPosition *pos, JqMove move,
+                                   JqPieceType reveal) {
+  int their_king = pos->king[pos->side ^ 1];
+  if (their_king != JQ_NO_SQUARE &&
+      !touches_attacks_on(their_king, jq_move_from(move)) &&
+      !touches_attacks_on(their_king, jq_move_to(move)))
+    return false; /* not attacked before, and nothing near it changes */
+  return jq_position_gives_check(pos, move, reveal);
+}
+
+bool jq_position_in_check_after_move(const JqPosition *pos) {
+  JqMove last = jq_position_last_move(pos);
+  int king = pos->king[pos->side];
+  if (last != JQ_MOVE_NONE && king != JQ_NO_SQUARE &&
+      !touches_attacks_on(king, jq_move_from(last)) &&
+      !touches_attacks_on(king, jq_move_to(last)))
+    return false;
+  return jq_position_in_check(pos);
 }

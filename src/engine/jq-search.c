@@ -648,6 +648,15 @@ static bool few_pieces(const JqPosition *pos, int side) {
   return true;
 }
 
+/* Is the side to move at this ply in check? From the second ply on, the
+ * move before the last was a searched, legal one: the side to move was not
+ * in check before the last move, and only what that move changed needs a
+ * look. The root and its children may come from any position. */
+static inline bool node_in_check(const JqPosition *pos, int ply) {
+  return ply >= 2 ? jq_position_in_check_after_move(pos)
+                  : jq_position_in_check(pos);
+}
+
 /* `check`: whether the side to move is in check when the caller knows
  * (0 or 1), else -1. */
 static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
@@ -675,7 +684,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
   }
   int alpha_orig = alpha;
   int stand = JQ_TT_NO_EVAL;
-  bool in_check = check >= 0 ? check : jq_position_in_check(pos);
+  bool in_check = check >= 0 ? check : node_in_check(pos, ply);
   int best = -INF;
   JqMoveList list;
   if (in_check) {
@@ -800,8 +809,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     if (ply >= MAX_PLY)
       return evaluate(w);
   }
-  bool in_check = w->check_known[ply] >= 0 ? w->check_known[ply]
-                                           : jq_position_in_check(pos);
+  bool in_check =
+      w->check_known[ply] >= 0 ? w->check_known[ply] : node_in_check(pos, ply);
   if (depth <= 0 && !in_check)
     return qsearch(w, alpha, beta, ply, 0, 0);
   if (depth < 0)
@@ -905,7 +914,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     bool hidden = jq_piece_is_hidden(pos->board[jq_move_from(m)]);
     /* Checks are extended; a hidden mover's check depends on its identity,
      * so only revealed movers are tested here. */
-    bool gives_check = !hidden && jq_position_gives_check(pos, m, JQ_NO_TYPE);
+    bool gives_check =
+        !hidden && (root ? jq_position_gives_check(pos, m, JQ_NO_TYPE)
+                         : jq_position_gives_check_known(pos, m, JQ_NO_TYPE));
     int ext = gives_check && ply < 2 * w->root_depth ? 1 : 0;
     /* Singular extension: when every other move falls well short of the
      * stored move's lower bound, the stored move is forced and gets a ply
