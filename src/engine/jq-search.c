@@ -295,6 +295,10 @@ static inline void cont_gravity(int16_t *h, int delta) {
  * cut before most of their captures are reached. */
 #define CAPTURE_UNTESTED 1
 
+/* Above every quiet move's history score and below every capture's and
+ * killer's score. */
+#define QUIET_TOP (CAPTURE_LOSES / 2)
+
 static inline int capture_holds_score(int victim, int attacker) {
   return CAPTURE_HOLDS + 2 * (victim * 16 - attacker / 8);
 }
@@ -901,9 +905,38 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
   JqMove quiets_tried[JQ_MAX_MOVES];
   int quiet_count = 0;
   int endgame = -1; /* few_pieces of the opponent, once asked */
+  /* Late move pruning: at shallow depth, quiet moves far down the ordered
+   * list rarely matter. */
+  int lmp_limit = 3 + depth * depth;
+  if (!improving)
+    lmp_limit = lmp_limit * 2 / 3;
+  /* Set once the rest of the list is quiet moves that late move pruning or
+   * futility would skip unless they give check. */
+  bool quiet_tail = false;
   for (int i = 0; i < list.count; i++) {
     JqMove m = pick(w, &list, scores, i);
     if (m == excluded)
+      continue;
+    if (!quiet_tail && !root && !pv_node && !in_check && depth <= 6 &&
+        legal >= 1 && best > -JQ_SCORE_MATE_BOUND && scores[i] < QUIET_TOP &&
+        (legal >= lmp_limit || eval + 100 * depth + 100 <= alpha)) {
+      /* Every move left is quiet (ordered below the captures and killers),
+       * and the pruning below skips each one, legal or not, unless it
+       * gives check: the move count no longer decides anything (at least
+       * one move is legal, the first was searched, and the conditions only
+       * grow truer). Without a checking move left, the node is done. */
+      quiet_tail = true;
+      bool checks_left = false;
+      for (int j = i; j < list.count && !checks_left; j++)
+        checks_left =
+            !jq_piece_is_hidden(pos->board[jq_move_from(list.moves[j])]) &&
+            list.moves[j] != excluded &&
+            jq_position_gives_check_known(pos, list.moves[j], JQ_NO_TYPE);
+      if (!checks_left)
+        break;
+    }
+    if (quiet_tail && (jq_piece_is_hidden(pos->board[jq_move_from(m)]) ||
+                       !jq_position_gives_check_known(pos, m, JQ_NO_TYPE)))
       continue;
     if (!jq_position_move_is_safe_known(pos, m, in_check))
       continue;
@@ -940,11 +973,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     }
     int new_depth = depth - 1 + ext;
 
-    /* Late move pruning: at shallow depth, quiet moves far down the
-     * ordered list rarely matter. */
-    int lmp_limit = 3 + depth * depth;
-    if (!improving)
-      lmp_limit = lmp_limit * 2 / 3;
+    /* Late move pruning (lmp_limit above). */
     if (!pv_node && !in_check && !capture && !gives_check && depth <= 6 &&
         legal > lmp_limit && best > -JQ_SCORE_MATE_BOUND)
       continue;
