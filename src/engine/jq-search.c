@@ -466,13 +466,24 @@ static int64_t hidden_material(const int counts[JQ_TYPE_COUNT], int on_board,
   return sum * on_board / total;
 }
 
+/* The identities in `order` (by type) sorted by their counts, most first,
+ * equal counts in type order. */
+static void sort_by_count(int *order, int n, const int *counts) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && counts[order[j]] > counts[order[j - 1]]; j--) {
+      int tmp = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = tmp;
+    }
+}
+
 /* A reveal past the branching budget: one identity stands for all. The
  * child is searched with it, and its value is corrected by the material
  * the evaluation sees change (the identity's worth and the pool's new
  * average against the old average), so that no identity looks like luck
  * or bad luck to the search. */
 static int representative_value(Worker *w, JqMove m, const int *counts,
-                                const int *order, int n, int total, int alpha,
+                                int *order, int n, int total, int alpha,
                                 int beta, int depth, int ply, int qply) {
   const JqPosition *pos = &w->pos;
   int us = pos->side;
@@ -486,6 +497,8 @@ static int representative_value(Worker *w, JqMove m, const int *counts,
   if (role >= JQ_ADVISOR && role < JQ_TYPE_COUNT && counts[role] > 0) {
     t = role;
   } else if (n > 1) {
+    sort_by_count(order, n, counts); /* the first of equal gaps wins */
+    t = order[0];
     int64_t avg = hidden_material(counts, 1, total);
     int64_t best_gap = -1;
     for (int i = 0; i < n; i++) {
@@ -551,16 +564,11 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
   if (total == 0) /* cannot happen in a consistent view */
     return child_value(w, m, (JqReveal){JQ_PAWN, JQ_NO_TYPE}, alpha, beta,
                        depth, ply, qply);
-  /* Most likely identities first: they decide the cut-offs soonest. */
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && counts[order[j]] > counts[order[j - 1]]; j--) {
-      int tmp = order[j];
-      order[j] = order[j - 1];
-      order[j - 1] = tmp;
-    }
   if (n == 1 || qply >= 1 || w->chance_depth >= CHANCE_BUDGET)
     return representative_value(w, m, counts, order, n, total, alpha, beta,
                                 depth, ply, qply);
+  /* Most likely identities first: they decide the cut-offs soonest. */
+  sort_by_count(order, n, counts);
   const int lo_bound = -CHANCE_LIMIT, hi_bound = CHANCE_LIMIT;
   int64_t sum = 0; /* sum of count * value over searched identities */
   int64_t rest = total;
