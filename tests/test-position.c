@@ -76,6 +76,8 @@ static void assert_same_state(const JqPosition *a, const JqPosition *b) {
                   sizeof b->revealed_role);
   g_assert_cmpmem(a->revealed_at, sizeof a->revealed_at, b->revealed_at,
                   sizeof b->revealed_at);
+  g_assert_cmpmem(a->color_at, sizeof a->color_at, b->color_at,
+                  sizeof b->color_at);
 }
 
 static void assert_invariants(const JqPosition *pos) {
@@ -84,7 +86,7 @@ static void assert_invariants(const JqPosition *pos) {
   /* What make/unmake keep from the board, recounted from it. */
   uint8_t roles[2][JQ_TYPE_COUNT] = {{0}}, shown[2][JQ_TYPE_COUNT] = {{0}};
   uint16_t files[JQ_FILES] = {0}, ranks[JQ_RANKS] = {0};
-  uint64_t shown_at[2] = {0, 0};
+  uint64_t shown_at[2] = {0, 0}, color_at[2][2] = {{0, 0}, {0, 0}};
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (jq_piece_is_hidden(p)) {
@@ -95,6 +97,7 @@ static void assert_invariants(const JqPosition *pos) {
       shown_at[sq / 64] |= 1ull << (sq % 64);
     }
     if (p) {
+      color_at[jq_piece_color(p)][sq / 64] |= 1ull << (sq % 64);
       files[jq_square_file(sq)] |= (uint16_t)(1u << jq_square_rank(sq));
       ranks[jq_square_rank(sq)] |= (uint16_t)(1u << jq_square_file(sq));
     }
@@ -105,6 +108,8 @@ static void assert_invariants(const JqPosition *pos) {
                   sizeof pos->revealed_role);
   g_assert_cmpmem(shown_at, sizeof shown_at, pos->revealed_at,
                   sizeof pos->revealed_at);
+  g_assert_cmpmem(color_at, sizeof color_at, pos->color_at,
+                  sizeof pos->color_at);
   g_assert_cmpmem(files, sizeof files, pos->occ_file, sizeof pos->occ_file);
   g_assert_cmpmem(ranks, sizeof ranks, pos->occ_rank, sizeof pos->occ_rank);
   /* The check test by those masks answers as a walk along the board. */

@@ -139,10 +139,10 @@ static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
 void jq_generate_pseudo(const JqPosition *pos, JqGenStage stage,
                         JqMoveList *list) {
   list->count = 0;
-  uint8_t points[JQ_SQUARES];
-  int count = jq_board_pieces_of(pos->board, (JqColor)pos->side, points);
-  for (int k = 0; k < count; k++)
-    gen_piece(pos, points[k], stage, list);
+  /* The side's pieces in board order, from the points the position keeps. */
+  for (int half = 0; half < 2; half++)
+    for (uint64_t m = pos->color_at[pos->side][half]; m; m &= m - 1)
+      gen_piece(pos, half * 64 + __builtin_ctzll(m), stage, list);
 }
 
 /* The occupancy of sq's file (a bit per rank) and rank (a bit per file)
