@@ -57,8 +57,8 @@ static void gen_slider_captures(const JqPosition *pos, int sq, bool cannon,
   }
 }
 
-static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
-                      JqMoveList *list) {
+static inline __attribute__((always_inline)) void
+gen_piece(const JqPosition *pos, int sq, JqGenStage stage, JqMoveList *list) {
   const JqTables *t = &jq_tables;
   const JqPiece *board = pos->board;
   JqPiece p = board[sq];
@@ -139,10 +139,20 @@ static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
 void jq_generate_pseudo(const JqPosition *pos, JqGenStage stage,
                         JqMoveList *list) {
   list->count = 0;
-  /* The side's pieces in board order, from the points the position keeps. */
-  for (int half = 0; half < 2; half++)
-    for (uint64_t m = pos->color_at[pos->side][half]; m; m &= m - 1)
-      gen_piece(pos, half * 64 + __builtin_ctzll(m), stage, list);
+  /* The side's pieces in board order, from the points the position keeps;
+   * one loop per stage, each with the generator inlined for it. */
+  const uint64_t *points = pos->color_at[pos->side];
+#define GEN_STAGE(st)                              \
+  for (int half = 0; half < 2; half++)             \
+    for (uint64_t m = points[half]; m; m &= m - 1) \
+      gen_piece(pos, half * 64 + __builtin_ctzll(m), st, list);
+  if (stage == JQ_GEN_CAPTURES)
+    GEN_STAGE(JQ_GEN_CAPTURES)
+  else if (stage == JQ_GEN_ALL)
+    GEN_STAGE(JQ_GEN_ALL)
+  else
+    GEN_STAGE(stage)
+#undef GEN_STAGE
 }
 
 /* The occupancy of sq's file (a bit per rank) and rank (a bit per file)
