@@ -103,6 +103,12 @@ bool jq_position_attacked(const JqPosition *pos, int sq, JqColor by);
  * bare board (hidden pieces attack as their role) and returns how many. */
 int jq_board_attackers(const JqPiece *board, int variant, int sq, JqColor by,
                        uint8_t out[JQ_MAX_ATTACKERS]);
+/* The same, with the occupancy of sq's file (a bit per rank) and rank (a
+ * bit per file) on that board given: chariots and cannons are found by bit
+ * scans of them. */
+int jq_board_attackers_lines(const JqPiece *board, int variant, int sq,
+                             JqColor by, unsigned file_line, unsigned rank_line,
+                             uint8_t out[JQ_MAX_ATTACKERS]);
 /* Is the side to move in check (including the flying general)? */
 bool jq_position_in_check(const JqPosition *pos);
 /* Is colour c's king attacked, or facing the other king on an open file? */
