@@ -637,26 +637,14 @@ static int evaluate(Worker *w) {
   return e;
 }
 
-/* At most four pieces of `side` on the board? Eight points at a time:
- * the occupied bytes whose colour bit is the side's, counted. */
+/* At most four pieces of `side` on the board? Their points, as the
+ * position keeps them, counted up to five. */
 static bool few_pieces(const JqPosition *pos, int side) {
-  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
-  const uint64_t black = 0x0808080808080808ull;
-  int n = 0, sq = 0;
-  for (; sq + 8 <= JQ_SQUARES; sq += 8) {
-    uint64_t w;
-    memcpy(&w, pos->board + sq, 8); /* a constant size: one load */
-    uint64_t occupied = (((w & low7) + low7) | w) & high;
-    uint64_t is_black = (w & black) << 4; /* to each byte's top bit */
-    n += __builtin_popcountll(occupied &
-                              (side == JQ_BLACK ? is_black : ~is_black));
-    if (n > 4)
-      return false;
-  }
-  for (; sq < JQ_SQUARES; sq++)
-    if (pos->board[sq] && (int)jq_piece_color(pos->board[sq]) == side &&
-        ++n > 4)
-      return false;
+  int n = 0;
+  for (int half = 0; half < 2; half++)
+    for (uint64_t m = pos->color_at[side][half]; m; m &= m - 1)
+      if (++n > 4)
+        return false;
   return true;
 }
 
