@@ -345,6 +345,13 @@ static __attribute__((noinline)) int capture_tested_score(Worker *w, JqMove m,
 #define PICK_PAD INT32_MIN
 typedef int32_t PickVec __attribute__((vector_size(PICK_WIDTH * 4)));
 
+/* The lanes of v in the order a, b, c, d. */
+#ifdef __clang__
+#define PICK_LANES(v, a, b, c, d) __builtin_shufflevector(v, v, a, b, c, d)
+#else
+#define PICK_LANES(v, a, b, c, d) __builtin_shuffle(v, (PickVec){a, b, c, d})
+#endif
+
 static inline PickVec pick_load(const int *p) {
   PickVec v;
   memcpy(&v, p, sizeof v);
@@ -367,10 +374,10 @@ static inline int pick_first_best(const int *scores, int i, int count,
     PickVec more = v > high;
     high = (v & more) | (high & ~more);
   }
-  PickVec swapped = __builtin_shuffle(high, (PickVec){2, 3, 0, 1});
+  PickVec swapped = PICK_LANES(high, 2, 3, 0, 1);
   PickVec more = swapped > high;
   high = (swapped & more) | (high & ~more);
-  swapped = __builtin_shuffle(high, (PickVec){1, 0, 3, 2});
+  swapped = PICK_LANES(high, 1, 0, 3, 2);
   more = swapped > high;
   high = (swapped & more) | (high & ~more);
   int t = high[0];
