@@ -6,6 +6,7 @@
 #include "jq-movegen.h"
 #include "jq-position-private.h"
 #include "jq-rng.h"
+#include "jq-tables.h"
 #include "jq-test-util.h"
 
 static void test_start_roles(void) {
@@ -76,6 +77,8 @@ static void assert_same_state(const JqPosition *a, const JqPosition *b) {
                   sizeof b->revealed_role);
   g_assert_cmpmem(a->revealed_at, sizeof a->revealed_at, b->revealed_at,
                   sizeof b->revealed_at);
+  g_assert_cmpmem(a->color_at, sizeof a->color_at, b->color_at,
+                  sizeof b->color_at);
 }
 
 static void assert_invariants(const JqPosition *pos) {
@@ -84,7 +87,7 @@ static void assert_invariants(const JqPosition *pos) {
   /* What make/unmake keep from the board, recounted from it. */
   uint8_t roles[2][JQ_TYPE_COUNT] = {{0}}, shown[2][JQ_TYPE_COUNT] = {{0}};
   uint16_t files[JQ_FILES] = {0}, ranks[JQ_RANKS] = {0};
-  uint64_t shown_at[2] = {0, 0};
+  uint64_t shown_at[2] = {0, 0}, color_at[2][2] = {{0, 0}, {0, 0}};
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (jq_piece_is_hidden(p)) {
@@ -95,6 +98,7 @@ static void assert_invariants(const JqPosition *pos) {
       shown_at[sq / 64] |= 1ull << (sq % 64);
     }
     if (p) {
+      color_at[jq_piece_color(p)][sq / 64] |= 1ull << (sq % 64);
       files[jq_square_file(sq)] |= (uint16_t)(1u << jq_square_rank(sq));
       ranks[jq_square_rank(sq)] |= (uint16_t)(1u << jq_square_file(sq));
     }
@@ -105,6 +109,8 @@ static void assert_invariants(const JqPosition *pos) {
                   sizeof pos->revealed_role);
   g_assert_cmpmem(shown_at, sizeof shown_at, pos->revealed_at,
                   sizeof pos->revealed_at);
+  g_assert_cmpmem(color_at, sizeof color_at, pos->color_at,
+                  sizeof pos->color_at);
   g_assert_cmpmem(files, sizeof files, pos->occ_file, sizeof pos->occ_file);
   g_assert_cmpmem(ranks, sizeof ranks, pos->occ_rank, sizeof pos->occ_rank);
   /* The check test by those masks answers as a walk along the board. */
@@ -243,6 +249,196 @@ static void test_safe_known_jieqi(void) {
   safe_known_games(JQ_VARIANT_JIEQI, 2000, 4);
 }
 
+/* jq_position_gives_check_known and jq_position_in_check_after_move skip
+ * the attack test for moves far from the king, off its file and rank; in
+ * positions reached by legal moves they must answer as the full tests do,
+ * for every legal move (a hidden mover with each identity its pool
+ * allows), and the checks they find must include short movers' (horses,
+ * pawns, free advisors and elephants) from two points away. */
+static void check_known_games(JqVariant variant, int games, guint64 seed) {
+  JqRng rng;
+  jq_rng_seed(&rng, seed);
+  guint64 checks = 0, near_checks = 0;
+  for (int g = 0; g < games; g++) {
+    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    JqPosition pos = *jq_game_truth(game);
+    for (int len = 0; len < 160; len++) {
+      JqMoveList legal;
+      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
+      if (legal.count == 0)
+        break;
+      for (int i = 0; i < legal.count; i++) {
+        JqMove m = legal.moves[i];
+        int from = jq_move_from(m), to = jq_move_to(m);
+        for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+          JqReveal r = {(JqPieceType)t, deal[to]};
+          if (!jq_piece_is_hidden(pos.board[from]))
+            r.mover = JQ_NO_TYPE;
+          else if (pos.pool[pos.side][t] == 0)
+            continue;
+          if (!jq_piece_is_hidden(pos.board[to]))
+            r.captured = JQ_NO_TYPE;
+          bool gives = jq_position_gives_check(&pos, m, r.mover);
+          g_assert_cmpint(jq_position_gives_check_known(&pos, m, r.mover), ==,
+                          gives);
+          jq_position_make_move(&pos, m, r);
+          bool check = jq_position_in_check(&pos);
+          g_assert_cmpint(jq_position_in_check_after_move(&pos), ==, check);
+          g_assert_cmpint(check, ==, gives);
+          if (check) {
+            checks++;
+            int k = pos.king[pos.side];
+            JqPieceType placed = jq_piece_type(pos.board[to]);
+            if (jq_square_file(k) != jq_square_file(to) &&
+                jq_square_rank(k) != jq_square_rank(to) &&
+                placed != JQ_CHARIOT && placed != JQ_CANNON &&
+                (abs(jq_square_file(k) - jq_square_file(to)) == 2 ||
+                 abs(jq_square_rank(k) - jq_square_rank(to)) == 2))
+              near_checks++;
+          }
+          jq_position_unmake_move(&pos);
+          if (r.mover == JQ_NO_TYPE)
+            break;
+        }
+      }
+      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
+    }
+    jq_game_free(game);
+  }
+  g_test_message("%" G_GUINT64_FORMAT " checks, %" G_GUINT64_FORMAT
+                 " by a short mover two points away",
+                 checks, near_checks);
+  g_assert_cmpuint(checks, >, (guint64)games * 5);
+  g_assert_cmpuint(near_checks, >, (guint64)games);
+}
+
+static void test_check_known_xiangqi(void) {
+  check_known_games(JQ_VARIANT_XIANGQI, 300, 11);
+}
+
+static void test_check_known_jieqi(void) {
+  check_known_games(JQ_VARIANT_JIEQI, 300, 12);
+}
+
+/* jq_board_attackers_lines finds chariots and cannons by bit scans of the
+ * lines through the point: it must list what a walk along the rays lists
+ * (the walk below, as it stood), in the same order (the exchange test takes
+ * the first of equal attackers), for every point and colour of random
+ * games. */
+static int attackers_by_walk(const JqPiece *board, int variant, int sq,
+                             JqColor by, uint8_t out[JQ_MAX_ATTACKERS]) {
+  const JqTables *t = &jq_tables;
+  const int color_bit = by == JQ_BLACK ? JQ_PIECE_BLACK : 0;
+  const int mask = JQ_PIECE_TYPE_MASK | JQ_PIECE_BLACK;
+  int n = 0;
+
+  for (int d = 0; d < JQ_DIRS; d++) {
+    const uint8_t *ray = t->ray[sq][d];
+    int len = t->ray_len[sq][d], i = 0;
+    while (i < len && !board[ray[i]])
+      i++;
+    if (i == len)
+      continue;
+    if ((board[ray[i]] & mask) == (JQ_CHARIOT | color_bit))
+      out[n++] = ray[i];
+    for (i++; i < len; i++) {
+      if (board[ray[i]]) {
+        if ((board[ray[i]] & mask) == (JQ_CANNON | color_bit))
+          out[n++] = ray[i];
+        break;
+      }
+    }
+  }
+  for (int i = 0; i < t->horse_from_n[sq]; i++)
+    if ((board[t->horse_from[sq][i]] & mask) == (JQ_HORSE | color_bit) &&
+        !board[t->horse_from_leg[sq][i]])
+      out[n++] = t->horse_from[sq][i];
+  const int pawn = JQ_PAWN | color_bit;
+  int behind = sq + (by == JQ_RED ? -JQ_FILES : JQ_FILES);
+  if (behind >= 0 && behind < JQ_SQUARES && (board[behind] & mask) == pawn)
+    out[n++] = (uint8_t)behind;
+  if (jq_square_across_river(sq, by)) {
+    int f = jq_square_file(sq);
+    if (f > 0 && (board[sq - 1] & mask) == pawn)
+      out[n++] = (uint8_t)(sq - 1);
+    if (f < 8 && (board[sq + 1] & mask) == pawn)
+      out[n++] = (uint8_t)(sq + 1);
+  }
+  /* A hidden advisor or elephant is confined like a xiangqi one; a revealed
+   * jieqi one is free. */
+  for (int i = 0; i < t->advisor_n[JQ_ZONE_FREE][sq]; i++) {
+    int from = t->advisor_to[JQ_ZONE_FREE][sq][i];
+    JqPiece p = board[from];
+    if ((p & mask) != (JQ_ADVISOR | color_bit))
+      continue;
+    bool free = variant == JQ_VARIANT_JIEQI && !jq_piece_is_hidden(p);
+    if (free || (jq_square_in_palace(sq, by) && jq_square_in_palace(from, by)))
+      out[n++] = (uint8_t)from;
+  }
+  for (int i = 0; i < t->elephant_n[JQ_ZONE_FREE][sq]; i++) {
+    int from = t->elephant_to[JQ_ZONE_FREE][sq][i];
+    JqPiece p = board[from];
+    if ((p & mask) != (JQ_ELEPHANT | color_bit) ||
+        board[t->elephant_eye[JQ_ZONE_FREE][sq][i]])
+      continue;
+    bool free = variant == JQ_VARIANT_JIEQI && !jq_piece_is_hidden(p);
+    if (free || !jq_square_across_river(sq, by))
+      out[n++] = (uint8_t)from;
+  }
+  if (jq_square_in_palace(sq, by))
+    for (int d = 0; d < JQ_DIRS; d++)
+      if (t->ray_len[sq][d] &&
+          (board[t->ray[sq][d][0]] & mask) == (JQ_KING | color_bit) &&
+          !jq_piece_is_hidden(board[t->ray[sq][d][0]]))
+        out[n++] = t->ray[sq][d][0];
+  return n;
+}
+
+static void attackers_games(JqVariant variant, int games, guint64 seed) {
+  JqRng rng;
+  jq_rng_seed(&rng, seed);
+  guint64 line_attackers = 0;
+  for (int g = 0; g < games; g++) {
+    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    JqPosition pos = *jq_game_truth(game);
+    for (int len = 0; len < 160; len++) {
+      for (int sq = 0; sq < JQ_SQUARES; sq++)
+        for (int by = 0; by < 2; by++) {
+          uint8_t a[JQ_MAX_ATTACKERS], b[JQ_MAX_ATTACKERS];
+          int n = attackers_by_walk(pos.board, pos.variant, sq, by, a);
+          int m = jq_board_attackers_lines(pos.board, pos.variant, sq, by,
+                                           pos.occ_file[jq_square_file(sq)],
+                                           pos.occ_rank[jq_square_rank(sq)], b);
+          g_assert_cmpint(n, ==, m);
+          g_assert_cmpmem(a, n, b, m);
+          g_assert_cmpint(jq_board_attackers(pos.board, pos.variant, sq, by, b),
+                          ==, n);
+          g_assert_cmpmem(a, n, b, n);
+          for (int i = 0; i < n; i++) {
+            JqPieceType t = jq_piece_type(pos.board[a[i]]);
+            line_attackers += t == JQ_CHARIOT || t == JQ_CANNON;
+          }
+        }
+      JqMoveList legal;
+      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
+      if (legal.count == 0)
+        break;
+      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
+    }
+    jq_game_free(game);
+  }
+  g_assert_cmpuint(line_attackers, >, (guint64)games * 100);
+}
+
+static void test_attackers_lines(void) {
+  attackers_games(JQ_VARIANT_XIANGQI, 100, 21);
+  attackers_games(JQ_VARIANT_JIEQI, 100, 22);
+}
+
 /* The captures stage finds chariot and cannon captures from the kept
  * occupancy masks: it must list exactly the captures of the full
  * generation, in the same order (the search's move order depends on it),
@@ -347,5 +543,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/position/random-games-jieqi", test_random_jieqi);
   g_test_add_func("/position/safe-known-xiangqi", test_safe_known_xiangqi);
   g_test_add_func("/position/safe-known-jieqi", test_safe_known_jieqi);
+  g_test_add_func("/position/check-known-xiangqi", test_check_known_xiangqi);
+  g_test_add_func("/position/check-known-jieqi", test_check_known_jieqi);
+  g_test_add_func("/position/attackers-lines", test_attackers_lines);
   return g_test_run();
 }

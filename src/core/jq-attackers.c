@@ -7,28 +7,51 @@
  * after each capture because a capture can make or break a cannon screen. */
 int jq_board_attackers(const JqPiece *board, int variant, int sq, JqColor by,
                        uint8_t out[JQ_MAX_ATTACKERS]) {
+  int f = jq_square_file(sq), r = jq_square_rank(sq);
+  unsigned file_line = 0, rank_line = 0;
+  for (int i = 0; i < JQ_RANKS; i++)
+    file_line |= (board[jq_square_make(f, i)] != JQ_EMPTY) << i;
+  for (int i = 0; i < JQ_FILES; i++)
+    rank_line |= (board[jq_square_make(i, r)] != JQ_EMPTY) << i;
+  return jq_board_attackers_lines(board, variant, sq, by, file_line, rank_line,
+                                  out);
+}
+
+/* Along one line from sq outward (`line`: the occupied places on that side
+ * of it, on file or rank `fixed`): the first piece if it is the chariot,
+ * the second if it is the cannon, added to out. */
+static inline int line_attackers(const JqPiece *board, unsigned line, bool up,
+                                 int fixed, bool on_file, int chariot,
+                                 int cannon, uint8_t *out, int n) {
+  const int mask = JQ_PIECE_TYPE_MASK | JQ_PIECE_BLACK;
+  for (int k = 0; k < 2 && line; k++) {
+    int at = up ? __builtin_ctz(line) : 31 - __builtin_clz(line);
+    line &= ~(1u << at);
+    int from = on_file ? jq_square_make(fixed, at) : jq_square_make(at, fixed);
+    if ((board[from] & mask) == (k == 0 ? chariot : cannon))
+      out[n++] = (uint8_t)from;
+  }
+  return n;
+}
+
+int jq_board_attackers_lines(const JqPiece *board, int variant, int sq,
+                             JqColor by, unsigned file_line, unsigned rank_line,
+                             uint8_t out[JQ_MAX_ATTACKERS]) {
   const JqTables *t = &jq_tables;
   const int color_bit = by == JQ_BLACK ? JQ_PIECE_BLACK : 0;
   const int mask = JQ_PIECE_TYPE_MASK | JQ_PIECE_BLACK;
+  const int chariot = JQ_CHARIOT | color_bit, cannon = JQ_CANNON | color_bit;
+  int f = jq_square_file(sq), r = jq_square_rank(sq);
   int n = 0;
-
-  for (int d = 0; d < JQ_DIRS; d++) {
-    const uint8_t *ray = t->ray[sq][d];
-    int len = t->ray_len[sq][d], i = 0;
-    while (i < len && !board[ray[i]])
-      i++;
-    if (i == len)
-      continue;
-    if ((board[ray[i]] & mask) == (JQ_CHARIOT | color_bit))
-      out[n++] = ray[i];
-    for (i++; i < len; i++) {
-      if (board[ray[i]]) {
-        if ((board[ray[i]] & mask) == (JQ_CANNON | color_bit))
-          out[n++] = ray[i];
-        break;
-      }
-    }
-  }
+  /* North, south, east, west, as the rays run. */
+  n = line_attackers(board, file_line & ~((2u << r) - 1), true, f, true,
+                     chariot, cannon, out, n);
+  n = line_attackers(board, file_line & ((1u << r) - 1), false, f, true,
+                     chariot, cannon, out, n);
+  n = line_attackers(board, rank_line & ~((2u << f) - 1), true, r, false,
+                     chariot, cannon, out, n);
+  n = line_attackers(board, rank_line & ((1u << f) - 1), false, r, false,
+                     chariot, cannon, out, n);
   for (int i = 0; i < t->horse_from_n[sq]; i++)
     if ((board[t->horse_from[sq][i]] & mask) == (JQ_HORSE | color_bit) &&
         !board[t->horse_from_leg[sq][i]])
@@ -38,7 +61,6 @@ int jq_board_attackers(const JqPiece *board, int variant, int sq, JqColor by,
   if (behind >= 0 && behind < JQ_SQUARES && (board[behind] & mask) == pawn)
     out[n++] = (uint8_t)behind;
   if (jq_square_across_river(sq, by)) {
-    int f = jq_square_file(sq);
     if (f > 0 && (board[sq - 1] & mask) == pawn)
       out[n++] = (uint8_t)(sq - 1);
     if (f < 8 && (board[sq + 1] & mask) == pawn)

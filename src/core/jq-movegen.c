@@ -1,5 +1,7 @@
 #include "jq-movegen.h"
 
+#include <stdlib.h>
+
 #include "jq-position-private.h"
 #include "jq-tables.h"
 
@@ -55,8 +57,8 @@ static void gen_slider_captures(const JqPosition *pos, int sq, bool cannon,
   }
 }
 
-static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
-                      JqMoveList *list) {
+static inline __attribute__((always_inline)) void
+gen_piece(const JqPosition *pos, int sq, JqGenStage stage, JqMoveList *list) {
   const JqTables *t = &jq_tables;
   const JqPiece *board = pos->board;
   JqPiece p = board[sq];
@@ -137,10 +139,20 @@ static void gen_piece(const JqPosition *pos, int sq, JqGenStage stage,
 void jq_generate_pseudo(const JqPosition *pos, JqGenStage stage,
                         JqMoveList *list) {
   list->count = 0;
-  uint8_t points[JQ_SQUARES];
-  int count = jq_board_pieces_of(pos->board, (JqColor)pos->side, points);
-  for (int k = 0; k < count; k++)
-    gen_piece(pos, points[k], stage, list);
+  /* The side's pieces in board order, from the points the position keeps;
+   * one loop per stage, each with the generator inlined for it. */
+  const uint64_t *points = pos->color_at[pos->side];
+#define GEN_STAGE(st)                              \
+  for (int half = 0; half < 2; half++)             \
+    for (uint64_t m = points[half]; m; m &= m - 1) \
+      gen_piece(pos, half * 64 + __builtin_ctzll(m), st, list);
+  if (stage == JQ_GEN_CAPTURES)
+    GEN_STAGE(JQ_GEN_CAPTURES)
+  else if (stage == JQ_GEN_ALL)
+    GEN_STAGE(JQ_GEN_ALL)
+  else
+    GEN_STAGE(stage)
+#undef GEN_STAGE
 }
 
 /* The occupancy of sq's file (a bit per rank) and rank (a bit per file)
@@ -384,4 +396,34 @@ bool jq_position_gives_check(const JqPosition *pos, JqMove move,
   board[from] = moved;
   board[to] = captured;
   return check;
+}
+
+/* Could a piece leaving or taking the point x change what attacks sq?
+ * Chariots, cannons and their screens, and a facing king, stand on sq's
+ * file or rank; every other attacker, horse leg and elephant eye within two
+ * files and two ranks of it. */
+static inline bool touches_attacks_on(int sq, int x) {
+  int df = jq_square_file(sq) - jq_square_file(x);
+  int dr = jq_square_rank(sq) - jq_square_rank(x);
+  return df == 0 || dr == 0 || (abs(df) <= 2 && abs(dr) <= 2);
+}
+
+bool jq_position_gives_check_known(const JqPosition *pos, JqMove move,
+                                   JqPieceType reveal) {
+  int their_king = pos->king[pos->side ^ 1];
+  if (their_king != JQ_NO_SQUARE &&
+      !touches_attacks_on(their_king, jq_move_from(move)) &&
+      !touches_attacks_on(their_king, jq_move_to(move)))
+    return false; /* not attacked before, and nothing near it changes */
+  return jq_position_gives_check(pos, move, reveal);
+}
+
+bool jq_position_in_check_after_move(const JqPosition *pos) {
+  JqMove last = jq_position_last_move(pos);
+  int king = pos->king[pos->side];
+  if (last != JQ_MOVE_NONE && king != JQ_NO_SQUARE &&
+      !touches_attacks_on(king, jq_move_from(last)) &&
+      !touches_attacks_on(king, jq_move_to(last)))
+    return false;
+  return jq_position_in_check(pos);
 }

@@ -36,6 +36,16 @@ bool jq_position_is_legal(const JqPosition *pos, JqMove move);
  * turns up as: pass that identity (ignored for a revealed mover). */
 bool jq_position_gives_check(const JqPosition *pos, JqMove move,
                              JqPieceType reveal);
+/* The same for a position whose side not to move is not in check (one
+ * reached by a legal move): a move far from the enemy king, off its file
+ * and rank, cannot give check, and is answered without an attack test. */
+bool jq_position_gives_check_known(const JqPosition *pos, JqMove move,
+                                   JqPieceType reveal);
+/* jq_position_in_check for a position whose side to move was not in check
+ * before the last move (the move before it was legal): when the last move
+ * left and took points far from that side's king, off its file and rank,
+ * it is not in check, without an attack test. */
+bool jq_position_in_check_after_move(const JqPosition *pos);
 /* Is the move a capture? */
 static inline bool jq_position_is_capture(const JqPosition *pos, JqMove m) {
   return pos->board[jq_move_to(m)] != JQ_EMPTY;

@@ -94,6 +94,15 @@ static inline void mark_revealed(JqPosition *pos, int sq, bool on) {
     pos->revealed_at[sq >> 6] &= ~bit;
 }
 
+/* A point's bit in colour c's mask, set to `on`. */
+static inline void mark_color(JqPosition *pos, int c, int sq, bool on) {
+  uint64_t bit = 1ull << (sq & 63);
+  if (on)
+    pos->color_at[c][sq >> 6] |= bit;
+  else
+    pos->color_at[c][sq >> 6] &= ~bit;
+}
+
 void jq_position_refresh(JqPosition *pos) {
   pos->king[0] = pos->king[1] = JQ_NO_SQUARE;
   pos->hidden_count[0] = pos->hidden_count[1] = 0;
@@ -102,11 +111,13 @@ void jq_position_refresh(JqPosition *pos) {
   memset(pos->occ_rank, 0, sizeof pos->occ_rank);
   memset(pos->revealed_role, 0, sizeof pos->revealed_role);
   pos->revealed_at[0] = pos->revealed_at[1] = 0;
+  memset(pos->color_at, 0, sizeof pos->color_at);
   for (int sq = 0; sq < JQ_SQUARES; sq++) {
     JqPiece p = pos->board[sq];
     if (!p)
       continue;
     occupy(pos, sq);
+    mark_color(pos, jq_piece_color(p), sq, true);
     if (jq_piece_is_hidden(p)) {
       pos->hidden_count[jq_piece_color(p)]++;
       pos->hidden_role[jq_piece_color(p)][jq_piece_type(p)]++;
@@ -204,6 +215,10 @@ void jq_position_make_move(JqPosition *pos, JqMove move, JqReveal reveal) {
   pos->board[to] = placed;
   vacate(pos, from);
   occupy(pos, to);
+  mark_color(pos, us, from, false);
+  mark_color(pos, us, to, true);
+  if (captured)
+    mark_color(pos, them, to, false);
   mark_revealed(pos, from, false);
   mark_revealed(pos, to, true); /* the piece placed is always revealed */
   if (jq_piece_type(placed) == JQ_KING && !jq_piece_is_hidden(placed))
@@ -225,6 +240,10 @@ void jq_position_unmake_move(JqPosition *pos) {
   occupy(pos, from);
   if (!u->captured)
     vacate(pos, to);
+  mark_color(pos, us, from, true);
+  mark_color(pos, us, to, false);
+  if (u->captured)
+    mark_color(pos, them, to, true);
   mark_revealed(pos, from, !jq_piece_is_hidden(u->moved));
   mark_revealed(pos, to, u->captured && !jq_piece_is_hidden(u->captured));
   if (jq_piece_type(u->moved) == JQ_KING && !jq_piece_is_hidden(u->moved))

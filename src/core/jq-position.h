@@ -51,6 +51,9 @@ typedef struct JqPosition {
    * evaluation visits them without scanning the board. */
   uint8_t revealed_role[2][JQ_TYPE_COUNT];
   uint64_t revealed_at[2];
+  /* And each colour's pieces' points (a bit per point, as revealed_at), so
+   * that move generation visits them without scanning the board. */
+  uint64_t color_at[2][2];
   uint8_t capture_count;
   JqCapture captures[32];
   uint16_t occ_file[JQ_FILES];
@@ -100,6 +103,12 @@ bool jq_position_attacked(const JqPosition *pos, int sq, JqColor by);
  * bare board (hidden pieces attack as their role) and returns how many. */
 int jq_board_attackers(const JqPiece *board, int variant, int sq, JqColor by,
                        uint8_t out[JQ_MAX_ATTACKERS]);
+/* The same, with the occupancy of sq's file (a bit per rank) and rank (a
+ * bit per file) on that board given: chariots and cannons are found by bit
+ * scans of them. */
+int jq_board_attackers_lines(const JqPiece *board, int variant, int sq,
+                             JqColor by, unsigned file_line, unsigned rank_line,
+                             uint8_t out[JQ_MAX_ATTACKERS]);
 /* Is the side to move in check (including the flying general)? */
 bool jq_position_in_check(const JqPosition *pos);
 /* Is colour c's king attacked, or facing the other king on an open file? */
@@ -107,33 +116,6 @@ bool jq_position_king_attacked(const JqPosition *pos, JqColor c);
 
 static inline bool jq_position_is_jieqi(const JqPosition *pos) {
   return pos->variant == JQ_VARIANT_JIEQI;
-}
-/* The points of colour c's pieces on a board, in order, into out; returns
- * how many. Most of the 90 points are empty: eight are tested at a time. */
-static inline int jq_board_pieces_of(const JqPiece *board, JqColor c,
-                                     uint8_t out[JQ_SQUARES]) {
-  int n = 0, sq = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
-  const uint64_t black = 0x0808080808080808ull; /* JQ_PIECE_BLACK */
-  for (; sq + 8 <= JQ_SQUARES; sq += 8) {
-    uint64_t w;
-    memcpy(&w, board + sq, 8); /* a constant size: one load */
-    /* The top bit of each byte that is not zero, kept where the byte's
-     * colour bit (moved to the top bit) is c's. */
-    uint64_t m = (((w & low7) + low7) | w) & high;
-    uint64_t is_black = (w & black) << 4;
-    m &= c == JQ_BLACK ? is_black : ~is_black;
-    while (m) {
-      out[n++] = (uint8_t)(sq + (__builtin_ctzll(m) >> 3));
-      m &= m - 1;
-    }
-  }
-#endif
-  for (; sq < JQ_SQUARES; sq++) /* the last two points, or all */
-    if (board[sq] && jq_piece_color(board[sq]) == c)
-      out[n++] = (uint8_t)sq;
-  return n;
 }
 /* Number of unrevealed pieces of colour c that the pools account for. */
 int jq_position_pool_total(const JqPosition *pos, JqColor c);

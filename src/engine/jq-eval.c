@@ -125,6 +125,49 @@ static const uint8_t palace_of[JQ_SQUARES] = {
 
 static inline bool in_palace(int sq, int c) { return (palace_of[sq] >> c) & 1; }
 
+/* Each point's file and rank, without a division. */
+#define FILES_OF_RANK 0, 1, 2, 3, 4, 5, 6, 7, 8
+#define RANK_OF(r) r, r, r, r, r, r, r, r, r
+static const uint8_t file_of[JQ_SQUARES] = {
+    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK,
+    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK};
+static const uint8_t rank_of[JQ_SQUARES] = {
+    RANK_OF(0), RANK_OF(1), RANK_OF(2), RANK_OF(3), RANK_OF(4),
+    RANK_OF(5), RANK_OF(6), RANK_OF(7), RANK_OF(8), RANK_OF(9)};
+
+/* For each occupancy of a file (a bit per rank) or a rank (a bit per
+ * file) and each point on it: the places of the first and second pieces
+ * above it (bits 0-3 and 4-7) and below it (8-11 and 12-15), NO_REACH for
+ * none. A chariot takes the first, a cannon the second. */
+#define NO_REACH 15u
+static uint16_t file_reach[1 << JQ_RANKS][JQ_RANKS];
+static uint16_t rank_reach[1 << JQ_FILES][JQ_FILES];
+
+static uint16_t line_reach(unsigned line, int at, int len) {
+  unsigned found[4] = {NO_REACH, NO_REACH, NO_REACH, NO_REACH};
+  for (int i = at + 1, n = 0; i < len && n < 2; i++)
+    if (line >> i & 1)
+      found[n++] = (unsigned)i;
+  for (int i = at - 1, n = 2; i >= 0 && n < 4; i--)
+    if (line >> i & 1)
+      found[n++] = (unsigned)i;
+  return (uint16_t)(found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12);
+}
+
+__attribute__((constructor)) static void init_reach(void) {
+  for (unsigned line = 0; line < 1u << JQ_RANKS; line++)
+    for (int at = 0; at < JQ_RANKS; at++)
+      file_reach[line][at] = line_reach(line, at, JQ_RANKS);
+  for (unsigned line = 0; line < 1u << JQ_FILES; line++)
+    for (int at = 0; at < JQ_FILES; at++)
+      rank_reach[line][at] = line_reach(line, at, JQ_FILES);
+}
+
+/* Line bits lo to hi (none if lo > hi). */
+static inline unsigned span(int lo, int hi) {
+  return lo > hi ? 0 : (2u << hi) - (1u << lo);
+}
+
 /* Pressure on one side's palace: the attackers that reach into it and the
  * points they reach. */
 typedef struct {
@@ -132,6 +175,95 @@ typedef struct {
   int attackers;
   int points;
 } PalaceAttack;
+
+/* Points in the enemy palace among a line's bits `span`: its palace bits
+ * `palace` (three in a row at `shift`, or none), counted by a table. */
+static inline int palace_points(unsigned span, unsigned palace, int shift) {
+  return "\0\1\1\2\1\2\2\3"[(span & palace) >> shift];
+}
+
+/* Along one line (`len` points) from the point `at`, up or down, with
+ * `reach` the places of the first two pieces that way (from file_reach or
+ * rank_reach): a chariot's reach or a cannon's. Adds the empty points
+ * before the first piece to *empty and the enemy palace points reached to
+ * *points (a chariot: up to and with the first piece; a cannon: past its
+ * screen, up to and with the next piece), and returns the place of the
+ * piece it attacks (NO_REACH: none). */
+static inline unsigned slider_line(unsigned reach, int at, int len, bool up,
+                                   bool cannon, unsigned palace, int shift,
+                                   int *empty, int *points) {
+  int first = (int)(reach & 15), second = (int)(reach >> 4 & 15);
+  if (first == (int)NO_REACH) {
+    *empty += up ? len - 1 - at : at;
+    if (!cannon)
+      *points += palace_points(up ? span(at + 1, len - 1) : span(0, at - 1),
+                               palace, shift);
+    return NO_REACH;
+  }
+  *empty += up ? first - at - 1 : at - first - 1;
+  if (!cannon) {
+    *points += palace_points(up ? span(at + 1, first) : span(first, at - 1),
+                             palace, shift);
+    return (unsigned)first;
+  }
+  bool open = second == (int)NO_REACH;
+  *points += palace_points(up ? span(first + 1, open ? len - 1 : second)
+                              : span(open ? 0 : second, first - 1),
+                           palace, shift);
+  return (unsigned)second;
+}
+
+/* activity() of a chariot or cannon: its four lines from the position's
+ * occupancy masks. */
+static int slider_activity(const int *wt, const JqPosition *pos, int sq,
+                           bool cannon, int c, PalaceAttack *attack) {
+  const JqPiece *board = pos->board;
+  int enemy = c ^ 1;
+  int file = file_of[sq], rank = rank_of[sq];
+  unsigned on_file = pos->occ_file[file], on_rank = pos->occ_rank[rank];
+  /* The enemy palace's points on this file (ranks) and on this rank
+   * (files). */
+  bool palace_file = file >= 3 && file <= 5;
+  bool palace_rank = enemy == JQ_RED ? rank <= 2 : rank >= 7;
+  unsigned file_palace = palace_file ? (enemy == JQ_RED ? 0x7u : 0x380u) : 0;
+  int file_shift = enemy == JQ_RED ? 0 : 7;
+  unsigned rank_palace = palace_rank ? 0x38u : 0;
+  int empty = 0, points = 0;
+  unsigned fr = file_reach[on_file][rank], rr = rank_reach[on_rank][file];
+  unsigned hit[JQ_DIRS] = {
+      slider_line(fr, rank, JQ_RANKS, true, cannon, file_palace, file_shift,
+                  &empty, &points),
+      slider_line(fr >> 8, rank, JQ_RANKS, false, cannon, file_palace,
+                  file_shift, &empty, &points),
+      slider_line(rr, file, JQ_FILES, true, cannon, rank_palace, 3, &empty,
+                  &points),
+      slider_line(rr >> 8, file, JQ_FILES, false, cannon, rank_palace, 3,
+                  &empty, &points)};
+  int score = empty * (cannon ? W(CANNON_MOBILITY) : W(CHARIOT_MOBILITY));
+  for (int d = 0; d < JQ_DIRS; d++) {
+    if (hit[d] == NO_REACH)
+      continue;
+    int at = (int)hit[d];
+    JqPiece p =
+        board[d < 2 ? jq_square_make(file, at) : jq_square_make(at, rank)];
+    if ((int)jq_piece_color(p) != enemy)
+      continue;
+    if (!cannon)
+      score += W(CHARIOT_TARGET);
+    else /* a target behind one screen; the king behind it pins */
+      score += jq_piece_type(p) == JQ_KING && !jq_piece_is_hidden(p)
+                   ? W(CANNON_KING_PIN)
+                   : W(CANNON_TARGET);
+  }
+  if (!cannon)
+    score += points * W(CHARIOT_PALACE);
+  if (points) {
+    attack->units += cannon ? W(KS_CANNON) : W(KS_CHARIOT);
+    attack->attackers++;
+    attack->points += points;
+  }
+  return score;
+}
 
 /* Mobility and pressure of the long-range pieces: points they reach, and
  * extra weight for reaching into the enemy palace, where mates happen. */
@@ -143,29 +275,8 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
   int score = 0, points = 0;
   switch (t) {
   case JQ_CHARIOT:
-    for (int d = 0; d < JQ_DIRS; d++) {
-      const uint8_t *ray = tb->ray[sq][d];
-      int n = tb->ray_len[sq][d];
-      for (int i = 0; i < n; i++) {
-        int to = ray[i];
-        if (in_palace(to, enemy)) {
-          score += W(CHARIOT_PALACE);
-          points++;
-        }
-        if (board[to]) {
-          if ((int)jq_piece_color(board[to]) == enemy)
-            score += W(CHARIOT_TARGET);
-          break;
-        }
-        score += W(CHARIOT_MOBILITY);
-      }
-    }
-    if (points) {
-      attack->units += W(KS_CHARIOT);
-      attack->attackers++;
-      attack->points += points;
-    }
-    return score;
+  case JQ_CANNON:
+    return slider_activity(wt, pos, sq, t == JQ_CANNON, c, attack);
   case JQ_HORSE:
     for (int i = 0; i < tb->horse_n[sq]; i++) {
       if (board[tb->horse_leg[sq][i]])
@@ -185,38 +296,6 @@ static int activity(const int *wt, const JqPosition *pos, int sq, JqPieceType t,
       attack->points += points;
     }
     return score - W(HORSE_TRAPPED); /* a horse with two moves is poor */
-  case JQ_CANNON:
-    for (int d = 0; d < JQ_DIRS; d++) {
-      const uint8_t *ray = tb->ray[sq][d];
-      int n = tb->ray_len[sq][d], i = 0;
-      for (; i < n && !board[ray[i]]; i++)
-        score += W(CANNON_MOBILITY);
-      int screens = 0;
-      for (i++; i < n; i++) {
-        int to = ray[i];
-        /* Past one screen the cannon controls points up to the next
-         * piece. */
-        if (screens == 0 && in_palace(to, enemy))
-          points++;
-        if (!board[to])
-          continue;
-        if ((int)jq_piece_color(board[to]) == enemy && screens == 0) {
-          /* A target behind one screen; the king behind it pins. */
-          score += jq_piece_type(board[to]) == JQ_KING &&
-                           !jq_piece_is_hidden(board[to])
-                       ? W(CANNON_KING_PIN)
-                       : W(CANNON_TARGET);
-        }
-        if (++screens == 2)
-          break;
-      }
-    }
-    if (points) {
-      attack->units += W(KS_CANNON);
-      attack->attackers++;
-      attack->points += points;
-    }
-    return score;
   default: return 0;
   }
 }
@@ -242,35 +321,6 @@ static void pawn_pressure(const int *wt, int sq, int c, PalaceAttack *attack) {
   }
 }
 
-/* Each point's file and rank, without a division. */
-#define FILES_OF_RANK 0, 1, 2, 3, 4, 5, 6, 7, 8
-#define RANK_OF(r) r, r, r, r, r, r, r, r, r
-static const uint8_t file_of[JQ_SQUARES] = {
-    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK,
-    FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK, FILES_OF_RANK};
-static const uint8_t rank_of[JQ_SQUARES] = {
-    RANK_OF(0), RANK_OF(1), RANK_OF(2), RANK_OF(3), RANK_OF(4),
-    RANK_OF(5), RANK_OF(6), RANK_OF(7), RANK_OF(8), RANK_OF(9)};
-/* The lowest and the highest set bit of m as a mask, 0 when m is 0. */
-static inline unsigned lowest(unsigned m) { return m & -m; }
-static inline unsigned highest(unsigned m) {
-  return (0x80000000u >> __builtin_clz(m | 1)) & m;
-}
-
-/* Along a line's mask from the point `at`: the bit of the first piece
- * above it, or with `skip` (a cannon's screen) the second; 0 if none. */
-static inline unsigned reach_up(unsigned line, int at, bool skip) {
-  unsigned m = line & ~((2u << at) - 1);
-  m &= skip ? m - 1 : ~0u;
-  return lowest(m);
-}
-/* The same below the point. */
-static inline unsigned reach_down(unsigned line, int at, bool skip) {
-  unsigned m = line & ((1u << at) - 1);
-  m &= skip ? ~highest(m) : ~0u;
-  return highest(m);
-}
-
 /* Jieqi: colour c's pieces that move as chariots or cannons (revealed, or
  * hidden on those points: a bit per point in `sliders`, at most the first
  * JQ_MAX_SLIDERS in board order) and the enemy hidden pieces they could
@@ -287,18 +337,17 @@ static int hidden_under_attack(const JqPosition *pos, int c,
     for (uint64_t m = sliders[half]; m && k < JQ_MAX_SLIDERS; m &= m - 1, k++) {
       int sq = half * 64 + __builtin_ctzll(m);
       int file = file_of[sq], rank = rank_of[sq];
-      bool cannon = jq_piece_type(board[sq]) == JQ_CANNON;
-      /* The position's occupancy masks (a bit per rank on a file, per file
-       * on a rank): the first and second piece along a line are a bit scan
-       * away instead of a walk along the ray. */
-      unsigned on_file = pos->occ_file[file], on_rank = pos->occ_rank[rank];
-      unsigned reached[JQ_DIRS] = {
-          reach_up(on_file, rank, cannon), reach_down(on_file, rank, cannon),
-          reach_up(on_rank, file, cannon), reach_down(on_rank, file, cannon)};
+      /* The first piece along each line for a chariot, the second for a
+       * cannon, from the position's occupancy masks. */
+      int skip = jq_piece_type(board[sq]) == JQ_CANNON ? 4 : 0;
+      unsigned fr = file_reach[pos->occ_file[file]][rank] >> skip;
+      unsigned rr = rank_reach[pos->occ_rank[rank]][file] >> skip;
+      unsigned reached[JQ_DIRS] = {fr & 15, fr >> 8 & 15, rr & 15,
+                                   rr >> 8 & 15};
       for (int d = 0; d < JQ_DIRS; d++) {
-        if (!reached[d])
+        if (reached[d] == NO_REACH)
           continue;
-        int at = __builtin_ctz(reached[d]);
+        int at = (int)reached[d];
         int to = d < 2 ? jq_square_make(file, at) : jq_square_make(at, rank);
         if ((board[to] & (JQ_PIECE_HIDDEN | JQ_PIECE_BLACK)) != enemy_hidden)
           continue;
@@ -314,17 +363,16 @@ static int hidden_under_attack(const JqPosition *pos, int c,
 
 /* A cannon facing the enemy king down an open file, and chariots on it:
  * only the piece nearest the king on its file, toward colour c, counts.
- * Found by a bit scan of the file's occupancy. */
+ * Found from the file's occupancy (file_reach). */
 static int king_file_pressure(const int *wt, const JqPosition *pos, int c) {
   int k = pos->king[c ^ 1];
   if (k == JQ_NO_SQUARE)
     return 0;
-  unsigned line = pos->occ_file[file_of[k]];
-  unsigned bit = c == JQ_BLACK ? reach_up(line, rank_of[k], false)
-                               : reach_down(line, rank_of[k], false);
-  if (!bit)
+  unsigned reach = file_reach[pos->occ_file[file_of[k]]][rank_of[k]];
+  unsigned at = c == JQ_BLACK ? reach & 15 : reach >> 8 & 15;
+  if (at == NO_REACH)
     return 0;
-  JqPiece p = pos->board[jq_square_make(file_of[k], __builtin_ctz(bit))];
+  JqPiece p = pos->board[jq_square_make(file_of[k], (int)at)];
   if ((int)jq_piece_color(p) != c || jq_piece_is_hidden(p))
     return 0;
   if (jq_piece_type(p) == JQ_CANNON)

@@ -12,6 +12,10 @@
 #include "jq-see.h"
 #include "jq-time.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #define MAX_PLY 96
 #define MAX_THREADS 64
 #define MAX_LINES 16
@@ -93,6 +97,11 @@ struct Worker {
   int completed_depth;
   JqMove best_pv[MAX_PLY + 2];
   int best_pv_len;
+  /* The value of each colour's hidden pieces (jq_eval_hidden_value) for
+   * the pool it was worked out from: move ordering asks it for every
+   * capture, and a pool changes only at a reveal. */
+  uint64_t hidden_pool[2];
+  int hidden_value[2];
   /* Evaluations by hash: the same leaves come back often. */
   struct {
     uint64_t key;
@@ -216,6 +225,35 @@ static bool should_stop(Worker *w) {
 
 /* ---- move ordering ---- */
 
+/* No pool of a consistent position: the memo below starts empty. */
+#define NO_POOL UINT64_MAX
+
+static void clear_hidden_values(Worker *w) {
+  w->hidden_pool[0] = w->hidden_pool[1] = NO_POOL;
+}
+
+/* jq_eval_hidden_value, worked out once per pool. */
+static inline int hidden_value(Worker *w, int c) {
+  uint64_t pool;
+  memcpy(&pool, w->pos.pool[c], sizeof pool); /* a constant size: one load */
+  if (__builtin_expect(pool != w->hidden_pool[c], 0)) {
+    w->hidden_pool[c] = pool;
+    w->hidden_value[c] = jq_eval_hidden_value(&w->pos, (JqColor)c);
+  }
+  return w->hidden_value[c];
+}
+
+/* jq_eval_square_value with the memo. */
+static inline int square_value(Worker *w, int sq) {
+  JqPiece p = w->pos.board[sq];
+  if (!p)
+    return 0;
+  if (jq_piece_is_hidden(p))
+    return hidden_value(w, jq_piece_color(p));
+  return jq_eval_piece_value(jq_piece_type(p),
+                             w->pos.variant == JQ_VARIANT_JIEQI);
+}
+
 static inline int fold_piece(JqPiece p) {
   return jq_piece_is_hidden(p) ? (p & JQ_PIECE_BLACK) : (p & 15);
 }
@@ -257,6 +295,10 @@ static inline void cont_gravity(int16_t *h, int delta) {
  * cut before most of their captures are reached. */
 #define CAPTURE_UNTESTED 1
 
+/* Above every quiet move's history score and below every capture's and
+ * killer's score. */
+#define QUIET_TOP (CAPTURE_LOSES / 2)
+
 static inline int capture_holds_score(int victim, int attacker) {
   return CAPTURE_HOLDS + 2 * (victim * 16 - attacker / 8);
 }
@@ -267,8 +309,7 @@ static int move_order_score(Worker *w, JqMove m, JqMove tt_move, int ply) {
   const JqPosition *pos = &w->pos;
   int to = jq_move_to(m), from = jq_move_from(m);
   if (pos->board[to])
-    return capture_holds_score(jq_eval_square_value(pos, to),
-                               jq_eval_square_value(pos, from)) +
+    return capture_holds_score(square_value(w, to), square_value(w, from)) +
            CAPTURE_UNTESTED;
   if (m == w->killers[ply][0])
     return (1 << 22);
@@ -290,31 +331,80 @@ static inline bool capture_untested(int score) {
 
 /* Runs the exchange test a capture's score waits for: the score it would
  * have had from the start. */
-static __attribute__((noinline)) int capture_tested_score(const Worker *w,
-                                                          JqMove m, int score) {
-  const JqPosition *pos = &w->pos;
-  if (jq_see_ge(pos, m, 0))
+static __attribute__((noinline)) int capture_tested_score(Worker *w, JqMove m,
+                                                          int score) {
+  if (jq_see_ge(&w->pos, m, 0))
     return score - CAPTURE_UNTESTED;
-  return CAPTURE_LOSES + jq_eval_square_value(pos, jq_move_to(m)) -
-         jq_eval_square_value(pos, jq_move_from(m)) / 8;
+  return CAPTURE_LOSES + square_value(w, jq_move_to(m)) -
+         square_value(w, jq_move_from(m)) / 8;
 }
 
-/* Selection sort step: brings the best remaining move to index i. An
- * untested capture that comes out best is tested in place and the scan
- * repeated, without a swap: every other score is exact or an upper bound,
- * so the move and the list's order come out as if every capture had been
- * tested at the start. */
-static inline JqMove pick(const Worker *w, JqMoveList *list, int *scores,
-                          int i) {
+/* The picker scans the scores four at a time: a list's scores are kept
+ * in an array with room for four more, filled with PICK_PAD. */
+#define PICK_WIDTH 4
+#define PICK_PAD INT32_MIN
+typedef int32_t PickVec __attribute__((vector_size(PICK_WIDTH * 4)));
+
+/* The lanes of v in the order a, b, c, d. */
+#ifdef __clang__
+#define PICK_LANES(v, a, b, c, d) __builtin_shufflevector(v, v, a, b, c, d)
+#else
+#define PICK_LANES(v, a, b, c, d) __builtin_shuffle(v, (PickVec){a, b, c, d})
+#endif
+
+static inline PickVec pick_load(const int *p) {
+  PickVec v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+/* Fills the room after a list's scores. */
+static inline void pick_pad(int *scores, int count) {
+  for (int k = 0; k < PICK_WIDTH; k++)
+    scores[count + k] = PICK_PAD;
+}
+
+/* The first index at or after i holding the highest score from i to count:
+ * the lanes' highest scores, then the first point that equals them. */
+static inline int pick_first_best(const int *scores, int i, int count,
+                                  int *top) {
+  PickVec high = pick_load(scores + i);
+  for (int j = i + PICK_WIDTH; j < count; j += PICK_WIDTH) {
+    PickVec v = pick_load(scores + j);
+    PickVec more = v > high;
+    high = (v & more) | (high & ~more);
+  }
+  PickVec swapped = PICK_LANES(high, 2, 3, 0, 1);
+  PickVec more = swapped > high;
+  high = (swapped & more) | (high & ~more);
+  swapped = PICK_LANES(high, 1, 0, 3, 2);
+  more = swapped > high;
+  high = (swapped & more) | (high & ~more);
+  int t = high[0];
+  *top = t;
+  for (int j = i;; j += PICK_WIDTH) {
+    PickVec same = pick_load(scores + j) == t;
+#ifdef __SSE2__
+    int lanes = _mm_movemask_ps(_mm_castsi128_ps((__m128i)same));
+    if (lanes)
+      return j + __builtin_ctz((unsigned)lanes);
+#else
+    for (int k = 0; k < PICK_WIDTH; k++)
+      if (same[k])
+        return j + k;
+#endif
+  }
+}
+
+/* Selection sort step: brings the best remaining move to index i (the
+ * first of the highest scores). An untested capture that comes out best is
+ * tested in place and the scan repeated, without a swap: every other score
+ * is exact or an upper bound, so the move and the list's order come out as
+ * if every capture had been tested at the start. */
+static inline JqMove pick(Worker *w, JqMoveList *list, int *scores, int i) {
   int best, top;
   for (;;) {
-    best = i;
-    top = scores[i]; /* the best score kept in a register */
-    for (int j = i + 1; j < list->count; j++)
-      if (scores[j] > top) {
-        top = scores[j];
-        best = j;
-      }
+    best = pick_first_best(scores, i, list->count, &top);
     if (__builtin_expect(!capture_untested(top), 1))
       break;
     scores[best] = capture_tested_score(w, list->moves[best], top);
@@ -383,13 +473,24 @@ static int64_t hidden_material(const int counts[JQ_TYPE_COUNT], int on_board,
   return sum * on_board / total;
 }
 
+/* The identities in `order` (by type) sorted by their counts, most first,
+ * equal counts in type order. */
+static void sort_by_count(int *order, int n, const int *counts) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && counts[order[j]] > counts[order[j - 1]]; j--) {
+      int tmp = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = tmp;
+    }
+}
+
 /* A reveal past the branching budget: one identity stands for all. The
  * child is searched with it, and its value is corrected by the material
  * the evaluation sees change (the identity's worth and the pool's new
  * average against the old average), so that no identity looks like luck
  * or bad luck to the search. */
 static int representative_value(Worker *w, JqMove m, const int *counts,
-                                const int *order, int n, int total, int alpha,
+                                int *order, int n, int total, int alpha,
                                 int beta, int depth, int ply, int qply) {
   const JqPosition *pos = &w->pos;
   int us = pos->side;
@@ -403,6 +504,8 @@ static int representative_value(Worker *w, JqMove m, const int *counts,
   if (role >= JQ_ADVISOR && role < JQ_TYPE_COUNT && counts[role] > 0) {
     t = role;
   } else if (n > 1) {
+    sort_by_count(order, n, counts); /* the first of equal gaps wins */
+    t = order[0];
     int64_t avg = hidden_material(counts, 1, total);
     int64_t best_gap = -1;
     for (int i = 0; i < n; i++) {
@@ -468,16 +571,11 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
   if (total == 0) /* cannot happen in a consistent view */
     return child_value(w, m, (JqReveal){JQ_PAWN, JQ_NO_TYPE}, alpha, beta,
                        depth, ply, qply);
-  /* Most likely identities first: they decide the cut-offs soonest. */
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && counts[order[j]] > counts[order[j - 1]]; j--) {
-      int tmp = order[j];
-      order[j] = order[j - 1];
-      order[j - 1] = tmp;
-    }
   if (n == 1 || qply >= 1 || w->chance_depth >= CHANCE_BUDGET)
     return representative_value(w, m, counts, order, n, total, alpha, beta,
                                 depth, ply, qply);
+  /* Most likely identities first: they decide the cut-offs soonest. */
+  sort_by_count(order, n, counts);
   const int lo_bound = -CHANCE_LIMIT, hi_bound = CHANCE_LIMIT;
   int64_t sum = 0; /* sum of count * value over searched identities */
   int64_t rest = total;
@@ -546,27 +644,24 @@ static int evaluate(Worker *w) {
   return e;
 }
 
-/* At most four pieces of `side` on the board? Eight points at a time:
- * the occupied bytes whose colour bit is the side's, counted. */
+/* At most four pieces of `side` on the board? Their points, as the
+ * position keeps them, counted up to five. */
 static bool few_pieces(const JqPosition *pos, int side) {
-  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full, high = 0x8080808080808080ull;
-  const uint64_t black = 0x0808080808080808ull;
-  int n = 0, sq = 0;
-  for (; sq + 8 <= JQ_SQUARES; sq += 8) {
-    uint64_t w;
-    memcpy(&w, pos->board + sq, 8); /* a constant size: one load */
-    uint64_t occupied = (((w & low7) + low7) | w) & high;
-    uint64_t is_black = (w & black) << 4; /* to each byte's top bit */
-    n += __builtin_popcountll(occupied &
-                              (side == JQ_BLACK ? is_black : ~is_black));
-    if (n > 4)
-      return false;
-  }
-  for (; sq < JQ_SQUARES; sq++)
-    if (pos->board[sq] && (int)jq_piece_color(pos->board[sq]) == side &&
-        ++n > 4)
-      return false;
+  int n = 0;
+  for (int half = 0; half < 2; half++)
+    for (uint64_t m = pos->color_at[side][half]; m; m &= m - 1)
+      if (++n > 4)
+        return false;
   return true;
+}
+
+/* Is the side to move at this ply in check? From the second ply on, the
+ * move before the last was a searched, legal one: the side to move was not
+ * in check before the last move, and only what that move changed needs a
+ * look. The root and its children may come from any position. */
+static inline bool node_in_check(const JqPosition *pos, int ply) {
+  return ply >= 2 ? jq_position_in_check_after_move(pos)
+                  : jq_position_in_check(pos);
 }
 
 /* `check`: whether the side to move is in check when the caller knows
@@ -596,7 +691,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
   }
   int alpha_orig = alpha;
   int stand = JQ_TT_NO_EVAL;
-  bool in_check = check >= 0 ? check : jq_position_in_check(pos);
+  bool in_check = check >= 0 ? check : node_in_check(pos, ply);
   int best = -INF;
   JqMoveList list;
   if (in_check) {
@@ -618,13 +713,14 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qply,
     best = stand;
     jq_generate_pseudo(pos, JQ_GEN_CAPTURES, &list);
   }
-  int scores[JQ_MAX_MOVES];
+  int scores[JQ_MAX_MOVES + PICK_WIDTH];
   for (int i = 0; i < list.count; i++)
     scores[i] = move_order_score(w, list.moves[i], JQ_MOVE_NONE, ply);
+  pick_pad(scores, list.count);
   for (int i = 0; i < list.count; i++) {
     JqMove m = pick(w, &list, scores, i);
     if (!in_check) {
-      int victim = jq_eval_square_value(pos, jq_move_to(m));
+      int victim = square_value(w, jq_move_to(m));
       /* Delta pruning: even winning the piece cannot reach alpha. */
       if (best + victim + 200 <= alpha)
         continue;
@@ -720,8 +816,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     if (ply >= MAX_PLY)
       return evaluate(w);
   }
-  bool in_check = w->check_known[ply] >= 0 ? w->check_known[ply]
-                                           : jq_position_in_check(pos);
+  bool in_check =
+      w->check_known[ply] >= 0 ? w->check_known[ply] : node_in_check(pos, ply);
   if (depth <= 0 && !in_check)
     return qsearch(w, alpha, beta, ply, 0, 0);
   if (depth < 0)
@@ -802,18 +898,48 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
 
   JqMoveList list;
   jq_generate_pseudo(pos, JQ_GEN_ALL, &list);
-  int scores[JQ_MAX_MOVES];
+  int scores[JQ_MAX_MOVES + PICK_WIDTH];
   for (int i = 0; i < list.count; i++)
     scores[i] = move_order_score(w, list.moves[i], tt_move, ply);
+  pick_pad(scores, list.count);
 
   int best = -INF, legal = 0, alpha_orig = alpha;
   JqMove best_move = JQ_MOVE_NONE;
   JqMove quiets_tried[JQ_MAX_MOVES];
   int quiet_count = 0;
   int endgame = -1; /* few_pieces of the opponent, once asked */
+  /* Late move pruning: at shallow depth, quiet moves far down the ordered
+   * list rarely matter. */
+  int lmp_limit = 3 + depth * depth;
+  if (!improving)
+    lmp_limit = lmp_limit * 2 / 3;
+  /* Set once the rest of the list is quiet moves that late move pruning or
+   * futility would skip unless they give check. */
+  bool quiet_tail = false;
   for (int i = 0; i < list.count; i++) {
     JqMove m = pick(w, &list, scores, i);
     if (m == excluded)
+      continue;
+    if (!quiet_tail && !root && !pv_node && !in_check && depth <= 6 &&
+        legal >= 1 && best > -JQ_SCORE_MATE_BOUND && scores[i] < QUIET_TOP &&
+        (legal >= lmp_limit || eval + 100 * depth + 100 <= alpha)) {
+      /* Every move left is quiet (ordered below the captures and killers),
+       * and the pruning below skips each one, legal or not, unless it
+       * gives check: the move count no longer decides anything (at least
+       * one move is legal, the first was searched, and the conditions only
+       * grow truer). Without a checking move left, the node is done. */
+      quiet_tail = true;
+      bool checks_left = false;
+      for (int j = i; j < list.count && !checks_left; j++)
+        checks_left =
+            !jq_piece_is_hidden(pos->board[jq_move_from(list.moves[j])]) &&
+            list.moves[j] != excluded &&
+            jq_position_gives_check_known(pos, list.moves[j], JQ_NO_TYPE);
+      if (!checks_left)
+        break;
+    }
+    if (quiet_tail && (jq_piece_is_hidden(pos->board[jq_move_from(m)]) ||
+                       !jq_position_gives_check_known(pos, m, JQ_NO_TYPE)))
       continue;
     if (!jq_position_move_is_safe_known(pos, m, in_check))
       continue;
@@ -824,7 +950,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     bool hidden = jq_piece_is_hidden(pos->board[jq_move_from(m)]);
     /* Checks are extended; a hidden mover's check depends on its identity,
      * so only revealed movers are tested here. */
-    bool gives_check = !hidden && jq_position_gives_check(pos, m, JQ_NO_TYPE);
+    bool gives_check =
+        !hidden && (root ? jq_position_gives_check(pos, m, JQ_NO_TYPE)
+                         : jq_position_gives_check_known(pos, m, JQ_NO_TYPE));
     int ext = gives_check && ply < 2 * w->root_depth ? 1 : 0;
     /* Singular extension: when every other move falls well short of the
      * stored move's lower bound, the stored move is forced and gets a ply
@@ -848,11 +976,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply,
     }
     int new_depth = depth - 1 + ext;
 
-    /* Late move pruning: at shallow depth, quiet moves far down the
-     * ordered list rarely matter. */
-    int lmp_limit = 3 + depth * depth;
-    if (!improving)
-      lmp_limit = lmp_limit * 2 / 3;
+    /* Late move pruning (lmp_limit above). */
     if (!pv_node && !in_check && !capture && !gives_check && depth <= 6 &&
         legal > lmp_limit && best > -JQ_SCORE_MATE_BOUND)
       continue;
@@ -1093,6 +1217,7 @@ static bool run_threads(JqSearch *s, const JqPosition *view) {
     memset(w->check_known, -1, sizeof w->check_known);
     /* The variant is not in the hash: start each search afresh. */
     memset(w->eval_cache, 0, sizeof w->eval_cache);
+    clear_hidden_values(w); /* the weights may have changed */
   }
   s->cached_variant = view->variant;
   for (int i = 1; i < s->threads; i++)
@@ -1196,6 +1321,7 @@ int jq_search_value(JqSearch *s, const JqPosition *pos, int depth) {
   atomic_store_explicit(&s->abort_search, false, memory_order_relaxed);
   w->s = s;
   w->id = 0;
+  clear_hidden_values(w);
   /* Every reveal is valued by one representative identity, as a run does
    * past its first: a small search that branched on each would cost as
    * much as a large one. */

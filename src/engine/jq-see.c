@@ -19,7 +19,19 @@ static const int xiangqi_value[JQ_TYPE_COUNT] = {
 typedef struct {
   const JqPosition *pos;
   int hidden[2]; /* a hidden piece's expected value per colour, -1 unknown */
+  /* The occupancy of the target's file and rank on the exchange's board. */
+  unsigned file_line, rank_line;
 } Values;
+
+/* The piece on `from` leaves for the target `to` (which stays occupied). */
+static void leave(Values *v, JqPiece *board, int from, int to) {
+  board[to] = board[from];
+  board[from] = JQ_EMPTY;
+  if (jq_square_file(from) == jq_square_file(to))
+    v->file_line &= ~(1u << jq_square_rank(from));
+  if (jq_square_rank(from) == jq_square_rank(to))
+    v->rank_line &= ~(1u << jq_square_file(from));
+}
 
 static int value_of(Values *v, JqPiece p) {
   if (!p)
@@ -40,7 +52,8 @@ static int value_of(Values *v, JqPiece p) {
 static int least_attacker(Values *v, const JqPiece *board, int sq, JqColor by,
                           int *value) {
   uint8_t from[JQ_MAX_ATTACKERS];
-  int n = jq_board_attackers(board, v->pos->variant, sq, by, from);
+  int n = jq_board_attackers_lines(board, v->pos->variant, sq, by, v->file_line,
+                                   v->rank_line, from);
   int best = -1, best_value = 0;
   for (int i = 0; i < n; i++) {
     int val = value_of(v, board[from[i]]);
@@ -54,8 +67,11 @@ static int least_attacker(Values *v, const JqPiece *board, int sq, JqColor by,
 }
 
 bool jq_see_ge(const JqPosition *pos, JqMove m, int threshold) {
-  Values v = {pos, {-1, -1}};
   int from = jq_move_from(m), to = jq_move_to(m);
+  Values v = {pos,
+              {-1, -1},
+              pos->occ_file[jq_square_file(to)],
+              pos->occ_rank[jq_square_rank(to)]};
   /* `swap` is what the side that just captured stands to gain beyond the
    * threshold if the exchange stops here, seen from the side to capture
    * next; `res` whether the mover is ahead if it stops now. */
@@ -67,8 +83,7 @@ bool jq_see_ge(const JqPosition *pos, JqMove m, int threshold) {
     return true;
   JqPiece board[JQ_SQUARES];
   memcpy(board, pos->board, sizeof board);
-  board[to] = board[from];
-  board[from] = JQ_EMPTY;
+  leave(&v, board, from, to);
   JqColor side = (JqColor)(pos->side ^ 1);
   int res = 1;
   for (;;) {
@@ -79,8 +94,7 @@ bool jq_see_ge(const JqPosition *pos, JqMove m, int threshold) {
     res ^= 1;
     if (value == KING_VALUE) {
       /* The king may take only if nothing can take it back. */
-      board[to] = board[sq];
-      board[sq] = JQ_EMPTY;
+      leave(&v, board, sq, to);
       int unused;
       return least_attacker(&v, board, to, (JqColor)(side ^ 1), &unused) >= 0
                  ? res ^ 1
@@ -89,8 +103,7 @@ bool jq_see_ge(const JqPosition *pos, JqMove m, int threshold) {
     swap = value - swap;
     if (swap < res)
       break;
-    board[to] = board[sq];
-    board[sq] = JQ_EMPTY;
+    leave(&v, board, sq, to);
     side = (JqColor)(side ^ 1);
   }
   return res;
