@@ -52,7 +52,12 @@
  * way, the alpha-beta may search on and its move be played (MateHint, a
  * percentage of the move's time it may have in all; off by default): a
  * mate it finds holds whatever the hidden pieces are, and where every
- * move is mated its move is the longest defence.
+ * move is mated its move is the longest defence. A node the iterations
+ * have gone through often enough (PriorVisits) may have its children's
+ * priors set again from what the alpha-beta's quiescence (or a search of
+ * PriorDepth) makes of each move on the player's knowledge, a softmax at
+ * PriorTemp centipawns mixed with the static guess by PriorMix; off by
+ * default, having measured no better.
  * When the node pool is full the tree
  * stops growing and the iterations go on through it, valuing the leaves they
  * reach again.
