@@ -685,31 +685,31 @@ static void test_veto(void) {
   jq_ai_free(ai);
 }
 
-/* Check: the tree's most visited moves searched alone by the alpha-beta,
- * the best of them played when the tree's choice scores far below it.
- * Two positions where IS-MCTS walked into a mate against the alpha-beta AI
- * (seed 2050, games 1 and 24, docs/benchmarks.md session 15): Red's
+/* Two positions where IS-MCTS walked into a mate against the alpha-beta
+ * AI (seed 2050, games 1 and 24, docs/benchmarks.md session 15): Red's
  * Ne7-c8 lets Black mate in four; Black's hidden i9, out as a bishop, lets
- * Red's attack through. 5,000 iterations play both; with Check=30 neither,
- * and the move played instead is not mated when searched alone. */
-static void test_check(void) {
-  static const char *const cases[][2] = {
-      {"4kx3/3R2a2/4Nc3/1p7/8p/9/5r3/3K5/1p2P4/1B7 w A1p1 a1c1 6 53", "e7c8"},
-      {"N3kxxRx/n3b4/2aap3c/P3x1x1x/9/2P6/5r2X/4B1C2/3AP4/X2XK1XXX b "
-       "A1B1N1R1P2b1r1c1p4 C1 16 17",
-       "i9h9"},
-  };
+ * Red's attack through. 5,000 iterations play both. */
+static const char *const walked_into_mate[][2] = {
+    {"4kx3/3R2a2/4Nc3/1p7/8p/9/5r3/3K5/1p2P4/1B7 w A1p1 a1c1 6 53", "e7c8"},
+    {"N3kxxRx/n3b4/2aap3c/P3x1x1x/9/2P6/5r2X/4B1C2/3AP4/X2XK1XXX b "
+     "A1B1N1R1P2b1r1c1p4 C1 16 17",
+     "i9h9"},
+};
+
+/* For each of walked_into_mate: option `name` at `on` avoids the blunder,
+ * and the move played instead, searched alone by the alpha-beta, is not
+ * mated where the blunder is. */
+static void assert_option_avoids_mates(const char *name, const char *on) {
   JqSearch *search = jq_search_new_sized(8);
   g_assert_nonnull(search);
-  for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+  for (size_t i = 0; i < G_N_ELEMENTS(walked_into_mate); i++) {
     JqPosition pos;
-    jq_test_position_from_fen(&pos, cases[i][0]);
-    JqMove blunder = jq_test_move(cases[i][1]);
+    jq_test_position_from_fen(&pos, walked_into_mate[i][0]);
+    JqMove blunder = jq_test_move(walked_into_mate[i][1]);
     JqAi *ai = jq_test_ai_new("ismcts");
     jq_test_ai_set(ai, "Hash", "16");
-    JqMove m = assert_option_avoids(ai, &pos, "Check", "30", blunder);
+    JqMove m = assert_option_avoids(ai, &pos, name, on, blunder);
     jq_ai_free(ai);
-    /* Searched alone, the blunder is lost and the move played is not. */
     int score[2];
     JqMove moves[2] = {blunder, m};
     for (int k = 0; k < 2; k++) {
@@ -732,6 +732,61 @@ static void test_check(void) {
   jq_search_free(search);
 }
 
+/* Check: the tree's most visited moves searched alone by the alpha-beta,
+ * the best of them played when the tree's choice scores far below it:
+ * with Check=30 neither blunder is played. */
+static void test_check(void) { assert_option_avoids_mates("Check", "30"); }
+
+/* PriorVisits: once a node has 50 visits its children's priors come from
+ * the alpha-beta's quiescence after each move instead of the static
+ * guess, and the tree finds the defence that the guess ranked too low to
+ * be tried against the mating replies. */
+static void test_prior_visits(void) {
+  assert_option_avoids_mates("PriorVisits", "50");
+}
+
+/* The root's weight of each move, by move (0 when it has no child). */
+static void root_weights(const JqIsmctsTree *tree, float *weights) {
+  memset(weights, 0, (1u << 14) * sizeof *weights);
+  for (uint32_t c = tree->nodes[tree->root].child; c;
+       c = tree->nodes[c].sibling)
+    weights[tree->nodes[c].move] = tree->nodes[c].weight;
+}
+
+/* The refined priors read no deal: a reveal is valued over its pool, so
+ * the root's weights, set again after 20 visits, are the same whatever
+ * determinizations the seed draws, and differ from the static ones. */
+static void test_prior_visits_view(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  static float weights[3][1u << 14];
+  const char *const seeds[3] = {"1", "2", "1"};
+  const char *const visits[3] = {"20", "20", "0"};
+  for (int k = 0; k < 3; k++) {
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "8");
+    jq_test_ai_set(ai, "Hint", "0");
+    jq_test_ai_set(ai, "Seed", seeds[k]);
+    jq_test_ai_set(ai, "PriorVisits", visits[k]);
+    JqProgress last;
+    think_iterations(ai, &view, 300, &last);
+    root_weights(jq_ai_ismcts_tree(ai, 0), weights[k]);
+    jq_ai_free(ai);
+  }
+  int hidden_movers = 0, changed = 0;
+  JqMoveList legal;
+  jq_generate_legal(&view, JQ_GEN_ALL, &legal);
+  for (int i = 0; i < legal.count; i++) {
+    JqMove m = legal.moves[i];
+    g_assert_cmpfloat(weights[0][m], >, 0.0f);
+    g_assert_cmpfloat(weights[0][m], ==, weights[1][m]);
+    changed += weights[0][m] != weights[2][m];
+    hidden_movers += jq_piece_is_hidden(view.board[jq_move_from(m)]);
+  }
+  g_assert_cmpint(hidden_movers, >, 0);
+  g_assert_cmpint(changed, >, legal.count / 2);
+  jq_game_free(game);
+}
 /* MateHint: when the hint scores a mate, the alpha-beta searches on and
  * its move is played. The veto's position after Red's Cb3-b2: Black mates
  * in five (Re3-d3 first), every piece revealed; the tree prefers Rd8-c8
@@ -1633,6 +1688,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/guard", test_guard);
   g_test_add_func("/ismcts/veto", test_veto);
   g_test_add_func("/ismcts/check", test_check);
+  g_test_add_func("/ismcts/prior-visits", test_prior_visits);
+  g_test_add_func("/ismcts/prior-visits-view", test_prior_visits_view);
   g_test_add_func("/ismcts/mate-hint", test_mate_hint);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);

@@ -52,7 +52,12 @@
  * way, the alpha-beta may search on and its move be played (MateHint, a
  * percentage of the move's time it may have in all; off by default): a
  * mate it finds holds whatever the hidden pieces are, and where every
- * move is mated its move is the longest defence.
+ * move is mated its move is the longest defence. A node the iterations
+ * have gone through often enough (PriorVisits) may have its children's
+ * priors set again from what the alpha-beta's quiescence (or a search of
+ * PriorDepth) makes of each move on the player's knowledge, a softmax at
+ * PriorTemp centipawns mixed with the static guess by PriorMix; off by
+ * default, having measured no better.
  * When the node pool is full the tree
  * stops growing and the iterations go on through it, valuing the leaves they
  * reach again.
@@ -153,7 +158,15 @@ struct Ismcts {
   double check_share; /* of the move's time to search the tree's top moves */
   double mate_share;  /* of the move's time for the alpha-beta when its hint
                          scores a mate either way (MateHint) */
-  JqMove hint_move;   /* the hint's move and its score, once searched */
+  /* PriorVisits: a node visited this often has its children's priors set
+   * again from the evaluation (0: never); by a search of prior_depth (0:
+   * quiescence), a softmax at prior_temperature centipawns, mixed with
+   * the static weights by prior_mix (1: the evaluation alone). */
+  uint32_t prior_visits;
+  int prior_depth;
+  double prior_temperature;
+  double prior_mix;
+  JqMove hint_move; /* the hint's move and its score, once searched */
   int hint_score;
   int skill; /* 0..20; below 20 caps the iterations */
   bool limit_strength;
@@ -380,22 +393,101 @@ static double leaf_value(Ismcts *s, Worker *w) {
       w->search, &w->rng);
 }
 
-/* Gives the root child of the alpha-beta's choice at least half the
- * root's prior weight, once the root has it. */
-static void apply_hint(Worker *w) {
-  JqIsmctsTree *t = &w->tree;
+/* Gives the root child of `move` at least half the root's prior weight;
+ * false when the root has no such child yet. */
+static bool boost_root_move(JqIsmctsTree *t, JqMove move) {
   uint32_t hinted = JQ_ISMCTS_NO_NODE;
   float others = 0.0f;
   for (uint32_t c = t->nodes[t->root].child; c; c = t->nodes[c].sibling)
-    if (t->nodes[c].move == w->hint)
+    if (t->nodes[c].move == move)
       hinted = c;
     else
       others += t->nodes[c].weight;
   if (!hinted)
-    return;
+    return false;
   if (t->nodes[hinted].weight < others)
     t->nodes[hinted].weight = others;
-  w->hint = JQ_MOVE_NONE;
+  return true;
+}
+
+/* Gives the root child of the alpha-beta's choice (Hint) its weight, once
+ * the root has it. */
+static void apply_hint(Worker *w) {
+  if (boost_root_move(&w->tree, w->hint))
+    w->hint = JQ_MOVE_NONE;
+}
+
+/* ---- priors from the evaluation (PriorVisits) ---- */
+
+/* Mates and repetition verdicts are clamped to this before the softmax:
+ * a move that mates then outweighs every other by far, not infinitely. */
+#define REFINE_CLAMP 3000
+
+/* What move m is worth to the side to move in the worker's position by
+ * the alpha-beta's quiescence (or a search of s->prior_depth) after it,
+ * in centipawns. The working position is what the player knows (the
+ * outcomes of the reveals on the way included); a hidden mover is valued
+ * by every identity its pool may give it, weighted by the counts, as the
+ * alpha-beta does on a view: the deal is never read, so the weights,
+ * shared by every determinization through the node, favour none. */
+static int refine_value(Ismcts *s, Worker *w, JqMove m) {
+  JqPosition *pos = &w->pos;
+  int from = jq_move_from(m);
+  JqColor us = (JqColor)pos->side;
+  long sum = 0;
+  int total = 0;
+  bool hidden = jq_piece_is_hidden(pos->board[from]);
+  for (int t = hidden ? JQ_ADVISOR : 0; t < (hidden ? JQ_TYPE_COUNT : 1); t++) {
+    int count = hidden ? pos->pool[us][t] : 1;
+    if (!count)
+      continue;
+    JqReveal r = JQ_REVEAL_NONE;
+    if (hidden)
+      r.mover = (JqPieceType)t;
+    jq_position_make_move(pos, m, r);
+    int v = -jq_search_value(w->search, pos, s->prior_depth);
+    jq_position_unmake_move(pos);
+    v = v > REFINE_CLAMP ? REFINE_CLAMP : v < -REFINE_CLAMP ? -REFINE_CLAMP : v;
+    sum += (long)count * v;
+    total += count;
+  }
+  w->search_used = true;
+  return total ? (int)(sum / total) : 0;
+}
+
+/* Sets the weights of node's children again from what each move is worth
+ * by the evaluation: exp((value - best value) / PriorTemp), mixed in the
+ * log with the static weight by PriorMix. Only children whose moves are
+ * legal here are valued (`all`: every child is, else those marked by the
+ * selection step just made); the rest keep their weights. */
+static void refine_priors(Ismcts *s, Worker *w, uint32_t node, bool all) {
+  JqIsmctsTree *t = &w->tree;
+  int value[JQ_MAX_MOVES];
+  uint32_t kids[JQ_MAX_MOVES];
+  int n = 0, best = -REFINE_CLAMP;
+  t->nodes[node].refined = 1;
+  for (uint32_t c = t->nodes[node].child; c && n < JQ_MAX_MOVES;
+       c = t->nodes[c].sibling) {
+    JqMove m = t->nodes[c].move;
+    if (jq_ismcts_is_outcome(&t->nodes[c]))
+      return; /* a reveal's children are chance's, not moves */
+    if (!all && t->legal_mark[m] != t->stamp)
+      continue;
+    kids[n] = c;
+    value[n] = refine_value(s, w, m);
+    if (value[n] > best)
+      best = value[n];
+    n++;
+  }
+  for (int i = 0; i < n; i++) {
+    JqIsmctsNode *c = &t->nodes[kids[i]];
+    double refined = (double)(value[i] - best) / s->prior_temperature;
+    double heuristic = c->weight > 0 ? log((double)c->weight) : -30.0;
+    double mixed = s->prior_mix * refined + (1.0 - s->prior_mix) * heuristic;
+    c->weight = (float)exp(mixed < -30.0 ? -30.0 : mixed > 30.0 ? 30.0 : mixed);
+  }
+  if (node == t->root && s->hint_move)
+    boost_root_move(t, s->hint_move);
 }
 
 static void iterate(Ismcts *s, Worker *w) {
@@ -473,6 +565,9 @@ static void iterate(Ismcts *s, Worker *w) {
     }
     if (depth == 0 && w->hint)
       apply_hint(w);
+    if (s->prior_visits && child && !jq_ismcts_node(tree, node)->refined &&
+        jq_ismcts_node(tree, node)->visits >= s->prior_visits)
+      refine_priors(s, w, node, known);
     if (!child) { /* pool full and nothing here yet: value this node */
       result = leaf_value(s, w);
       break;
@@ -1251,6 +1346,8 @@ static JqAi *ismcts_create(void) {
    * 2026, session 12): Hint=10 scored 62.0%, Hint=30 62.5%; Hint=30
    * against Hint=10 about even (see docs/benchmarks.md). */
   s->hint_share = 0.10;
+  s->prior_temperature = PRIOR_TEMPERATURE;
+  s->prior_mix = 1.0;
   /* At 200 ms a move in jieqi the probe scored 60.6% against eval over 80
    * games, and eval 75% against 8-ply playouts over 40. */
   s->leaf = JQ_ISMCTS_LEAF_PROBE;
@@ -1350,6 +1447,31 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->mate_share = (double)v / 100.0;
     return true;
   }
+  if (strcasecmp(name, "PriorVisits") == 0) {
+    if (!jq_ai_parse_long(value, 0, 1000000, &v))
+      return jq_error_set(err, "PriorVisits must be from 0 to 1000000");
+    s->prior_visits = (uint32_t)v;
+    return true;
+  }
+  if (strcasecmp(name, "PriorDepth") == 0) {
+    if (!jq_ai_parse_long(value, 0, MAX_LEAF_DEPTH, &v))
+      return jq_error_set(err, "PriorDepth must be from 0 to %d",
+                          MAX_LEAF_DEPTH);
+    s->prior_depth = (int)v;
+    return true;
+  }
+  if (strcasecmp(name, "PriorTemp") == 0) {
+    if (!jq_ai_parse_long(value, 1, 10000, &v))
+      return jq_error_set(err, "PriorTemp must be from 1 to 10000");
+    s->prior_temperature = (double)v;
+    return true;
+  }
+  if (strcasecmp(name, "PriorMix") == 0) {
+    if (!jq_ai_parse_long(value, 0, 100, &v))
+      return jq_error_set(err, "PriorMix must be a percentage from 0 to 100");
+    s->prior_mix = (double)v / 100.0;
+    return true;
+  }
   if (strcasecmp(name, "Center") == 0 || strcasecmp(name, "LowerBound") == 0) {
     bool center = strcasecmp(name, "Center") == 0;
     double x;
@@ -1446,7 +1568,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Prior, FirstPlay, "
                       "FirstPlayStatic, Center, Hint, Guard, Veto, Check, "
-                      "MateHint, "
+                      "MateHint, PriorVisits, PriorDepth, PriorTemp, "
+                      "PriorMix, "
                       "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "

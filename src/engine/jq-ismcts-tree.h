@@ -28,6 +28,9 @@ typedef struct {
   /* PUCT: a child was made for every move legal here when first selected
    * from (so a caller that knows the moves never change may skip them). */
   uint8_t complete;
+  /* PriorVisits: its children's weights were set again from the
+   * evaluation once it had been visited often enough. */
+  uint8_t refined;
   /* Implicit minimax (Lanctot, Winands, Pepels and Sturtevant 2014): the
    * leaf evaluations backed up by minimax instead of averaged, for the
    * mover, scaled to 0..JQ_ISMCTS_MINIMAX_ONE. */

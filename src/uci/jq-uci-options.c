@@ -72,6 +72,14 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_CHECK] = {"Check", KIND_SPIN, "0", 0, 90, true, "ismcts"},
     [JQ_UCI_OPT_MATE_HINT] = {"MateHint", KIND_SPIN, "0", 0, 90, true,
                               "ismcts"},
+    [JQ_UCI_OPT_PRIOR_VISITS] = {"PriorVisits", KIND_SPIN, "0", 0, 1000000,
+                                 true, "ismcts"},
+    [JQ_UCI_OPT_PRIOR_DEPTH] = {"PriorDepth", KIND_SPIN, "0", 0, 6, true,
+                                "ismcts"},
+    [JQ_UCI_OPT_PRIOR_TEMP] = {"PriorTemp", KIND_SPIN, "100", 1, 10000, true,
+                               "ismcts"},
+    [JQ_UCI_OPT_PRIOR_MIX] = {"PriorMix", KIND_SPIN, "100", 0, 100, true,
+                              "ismcts"},
     /* The determinized baseline. */
     [JQ_UCI_OPT_DEALS] = {"Deals", KIND_SPIN, "4", 1, 64, true, "determinized"},
 };
