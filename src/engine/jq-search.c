@@ -232,6 +232,10 @@ static void clear_hidden_values(Worker *w) {
   w->hidden_pool[0] = w->hidden_pool[1] = NO_POOL;
 }
 
+/* The memo reads a colour's pool as one word. */
+_Static_assert(sizeof(((JqPosition *)0)->pool[0]) == sizeof(uint64_t),
+               "a colour's pool must be eight bytes");
+
 /* jq_eval_hidden_value, worked out once per pool. */
 static inline int hidden_value(Worker *w, int c) {
   uint64_t pool;
