@@ -2,7 +2,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+
+#include "jq-large.h"
 
 typedef struct {
   uint64_t check; /* key ^ data */
@@ -52,7 +53,7 @@ JqTT *jq_tt_new(size_t megabytes) {
 void jq_tt_free(JqTT *tt) {
   if (!tt)
     return;
-  free(tt->entries);
+  jq_large_free(tt->entries);
   free(tt);
 }
 
@@ -63,20 +64,12 @@ bool jq_tt_resize(JqTT *tt, size_t megabytes) {
   size_t buckets = 1;
   while (buckets * 2 * BUCKET * sizeof(Entry) <= bytes)
     buckets *= 2;
-  /* A bucket is one cache line: aligned so a probe touches only one. A
-   * table of 2 MB or more is aligned to 2 MB and asks for huge pages:
-   * with 4 KB pages nearly every probe also misses the TLB. */
+  /* A bucket is one cache line: aligned so a probe touches only one. */
   size_t size = buckets * BUCKET * sizeof(Entry);
-  size_t huge = (size_t)2 << 20;
-  Entry *e = aligned_alloc(size >= huge ? huge : 64, size);
+  Entry *e = jq_large_alloc(size);
   if (!e)
     return false;
-#ifdef MADV_HUGEPAGE
-  if (size >= huge)
-    madvise(e, size, MADV_HUGEPAGE); /* a hint: no huge pages is fine */
-#endif
-  memset(e, 0, size);
-  free(tt->entries);
+  jq_large_free(tt->entries);
   tt->entries = e;
   tt->mask = buckets - 1;
   tt->age = 0;
