@@ -1,13 +1,12 @@
 /* The large tables' memory (jq-large.h): zeroed, aligned to a cache line,
  * and to a huge page once a block is that large, whether or not huge pages
  * are asked for (the fallback when the kernel gives none is the same
- * block); the transposition table on it, small and large. */
+ * block). */
 #include <stdint.h>
 #include <string.h>
 
 #include "jq-large.h"
 #include "jq-test-util.h"
-#include "jq-tt.h"
 
 static void check_block(size_t bytes, bool huge) {
   unsigned char *p = jq_large_alloc_with(bytes, huge);
@@ -51,37 +50,9 @@ static void test_zeroed_again(void) {
   }
 }
 
-/* A table below a huge page and one above: entries stored come back. */
-static void test_tt_sizes(void) {
-  const size_t sizes[] = {1, 16};
-  for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
-    JqTT *tt = jq_tt_new(sizes[s]);
-    g_assert_nonnull(tt);
-    for (uint64_t k = 1; k <= 1000; k++)
-      jq_tt_store(tt, k * 0x9E3779B97F4A7C15ull, (JqMove)k, (int)k, -(int)k, 5,
-                  JQ_BOUND_EXACT);
-    int found = 0;
-    for (uint64_t k = 1; k <= 1000; k++) {
-      JqTTData d;
-      if (jq_tt_probe(tt, k * 0x9E3779B97F4A7C15ull, &d)) {
-        g_assert_cmpint(d.move, ==, (JqMove)k);
-        g_assert_cmpint(d.score, ==, (int)k);
-        g_assert_cmpint(d.eval, ==, -(int)k);
-        found++;
-      }
-    }
-    g_assert_cmpint(found, ==, 1000);
-    g_assert_true(jq_tt_resize(tt, sizes[s] * 2));
-    JqTTData d;
-    g_assert_false(jq_tt_probe(tt, 0x9E3779B97F4A7C15ull, &d));
-    jq_tt_free(tt);
-  }
-}
-
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/large/blocks", test_blocks);
   g_test_add_func("/large/zeroed-again", test_zeroed_again);
-  g_test_add_func("/large/tt-sizes", test_tt_sizes);
   return g_test_run();
 }
