@@ -8,6 +8,7 @@
 #include "jq-clock.h"
 #include "jq-eval.h"
 #include "jq-judge.h"
+#include "jq-large.h"
 #include "jq-movegen.h"
 #include "jq-see.h"
 #include "jq-time.h"
@@ -146,7 +147,7 @@ void jq_search_free(JqSearch *s) {
   if (!s)
     return;
   for (int i = 0; i < MAX_THREADS; i++)
-    free(s->workers[i]);
+    jq_large_free(s->workers[i]);
   jq_tt_free(s->tt);
   free(s);
 }
@@ -1191,7 +1192,8 @@ static void *worker_main(void *arg) {
 
 static Worker *get_worker(JqSearch *s, int i) {
   if (!s->workers[i]) {
-    s->workers[i] = calloc(1, sizeof(Worker));
+    /* Megabytes of histories read at random points: huge pages. */
+    s->workers[i] = jq_large_alloc(sizeof(Worker));
     if (!s->workers[i])
       return NULL;
   }

@@ -2,7 +2,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+
+#include "jq-large.h"
 
 typedef struct {
   uint64_t check; /* key ^ data */
@@ -12,11 +13,38 @@ typedef struct {
 /* Four entries make a 64-byte bucket: one cache line per probe. */
 #define BUCKET 4
 
+/* Per bucket, one bit for each entry's tag, the key's top four bits (of
+ * an empty entry, none): a probe whose tag is not there misses without
+ * reading the bucket, a store into an empty bucket writes without reading
+ * it. Reads at random points of megabytes wait on memory; the tags take a
+ * thirty-second of the table's room and mostly stay in the cache. In a
+ * new table most probes find their bucket empty (73% to depth 8 on the
+ * jieqi start), in a full one most of a new position's probes still miss
+ * its tag. With one thread the tags are exact, so every probe and store
+ * answers and leaves what it did without them; threads racing on a bucket
+ * may leave a tag out, and lose the entry as a torn write does. */
+typedef uint16_t Tags;
+
 struct JqTT {
   Entry *entries;
+  Tags *tags;
   size_t mask; /* number of buckets - 1 */
   uint8_t age;
 };
+
+static inline Tags tag_of(uint64_t key) { return (Tags)(1u << (key >> 60)); }
+
+/* The tags of a bucket's entries, read from them. */
+static Tags bucket_tags(const Entry *b) {
+  Tags tags = 0;
+  for (int i = 0; i < BUCKET; i++) {
+    uint64_t d = __atomic_load_n(&b[i].data, __ATOMIC_RELAXED);
+    uint64_t c = __atomic_load_n(&b[i].check, __ATOMIC_RELAXED);
+    if (d)
+      tags |= tag_of(c ^ d);
+  }
+  return tags;
+}
 
 static uint64_t pack(JqMove move, int score, int eval, int depth, int bound,
                      int age) {
@@ -52,7 +80,8 @@ JqTT *jq_tt_new(size_t megabytes) {
 void jq_tt_free(JqTT *tt) {
   if (!tt)
     return;
-  free(tt->entries);
+  jq_large_free(tt->entries);
+  jq_large_free(tt->tags);
   free(tt);
 }
 
@@ -63,21 +92,19 @@ bool jq_tt_resize(JqTT *tt, size_t megabytes) {
   size_t buckets = 1;
   while (buckets * 2 * BUCKET * sizeof(Entry) <= bytes)
     buckets *= 2;
-  /* A bucket is one cache line: aligned so a probe touches only one. A
-   * table of 2 MB or more is aligned to 2 MB and asks for huge pages:
-   * with 4 KB pages nearly every probe also misses the TLB. */
+  /* A bucket is one cache line: aligned so a probe touches only one. */
   size_t size = buckets * BUCKET * sizeof(Entry);
-  size_t huge = (size_t)2 << 20;
-  Entry *e = aligned_alloc(size >= huge ? huge : 64, size);
-  if (!e)
+  Entry *e = jq_large_alloc(size);
+  Tags *tags = jq_large_alloc(buckets * sizeof(Tags));
+  if (!e || !tags) {
+    jq_large_free(e);
+    jq_large_free(tags);
     return false;
-#ifdef MADV_HUGEPAGE
-  if (size >= huge)
-    madvise(e, size, MADV_HUGEPAGE); /* a hint: no huge pages is fine */
-#endif
-  memset(e, 0, size);
-  free(tt->entries);
+  }
+  jq_large_free(tt->entries);
+  jq_large_free(tt->tags);
   tt->entries = e;
+  tt->tags = tags;
   tt->mask = buckets - 1;
   tt->age = 0;
   return true;
@@ -85,17 +112,26 @@ bool jq_tt_resize(JqTT *tt, size_t megabytes) {
 
 void jq_tt_clear(JqTT *tt) {
   memset(tt->entries, 0, (tt->mask + 1) * BUCKET * sizeof(Entry));
+  memset(tt->tags, 0, (tt->mask + 1) * sizeof(Tags));
   tt->age = 0;
 }
 
 void jq_tt_new_search(JqTT *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }
 
+/* Both lines: the tags decide most probes, and the bucket, when they let
+ * the probe through or a store reads it, is then on its way too. (Loading
+ * the tags here to skip the bucket's prefetch waited on them: slower.) */
 void jq_tt_prefetch(const JqTT *tt, uint64_t key) {
-  __builtin_prefetch(&tt->entries[(key & tt->mask) * BUCKET]);
+  size_t at = key & tt->mask;
+  __builtin_prefetch(&tt->tags[at]);
+  __builtin_prefetch(&tt->entries[at * BUCKET]);
 }
 
 bool jq_tt_probe(const JqTT *tt, uint64_t key, JqTTData *out) {
-  const Entry *b = &tt->entries[(key & tt->mask) * BUCKET];
+  size_t at = key & tt->mask;
+  if (!(__atomic_load_n(&tt->tags[at], __ATOMIC_RELAXED) & tag_of(key)))
+    return false;
+  const Entry *b = &tt->entries[at * BUCKET];
   for (int i = 0; i < BUCKET; i++) {
     uint64_t d = __atomic_load_n(&b[i].data, __ATOMIC_RELAXED);
     uint64_t c = __atomic_load_n(&b[i].check, __ATOMIC_RELAXED);
@@ -109,10 +145,13 @@ bool jq_tt_probe(const JqTT *tt, uint64_t key, JqTTData *out) {
 
 void jq_tt_store(JqTT *tt, uint64_t key, JqMove move, int score, int eval,
                  int depth, int bound) {
-  Entry *b = &tt->entries[(key & tt->mask) * BUCKET];
+  size_t at = key & tt->mask;
+  Entry *b = &tt->entries[at * BUCKET];
   Entry *victim = &b[0];
   int worst = 1 << 30;
-  for (int i = 0; i < BUCKET; i++) {
+  /* An empty bucket takes the entry first, as the loop below would. */
+  bool empty = !__atomic_load_n(&tt->tags[at], __ATOMIC_RELAXED);
+  for (int i = 0; i < BUCKET && !empty; i++) {
     uint64_t d = __atomic_load_n(&b[i].data, __ATOMIC_RELAXED);
     uint64_t c = __atomic_load_n(&b[i].check, __ATOMIC_RELAXED);
     if ((c ^ d) == key) {
@@ -143,6 +182,8 @@ void jq_tt_store(JqTT *tt, uint64_t key, JqMove move, int score, int eval,
   uint64_t d = pack(move, score, eval, depth, bound, tt->age);
   __atomic_store_n(&victim->data, d, __ATOMIC_RELAXED);
   __atomic_store_n(&victim->check, key ^ d, __ATOMIC_RELAXED);
+  __atomic_store_n(&tt->tags[at], empty ? tag_of(key) : bucket_tags(b),
+                   __ATOMIC_RELAXED);
 }
 
 int jq_tt_hashfull(const JqTT *tt) {
