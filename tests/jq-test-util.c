@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "jq-game.h"
 #include "jq-movegen.h"
 
 void jq_test_position_from_fen(JqPosition *pos, const char *fen) {
@@ -107,4 +108,25 @@ void jq_test_make_random_move(JqPosition *pos, const JqMoveList *legal,
     r.captured = JQ_NO_TYPE;
   jq_position_make_move(pos, m, r);
   deal[from] = JQ_NO_TYPE;
+}
+
+void jq_test_walk_random_games(JqVariant variant, int games, guint64 seed,
+                               JqTestVisit visit, void *data) {
+  JqRng rng;
+  jq_rng_seed(&rng, seed);
+  for (int g = 0; g < games; g++) {
+    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
+    JqPieceType deal[JQ_SQUARES];
+    jq_game_initial_deal(game, deal);
+    JqPosition pos = *jq_game_truth(game);
+    jq_game_free(game);
+    for (int len = 0; len < 160; len++) {
+      JqMoveList legal;
+      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
+      visit(&pos, &legal, deal, data);
+      if (legal.count == 0)
+        break;
+      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
+    }
+  }
 }

@@ -22,6 +22,17 @@ void jq_test_make_random_move(JqPosition *pos, const JqMoveList *legal,
                               JqPieceType deal[JQ_SQUARES], JqRng *rng,
                               gboolean learns_captured);
 
+/* Called on each position of a random game with its legal moves (none at
+ * the game's end) and the deal of the pieces still face down; it must leave
+ * the position as it found it. */
+typedef void (*JqTestVisit)(JqPosition *pos, const JqMoveList *legal,
+                            const JqPieceType deal[JQ_SQUARES], void *data);
+/* Plays `games` random games of `variant` from dealt starts (at most 160
+ * plies each; the mover learns what it captures), visiting every position
+ * on the way, the last one included. */
+void jq_test_walk_random_games(JqVariant variant, int games, guint64 seed,
+                               JqTestVisit visit, void *data);
+
 /* An error a test expects: its code, and the arguments named in `check`
  * (blank-separated: field color color2 type type2 hidden square square2
  * letter n0 n1 n2 n3 text text2 line ply move tag), which must equal the

@@ -201,44 +201,37 @@ static void test_random_jieqi(void) {
  * what the move changes; it must answer as the full test does, for every
  * move of random games (the generator's filter too), and find exposed
  * kings: pins along lines, cannon screens, horse legs, elephant eyes. */
-/* Plays one of `legal` at random, turning up a hidden mover or capture
- * as `deal` says. */
-static void safe_known_games(JqVariant variant, int games, guint64 seed) {
-  JqRng rng;
-  jq_rng_seed(&rng, seed);
-  guint64 exposed = 0;
-  for (int g = 0; g < games; g++) {
-    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
-    JqPieceType deal[JQ_SQUARES];
-    jq_game_initial_deal(game, deal);
-    JqPosition pos = *jq_game_truth(game);
-    for (int len = 0; len < 160; len++) {
-      bool in_check = jq_position_in_check(&pos);
-      JqMoveList pseudo, legal;
-      jq_generate_pseudo(&pos, JQ_GEN_ALL, &pseudo);
-      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
-      int n = 0;
-      for (int i = 0; i < pseudo.count; i++) {
-        JqMove m = pseudo.moves[i];
-        bool safe = jq_position_move_is_safe(&pos, m);
-        g_assert_cmpint(jq_position_move_is_safe_known(&pos, m, in_check), ==,
-                        safe);
-        if (safe) {
-          g_assert_cmpint(n, <, legal.count);
-          g_assert_cmpint(legal.moves[n], ==, m);
-          n++;
-        } else if (!in_check) {
-          exposed++;
-        }
-      }
-      g_assert_cmpint(n, ==, legal.count);
-      if (legal.count == 0)
-        break;
-      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
+typedef struct {
+  guint64 exposed; /* moves refused for exposing the king, not in check */
+} SafeKnown;
+
+static void check_safe_known(JqPosition *pos, const JqMoveList *legal,
+                             const JqPieceType deal[JQ_SQUARES], void *data) {
+  (void)deal;
+  SafeKnown *c = data;
+  bool in_check = jq_position_in_check(pos);
+  JqMoveList pseudo;
+  jq_generate_pseudo(pos, JQ_GEN_ALL, &pseudo);
+  int n = 0;
+  for (int i = 0; i < pseudo.count; i++) {
+    JqMove m = pseudo.moves[i];
+    bool safe = jq_position_move_is_safe(pos, m);
+    g_assert_cmpint(jq_position_move_is_safe_known(pos, m, in_check), ==, safe);
+    if (safe) {
+      g_assert_cmpint(n, <, legal->count);
+      g_assert_cmpint(legal->moves[n], ==, m);
+      n++;
+    } else if (!in_check) {
+      c->exposed++;
     }
-    jq_game_free(game);
   }
-  g_assert_cmpuint(exposed, >, (guint64)games);
+  g_assert_cmpint(n, ==, legal->count);
+}
+
+static void safe_known_games(JqVariant variant, int games, guint64 seed) {
+  SafeKnown c = {0};
+  jq_test_walk_random_games(variant, games, seed, check_safe_known, &c);
+  g_assert_cmpuint(c.exposed, >, (guint64)games);
 }
 
 static void test_safe_known_xiangqi(void) {
@@ -255,63 +248,57 @@ static void test_safe_known_jieqi(void) {
  * for every legal move (a hidden mover with each identity its pool
  * allows), and the checks they find must include short movers' (horses,
  * pawns, free advisors and elephants) from two points away. */
-static void check_known_games(JqVariant variant, int games, guint64 seed) {
-  JqRng rng;
-  jq_rng_seed(&rng, seed);
-  guint64 checks = 0, near_checks = 0;
-  for (int g = 0; g < games; g++) {
-    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
-    JqPieceType deal[JQ_SQUARES];
-    jq_game_initial_deal(game, deal);
-    JqPosition pos = *jq_game_truth(game);
-    for (int len = 0; len < 160; len++) {
-      JqMoveList legal;
-      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
-      if (legal.count == 0)
-        break;
-      for (int i = 0; i < legal.count; i++) {
-        JqMove m = legal.moves[i];
-        int from = jq_move_from(m), to = jq_move_to(m);
-        for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
-          JqReveal r = {(JqPieceType)t, deal[to]};
-          if (!jq_piece_is_hidden(pos.board[from]))
-            r.mover = JQ_NO_TYPE;
-          else if (pos.pool[pos.side][t] == 0)
-            continue;
-          if (!jq_piece_is_hidden(pos.board[to]))
-            r.captured = JQ_NO_TYPE;
-          bool gives = jq_position_gives_check(&pos, m, r.mover);
-          g_assert_cmpint(jq_position_gives_check_known(&pos, m, r.mover), ==,
-                          gives);
-          jq_position_make_move(&pos, m, r);
-          bool check = jq_position_in_check(&pos);
-          g_assert_cmpint(jq_position_in_check_after_move(&pos), ==, check);
-          g_assert_cmpint(check, ==, gives);
-          if (check) {
-            checks++;
-            int k = pos.king[pos.side];
-            JqPieceType placed = jq_piece_type(pos.board[to]);
-            if (jq_square_file(k) != jq_square_file(to) &&
-                jq_square_rank(k) != jq_square_rank(to) &&
-                placed != JQ_CHARIOT && placed != JQ_CANNON &&
-                (abs(jq_square_file(k) - jq_square_file(to)) == 2 ||
-                 abs(jq_square_rank(k) - jq_square_rank(to)) == 2))
-              near_checks++;
-          }
-          jq_position_unmake_move(&pos);
-          if (r.mover == JQ_NO_TYPE)
-            break;
-        }
+typedef struct {
+  guint64 checks, near_checks;
+} CheckKnown;
+
+static void check_check_known(JqPosition *pos, const JqMoveList *legal,
+                              const JqPieceType deal[JQ_SQUARES], void *data) {
+  CheckKnown *c = data;
+  for (int i = 0; i < legal->count; i++) {
+    JqMove m = legal->moves[i];
+    int from = jq_move_from(m), to = jq_move_to(m);
+    for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+      JqReveal r = {(JqPieceType)t, deal[to]};
+      if (!jq_piece_is_hidden(pos->board[from]))
+        r.mover = JQ_NO_TYPE;
+      else if (pos->pool[pos->side][t] == 0)
+        continue;
+      if (!jq_piece_is_hidden(pos->board[to]))
+        r.captured = JQ_NO_TYPE;
+      bool gives = jq_position_gives_check(pos, m, r.mover);
+      g_assert_cmpint(jq_position_gives_check_known(pos, m, r.mover), ==,
+                      gives);
+      jq_position_make_move(pos, m, r);
+      bool check = jq_position_in_check(pos);
+      g_assert_cmpint(jq_position_in_check_after_move(pos), ==, check);
+      g_assert_cmpint(check, ==, gives);
+      if (check) {
+        c->checks++;
+        int k = pos->king[pos->side];
+        JqPieceType placed = jq_piece_type(pos->board[to]);
+        if (jq_square_file(k) != jq_square_file(to) &&
+            jq_square_rank(k) != jq_square_rank(to) && placed != JQ_CHARIOT &&
+            placed != JQ_CANNON &&
+            (abs(jq_square_file(k) - jq_square_file(to)) == 2 ||
+             abs(jq_square_rank(k) - jq_square_rank(to)) == 2))
+          c->near_checks++;
       }
-      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
+      jq_position_unmake_move(pos);
+      if (r.mover == JQ_NO_TYPE)
+        break;
     }
-    jq_game_free(game);
   }
+}
+
+static void check_known_games(JqVariant variant, int games, guint64 seed) {
+  CheckKnown c = {0};
+  jq_test_walk_random_games(variant, games, seed, check_check_known, &c);
   g_test_message("%" G_GUINT64_FORMAT " checks, %" G_GUINT64_FORMAT
                  " by a short mover two points away",
-                 checks, near_checks);
-  g_assert_cmpuint(checks, >, (guint64)games * 5);
-  g_assert_cmpuint(near_checks, >, (guint64)games);
+                 c.checks, c.near_checks);
+  g_assert_cmpuint(c.checks, >, (guint64)games * 5);
+  g_assert_cmpuint(c.near_checks, >, (guint64)games);
 }
 
 static void test_check_known_xiangqi(void) {
@@ -396,41 +383,34 @@ static int attackers_by_walk(const JqPiece *board, int variant, int sq,
   return n;
 }
 
-static void attackers_games(JqVariant variant, int games, guint64 seed) {
-  JqRng rng;
-  jq_rng_seed(&rng, seed);
-  guint64 line_attackers = 0;
-  for (int g = 0; g < games; g++) {
-    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
-    JqPieceType deal[JQ_SQUARES];
-    jq_game_initial_deal(game, deal);
-    JqPosition pos = *jq_game_truth(game);
-    for (int len = 0; len < 160; len++) {
-      for (int sq = 0; sq < JQ_SQUARES; sq++)
-        for (int by = 0; by < 2; by++) {
-          uint8_t a[JQ_MAX_ATTACKERS], b[JQ_MAX_ATTACKERS];
-          int n = attackers_by_walk(pos.board, pos.variant, sq, by, a);
-          int m = jq_board_attackers_lines(pos.board, pos.variant, sq, by,
-                                           pos.occ_file[jq_square_file(sq)],
-                                           pos.occ_rank[jq_square_rank(sq)], b);
-          g_assert_cmpint(n, ==, m);
-          g_assert_cmpmem(a, n, b, m);
-          g_assert_cmpint(jq_board_attackers(pos.board, pos.variant, sq, by, b),
-                          ==, n);
-          g_assert_cmpmem(a, n, b, n);
-          for (int i = 0; i < n; i++) {
-            JqPieceType t = jq_piece_type(pos.board[a[i]]);
-            line_attackers += t == JQ_CHARIOT || t == JQ_CANNON;
-          }
-        }
-      JqMoveList legal;
-      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
-      if (legal.count == 0)
-        break;
-      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
+static void check_attackers(JqPosition *pos, const JqMoveList *legal,
+                            const JqPieceType deal[JQ_SQUARES], void *data) {
+  (void)legal;
+  (void)deal;
+  guint64 *line_attackers = data;
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    for (int by = 0; by < 2; by++) {
+      uint8_t a[JQ_MAX_ATTACKERS], b[JQ_MAX_ATTACKERS];
+      int n = attackers_by_walk(pos->board, pos->variant, sq, by, a);
+      int m = jq_board_attackers_lines(pos->board, pos->variant, sq, by,
+                                       pos->occ_file[jq_square_file(sq)],
+                                       pos->occ_rank[jq_square_rank(sq)], b);
+      g_assert_cmpint(n, ==, m);
+      g_assert_cmpmem(a, n, b, m);
+      g_assert_cmpint(jq_board_attackers(pos->board, pos->variant, sq, by, b),
+                      ==, n);
+      g_assert_cmpmem(a, n, b, n);
+      for (int i = 0; i < n; i++) {
+        JqPieceType t = jq_piece_type(pos->board[a[i]]);
+        *line_attackers += t == JQ_CHARIOT || t == JQ_CANNON;
+      }
     }
-    jq_game_free(game);
-  }
+}
+
+static void attackers_games(JqVariant variant, int games, guint64 seed) {
+  guint64 line_attackers = 0;
+  jq_test_walk_random_games(variant, games, seed, check_attackers,
+                            &line_attackers);
   g_assert_cmpuint(line_attackers, >, (guint64)games * 100);
 }
 
@@ -443,39 +423,33 @@ static void test_attackers_lines(void) {
  * occupancy masks: it must list exactly the captures of the full
  * generation, in the same order (the search's move order depends on it),
  * for every position of random games. */
-static void captures_stage_games(JqVariant variant, int games, guint64 seed) {
-  JqRng rng;
-  jq_rng_seed(&rng, seed);
-  guint64 slider_captures = 0;
-  for (int g = 0; g < games; g++) {
-    JqGame *game = jq_game_new(variant, jq_rng_next(&rng));
-    JqPieceType deal[JQ_SQUARES];
-    jq_game_initial_deal(game, deal);
-    JqPosition pos = *jq_game_truth(game);
-    for (int len = 0; len < 160; len++) {
-      JqMoveList all, captures;
-      jq_generate_pseudo(&pos, JQ_GEN_ALL, &all);
-      jq_generate_pseudo(&pos, JQ_GEN_CAPTURES, &captures);
-      int n = 0;
-      for (int i = 0; i < all.count; i++) {
-        JqMove m = all.moves[i];
-        if (!pos.board[jq_move_to(m)])
-          continue;
-        g_assert_cmpint(n, <, captures.count);
-        g_assert_cmpint(captures.moves[n], ==, m);
-        n++;
-        JqPieceType t = jq_piece_type(pos.board[jq_move_from(m)]);
-        slider_captures += t == JQ_CHARIOT || t == JQ_CANNON;
-      }
-      g_assert_cmpint(n, ==, captures.count);
-      JqMoveList legal;
-      jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
-      if (legal.count == 0)
-        break;
-      jq_test_make_random_move(&pos, &legal, deal, &rng, TRUE);
-    }
-    jq_game_free(game);
+static void check_captures_stage(JqPosition *pos, const JqMoveList *legal,
+                                 const JqPieceType deal[JQ_SQUARES],
+                                 void *data) {
+  (void)legal;
+  (void)deal;
+  guint64 *slider_captures = data;
+  JqMoveList all, captures;
+  jq_generate_pseudo(pos, JQ_GEN_ALL, &all);
+  jq_generate_pseudo(pos, JQ_GEN_CAPTURES, &captures);
+  int n = 0;
+  for (int i = 0; i < all.count; i++) {
+    JqMove m = all.moves[i];
+    if (!pos->board[jq_move_to(m)])
+      continue;
+    g_assert_cmpint(n, <, captures.count);
+    g_assert_cmpint(captures.moves[n], ==, m);
+    n++;
+    JqPieceType t = jq_piece_type(pos->board[jq_move_from(m)]);
+    *slider_captures += t == JQ_CHARIOT || t == JQ_CANNON;
   }
+  g_assert_cmpint(n, ==, captures.count);
+}
+
+static void captures_stage_games(JqVariant variant, int games, guint64 seed) {
+  guint64 slider_captures = 0;
+  jq_test_walk_random_games(variant, games, seed, check_captures_stage,
+                            &slider_captures);
   g_assert_cmpuint(slider_captures, >, (guint64)games * 10);
 }
 
