@@ -982,6 +982,112 @@ static void test_full_pool(void) {
   }
 }
 
+/* The root's visits by move (0 for a move without a node). */
+static void root_visits(const JqIsmctsTree *tree, uint32_t *visits) {
+  memset(visits, 0, (1u << 14) * sizeof *visits);
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, tree->root, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur))
+    visits[e->move] = jq_ismcts_edge_visits(tree, e);
+}
+
+/* A child's node is made only when it is first selected, its siblings
+ * kept as edges: 2,000 iterations' tree fits in a 1 MB pool (it filled it
+ * when every move of a node had a node at once), and computes what a
+ * 16 MB one does: the same visits for every root move, the same move. */
+static void test_small_pool(void) {
+  JqPosition views[2];
+  jq_position_init_start(&views[0], JQ_VARIANT_JIEQI);
+  JqGame *game = interesting_game(&views[1]);
+  static uint32_t visits[2][1u << 14];
+  for (int v = 0; v < 2; v++) {
+    JqMove moves[2];
+    for (int k = 0; k < 2; k++) {
+      JqAi *ai = jq_test_ai_new("ismcts");
+      jq_test_ai_set(ai, "Hash", k ? "16" : "1");
+      JqProgress last;
+      moves[k] = think_iterations(ai, &views[v], 2000, &last);
+      g_assert_cmpuint(last.iterations, ==, 2000);
+      const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+      g_assert_false(jq_ismcts_tree_full(tree));
+      if (!k) {
+        g_test_message("1 MB: hashfull %d after 2000 iterations",
+                       last.hashfull);
+        g_assert_cmpint(last.hashfull, <, 900);
+      }
+      root_visits(tree, visits[k]);
+      jq_ai_free(ai);
+    }
+    g_assert_cmpuint(moves[0], ==, moves[1]);
+    g_assert_cmpmem(visits[0], sizeof visits[0], visits[1], sizeof visits[1]);
+  }
+  jq_game_free(game);
+}
+
+/* A tree over half full keeps the subtree of the moves played since, copied
+ * to the start of the pool, the rest freed: the next search starts from
+ * its visits, the copy's statistics add up, and it takes exactly the
+ * words of its nodes and edges. */
+static void test_reuse_compacts(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqColor side = jq_game_side_to_move(game);
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "1");
+  JqProgress last;
+  JqMove m = think_iterations(ai, &view, 3000, &last);
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  g_test_message("hashfull %d after the first search", last.hashfull);
+  g_assert_cmpint(last.hashfull, >, 500);
+  g_assert_false(jq_ismcts_tree_full(tree));
+  int before = last.hashfull;
+  g_assert_cmpint(last.pv_len, >=, 2);
+  g_assert_true(jq_game_play(game, m, NULL));
+  g_assert_true(jq_game_play(game, last.pv[1], NULL));
+  jq_game_view(game, side, &view);
+  JqMove again = think_iterations(ai, &view, 500, &last);
+  g_assert_true(jq_position_is_legal(&view, again));
+  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
+  g_test_message("root visits %u after 500 iterations, hashfull %d",
+                 root->visits, last.hashfull);
+  g_assert_cmpuint(tree->root, ==, JQ_ISMCTS_FIRST_WORD);
+  g_assert_cmpuint(root->visits, >, 500);
+  g_assert_cmpint(last.hashfull, <, before);
+  TreeCount count = {0};
+  check_node(tree, tree->root, 0, &count);
+  g_assert_cmpuint(count.words, ==, tree->used - JQ_ISMCTS_FIRST_WORD);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
+/* A pool far too small for the moves' trees (1 MB at 20,000 iterations a
+ * move, tree reuse on): every search answers with a legal move, reports
+ * hashfull in 0..1000, and leaves a consistent tree. */
+static void test_tiny_pool_game(void) {
+  JqGame *game = jq_test_ai_middle_game(7, 6, "3");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "1");
+  int full = 0;
+  for (int ply = 0; ply < 16 && !jq_game_is_over(game); ply++) {
+    JqPosition view;
+    jq_game_view(game, jq_game_side_to_move(game), &view);
+    JqProgress last;
+    JqMove m = think_iterations(ai, &view, 20000, &last);
+    g_assert_true(jq_position_is_legal(&view, m));
+    g_assert_cmpint(last.hashfull, >=, 0);
+    g_assert_cmpint(last.hashfull, <=, 1000);
+    const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+    full += jq_ismcts_tree_full(tree);
+    TreeCount count = {0};
+    check_node(tree, tree->root, 0, &count);
+    g_assert_cmpuint(count.words, <=, tree->used - JQ_ISMCTS_FIRST_WORD);
+    g_assert_true(jq_game_play(game, m, NULL));
+  }
+  g_assert_cmpint(full, >, 0);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
 /* ---- (e) mates in two ---- */
 
 typedef struct {
@@ -1740,6 +1846,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
   g_test_add_func("/ismcts/tree-statistics", test_tree_statistics);
   g_test_add_func("/ismcts/full-pool", test_full_pool);
+  g_test_add_func("/ismcts/small-pool", test_small_pool);
+  g_test_add_func("/ismcts/reuse-compacts", test_reuse_compacts);
+  g_test_add_func("/ismcts/tiny-pool-game", test_tiny_pool_game);
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
   g_test_add_func("/ismcts/first-play-static", test_first_play_static);
