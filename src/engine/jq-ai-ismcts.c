@@ -58,9 +58,14 @@
  * PriorDepth) makes of each move on the player's knowledge, a softmax at
  * PriorTemp centipawns mixed with the static guess by PriorMix; off by
  * default, having measured no better.
- * When the node pool is full the tree
- * stops growing and the iterations go on through it, valuing the leaves they
- * reach again.
+ * A node's children are compact edges until each is first selected (the
+ * tree module), so a pool holds about three times the iterations it did
+ * when every legal move got a node at once. When the pool is full the
+ * tree stops growing: a child without a node is passed over for the best
+ * one with a node, and the iterations go on through the tree, valuing the
+ * leaves they reach again. The kept subtree (Reuse) of a pool over half
+ * used is copied to its start and the rest freed; a tree whose kept part
+ * does not fit in what is left of the pool starts afresh.
  *
  * Limits: nodes counts iterations; depth N stands for N * 1000 iterations
  * (the tree has no depth to stop at); movetime, the clock, infinite and the
