@@ -189,11 +189,12 @@ typedef struct {
    * a node may have only `ordered` + 1 + widening * sqrt(its visits)
    * children, made in the order of `legal`. */
   double widening;
-  /* PUCT: above 0, every legal move gets a child at once, weighted by
-   * `weigh`, and a child's exploration term is prior * P * sqrt(avail) /
-   * (1 + visits), P its share of the available children's weights; an
-   * unvisited child counts the side to move's mean at the parent less
-   * `first_play` as its value. 0: UCB1 with every move tried once. */
+  /* PUCT: above 0, every legal move gets a child (an edge) at once,
+   * weighted by `weigh`, and a child's exploration term is prior * P *
+   * sqrt(avail) / (1 + visits), P its share of the available children's
+   * weights; an unvisited child counts the side to move's mean at the
+   * parent less `first_play` as its value. 0: UCB1 with every move tried
+   * once. */
   double prior;
   double first_play;
   /* Whether the first-play value starts from the parent's first result
