@@ -308,14 +308,32 @@ typedef struct {
   uint64_t nodes;
   int max_depth;
   uint64_t outcomes; /* reveals with outcome children */
+  uint64_t words;    /* of the pool: nodes and segments of edges */
+  uint64_t edges;    /* children, with a node or not */
 } TreeCount;
+
+/* The words of the pool that node `index`'s segments take. */
+static uint64_t segment_words(const JqIsmctsTree *tree, uint32_t index) {
+  uint64_t words = 0;
+  for (uint32_t seg = jq_ismcts_node(tree, index)->edges; seg;) {
+    const JqIsmctsSegment *head =
+        (const JqIsmctsSegment *)(const void *)(tree->words + seg);
+    g_assert_cmpuint(head->count, >=, 1);
+    words += jq_ismcts_segment_words(head->count);
+    seg = head->next;
+  }
+  return words;
+}
 
 /* Checks a node's children against it, recursively; iterations that ended
  * at a node are its visits not passed on to a child. */
 static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
                        TreeCount *count) {
   const JqIsmctsNode *n = jq_ismcts_node(tree, index);
+  g_assert_cmpuint(index % 2, ==, 0); /* (a double in it) */
+  g_assert_cmpuint(index, <, tree->used);
   count->nodes++;
+  count->words += JQ_ISMCTS_NODE_WORDS + segment_words(tree, index);
   if (depth > count->max_depth)
     count->max_depth = depth;
   g_assert_cmpfloat(n->value, >=, 0.0);
@@ -323,21 +341,36 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
   uint64_t sum = 0;
   unsigned best_minimax = 0;
   double outcome_sum = 0;
-  bool outcomes =
-      n->child && jq_ismcts_is_outcome(jq_ismcts_node(tree, n->child));
-  for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+  JqIsmctsCursor cur;
+  const JqIsmctsEdge *head = jq_ismcts_first_edge(tree, index, &cur);
+  bool outcomes = head && jq_ismcts_edge_is_outcome(head);
+  for (const JqIsmctsEdge *e = head; e; e = jq_ismcts_next_edge(tree, &cur)) {
+    count->edges++;
+    if (!e->made) {
+      /* Only priors make children before they are played: an edge,
+       * weighted, available, never gone through. */
+      g_assert_false(outcomes);
+      g_assert_cmpfloat(e->weight, >, 0.0f);
+      g_assert_cmpuint(e->to, >=, 1);
+      g_assert_cmpuint(e->to, <=, n->visits);
+      continue;
+    }
+    uint32_t c = e->to;
     const JqIsmctsNode *child = jq_ismcts_node(tree, c);
+    /* A node is made after its parent, and its edge says what it is. */
+    g_assert_cmpuint(c, >, index);
+    g_assert_cmpuint(child->move, ==, e->move);
     if (child->minimax > best_minimax)
       best_minimax = child->minimax;
     if (child->visits == 0) {
-      /* Only priors make children before they are played: weighted,
-       * available, never gone through. */
-      g_assert_cmpfloat(child->weight, >, 0.0f);
+      /* Made for a selection whose iteration went elsewhere (a mate in
+       * one found as the moves were weighed): never gone through. */
       g_assert_cmpuint(child->avail, >=, 1);
       g_assert_cmpuint(child->avail, <=, n->visits);
-      g_assert_cmpuint(child->child, ==, JQ_ISMCTS_NO_NODE);
+      g_assert_cmpuint(child->edges, ==, 0);
       g_assert_cmpuint(child->minimax, ==, 0);
       count->nodes++;
+      count->words += JQ_ISMCTS_NODE_WORDS;
       continue;
     }
     /* A reveal's children are all outcomes (identities it turned up as),
@@ -356,8 +389,10 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
       g_assert_cmpuint(child->avail, <=, n->visits);
       g_assert_cmpint(child->mover, ==, n->mover ^ 1);
     }
-    for (uint32_t d = child->sibling; d; d = jq_ismcts_node(tree, d)->sibling)
-      g_assert_cmpint(jq_ismcts_node(tree, d)->move, !=, child->move);
+    JqIsmctsCursor later = cur;
+    for (const JqIsmctsEdge *d = jq_ismcts_next_edge(tree, &later); d;
+         d = jq_ismcts_next_edge(tree, &later))
+      g_assert_cmpint(d->move, !=, child->move);
     sum += child->visits;
     check_node(tree, c, depth + 1, count);
   }
@@ -369,7 +404,7 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
     count->outcomes++;
     double mean = outcome_sum / (double)sum;
     g_assert_cmpfloat(fabs((double)n->minimax - mean), <=, 0.5 + 1e-9);
-  } else if (n->child) {
+  } else if (n->edges) {
     g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE - best_minimax);
   }
   /* A proof is a certain result, and minimax agrees with it. */
@@ -392,10 +427,15 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
   JqMoveList legal;
   jq_generate_legal(view, JQ_GEN_ALL, &legal);
   int children = 0;
-  for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
-    const JqIsmctsNode *child = jq_ismcts_node(tree, c);
-    sum += child->visits;
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, tree->root, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
     children++;
+    g_assert_cmpuint(jq_ismcts_edge_avail(tree, e), <=, iterations);
+    if (!e->made)
+      continue;
+    const JqIsmctsNode *child = jq_ismcts_node(tree, e->to);
+    sum += child->visits;
     /* At the root every move is available in every iteration after it
      * was added, and it was added in an iteration of its own. */
     g_assert_cmpuint(child->avail, <=, iterations);
@@ -419,9 +459,10 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
   }
   g_assert_cmpuint(sum, ==, iterations);
   g_assert_cmpint(children, ==, legal.count);
-  TreeCount count = {0, 0, 0};
+  TreeCount count = {0};
   check_node(tree, tree->root, 0, &count);
-  g_assert_cmpuint(count.nodes, ==, tree->used - 1);
+  /* A fresh tree: every word of the pool in use is its own. */
+  g_assert_cmpuint(count.words, ==, tree->used - JQ_ISMCTS_FIRST_WORD);
   /* Reveals branch on what they turned up as, in jieqi only. */
   bool hidden = view->hidden_count[JQ_RED] + view->hidden_count[JQ_BLACK] > 0;
   if (hidden)
@@ -440,8 +481,9 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
     g_assert_cmpfloat(last->value, ==, best_proof > 0 ? 1.0 : 0.0);
   g_assert_cmpfloat(last->value, >=, 0.0);
   g_assert_cmpfloat(last->value, <=, 1.0);
-  g_test_message("%" G_GUINT64_FORMAT " nodes, depth %d, best share %.3f",
-                 count.nodes, count.max_depth, last->visit_share);
+  g_test_message("%" G_GUINT64_FORMAT " nodes, %" G_GUINT64_FORMAT
+                 " edges, depth %d, best share %.3f",
+                 count.nodes, count.edges, count.max_depth, last->visit_share);
 }
 
 static void test_tree_statistics(void) {
@@ -490,7 +532,6 @@ static void test_priors(void) {
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
   JqMoveList legal;
   jq_generate_legal(&pos, JQ_GEN_ALL, &legal);
-  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
   /* Of two quiet chariot moves along the back rank, the check on the d
    * file weighs more. */
   JqMove check = jq_move_make(jq_square_parse("a0"), jq_square_parse("d0"));
@@ -498,8 +539,9 @@ static void test_priors(void) {
   int children = 0;
   float best_weight = 0.0f, take_weight = 0.0f;
   float check_weight = 0.0f, quiet_weight = 0.0f;
-  for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
-    const JqIsmctsNode *n = jq_ismcts_node(tree, c);
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *n = jq_ismcts_first_edge(tree, tree->root, &cur); n;
+       n = jq_ismcts_next_edge(tree, &cur)) {
     children++;
     g_assert_cmpfloat(n->weight, >, 0.0f);
     if (n->weight > best_weight)
@@ -571,10 +613,10 @@ static int repeats_of_losing_reply(bool first_play_static) {
 
 /* The root child of `move`'s share of the root's prior weight. */
 static float root_weight_share(const JqIsmctsTree *tree, JqMove move) {
-  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
   float total = 0.0f, mine = 0.0f;
-  for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
-    const JqIsmctsNode *n = jq_ismcts_node(tree, c);
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *n = jq_ismcts_first_edge(tree, tree->root, &cur); n;
+       n = jq_ismcts_next_edge(tree, &cur)) {
     total += n->weight;
     if (n->move == move)
       mine = n->weight;
@@ -748,9 +790,10 @@ static void test_prior_visits(void) {
 /* The root's weight of each move, by move (0 when it has no child). */
 static void root_weights(const JqIsmctsTree *tree, float *weights) {
   memset(weights, 0, (1u << 14) * sizeof *weights);
-  for (uint32_t c = tree->nodes[tree->root].child; c;
-       c = tree->nodes[c].sibling)
-    weights[tree->nodes[c].move] = tree->nodes[c].weight;
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, tree->root, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur))
+    weights[e->move] = e->weight;
 }
 
 /* The refined priors read no deal: a reveal is valued over its pool, so
@@ -838,39 +881,43 @@ static void test_first_play_static(void) {
 static int check_complete(const JqIsmctsTree *tree, uint32_t index,
                           JqPosition *pos) {
   const JqIsmctsNode *n = jq_ismcts_node(tree, index);
-  if (!n->child)
+  if (!n->edges)
     return 0;
   int checked = 0;
+  JqIsmctsCursor cur;
   if (n->complete) {
     JqMoveList legal;
     jq_generate_legal(pos, JQ_GEN_ALL, &legal);
     int children = 0;
-    for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
+    for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, index, &cur); e;
+         e = jq_ismcts_next_edge(tree, &cur)) {
       bool found = false;
       for (int i = 0; i < legal.count; i++)
-        found |= legal.moves[i] == jq_ismcts_node(tree, c)->move;
+        found |= legal.moves[i] == e->move;
       g_assert_true(found);
       children++;
     }
     g_assert_cmpint(children, ==, legal.count);
     checked++;
   }
-  for (uint32_t c = n->child; c; c = jq_ismcts_node(tree, c)->sibling) {
-    const JqIsmctsNode *child = jq_ismcts_node(tree, c);
-    if (jq_ismcts_is_outcome(child))
+  for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, index, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
+    if (!e->made || jq_ismcts_edge_is_outcome(e))
       continue; /* (a reveal is replayed below, one outcome at a time) */
-    JqMove m = child->move;
+    JqMove m = (JqMove)e->move;
     if (!jq_piece_is_hidden(pos->board[jq_move_from(m)])) {
       jq_position_make_move(pos, m, JQ_REVEAL_NONE);
-      checked += check_complete(tree, c, pos);
+      checked += check_complete(tree, e->to, pos);
       jq_position_unmake_move(pos);
       continue;
     }
-    for (uint32_t o = child->child; o; o = jq_ismcts_node(tree, o)->sibling) {
-      JqReveal reveal = {jq_ismcts_outcome_type(jq_ismcts_node(tree, o)),
+    JqIsmctsCursor out;
+    for (const JqIsmctsEdge *o = jq_ismcts_first_edge(tree, e->to, &out); o;
+         o = jq_ismcts_next_edge(tree, &out)) {
+      JqReveal reveal = {jq_ismcts_outcome_type(jq_ismcts_node(tree, o->to)),
                          JQ_NO_TYPE};
       jq_position_make_move(pos, m, reveal);
-      checked += check_complete(tree, o, pos);
+      checked += check_complete(tree, o->to, pos);
       jq_position_unmake_move(pos);
     }
   }
@@ -902,7 +949,8 @@ static void test_complete_nodes(void) {
 
 /* When the pool is full, the search goes on without growing the tree,
  * with either kind of leaf, and plays a legal move; the next move's
- * search does not carry the full tree over (it starts afresh). */
+ * search does not carry the full tree over (there is no room to copy the
+ * kept part to: it starts afresh). */
 static void test_full_pool(void) {
   static const char *const leaves[] = {"probe", "search"};
   for (size_t k = 0; k < G_N_ELEMENTS(leaves); k++) {
@@ -912,13 +960,14 @@ static void test_full_pool(void) {
     JqAi *ai = jq_test_ai_new("ismcts");
     jq_test_ai_set(ai, "Hash", "1");
     jq_test_ai_set(ai, "Leaf", leaves[k]);
-    const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
-    uint64_t iterations = tree->capacity + 3000;
+    /* 1 MB holds about 3,000 iterations' tree here. */
+    uint64_t iterations = 25000;
     JqProgress last;
     JqMove m = think_iterations(ai, &view, iterations, &last);
-    tree = jq_ai_ismcts_tree(ai, 0);
-    g_assert_cmpuint(tree->used, ==, tree->capacity);
-    g_assert_cmpint(last.hashfull, ==, 1000);
+    const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+    g_assert_true(jq_ismcts_tree_full(tree));
+    g_assert_cmpint(last.hashfull, >=, 999);
+    g_assert_cmpint(last.hashfull, <=, 1000);
     check_tree(ai, &view, m, &last, iterations);
     g_assert_cmpint(last.pv_len, >=, 2);
     g_assert_true(jq_game_play(game, m, NULL));
@@ -931,6 +980,112 @@ static void test_full_pool(void) {
     jq_ai_free(ai);
     jq_game_free(game);
   }
+}
+
+/* The root's visits by move (0 for a move without a node). */
+static void root_visits(const JqIsmctsTree *tree, uint32_t *visits) {
+  memset(visits, 0, (1u << 14) * sizeof *visits);
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, tree->root, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur))
+    visits[e->move] = jq_ismcts_edge_visits(tree, e);
+}
+
+/* A child's node is made only when it is first selected, its siblings
+ * kept as edges: 2,000 iterations' tree fits in a 1 MB pool (it filled it
+ * when every move of a node had a node at once), and computes what a
+ * 16 MB one does: the same visits for every root move, the same move. */
+static void test_small_pool(void) {
+  JqPosition views[2];
+  jq_position_init_start(&views[0], JQ_VARIANT_JIEQI);
+  JqGame *game = interesting_game(&views[1]);
+  static uint32_t visits[2][1u << 14];
+  for (int v = 0; v < 2; v++) {
+    JqMove moves[2];
+    for (int k = 0; k < 2; k++) {
+      JqAi *ai = jq_test_ai_new("ismcts");
+      jq_test_ai_set(ai, "Hash", k ? "16" : "1");
+      JqProgress last;
+      moves[k] = think_iterations(ai, &views[v], 2000, &last);
+      g_assert_cmpuint(last.iterations, ==, 2000);
+      const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+      g_assert_false(jq_ismcts_tree_full(tree));
+      if (!k) {
+        g_test_message("1 MB: hashfull %d after 2000 iterations",
+                       last.hashfull);
+        g_assert_cmpint(last.hashfull, <, 900);
+      }
+      root_visits(tree, visits[k]);
+      jq_ai_free(ai);
+    }
+    g_assert_cmpuint(moves[0], ==, moves[1]);
+    g_assert_cmpmem(visits[0], sizeof visits[0], visits[1], sizeof visits[1]);
+  }
+  jq_game_free(game);
+}
+
+/* A tree over half full keeps the subtree of the moves played since, copied
+ * to the start of the pool, the rest freed: the next search starts from
+ * its visits, the copy's statistics add up, and it takes exactly the
+ * words of its nodes and edges. */
+static void test_reuse_compacts(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqColor side = jq_game_side_to_move(game);
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "1");
+  JqProgress last;
+  JqMove m = think_iterations(ai, &view, 3000, &last);
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  g_test_message("hashfull %d after the first search", last.hashfull);
+  g_assert_cmpint(last.hashfull, >, 500);
+  g_assert_false(jq_ismcts_tree_full(tree));
+  int before = last.hashfull;
+  g_assert_cmpint(last.pv_len, >=, 2);
+  g_assert_true(jq_game_play(game, m, NULL));
+  g_assert_true(jq_game_play(game, last.pv[1], NULL));
+  jq_game_view(game, side, &view);
+  JqMove again = think_iterations(ai, &view, 500, &last);
+  g_assert_true(jq_position_is_legal(&view, again));
+  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
+  g_test_message("root visits %u after 500 iterations, hashfull %d",
+                 root->visits, last.hashfull);
+  g_assert_cmpuint(tree->root, ==, JQ_ISMCTS_FIRST_WORD);
+  g_assert_cmpuint(root->visits, >, 500);
+  g_assert_cmpint(last.hashfull, <, before);
+  TreeCount count = {0};
+  check_node(tree, tree->root, 0, &count);
+  g_assert_cmpuint(count.words, ==, tree->used - JQ_ISMCTS_FIRST_WORD);
+  jq_ai_free(ai);
+  jq_game_free(game);
+}
+
+/* A pool far too small for the moves' trees (1 MB at 20,000 iterations a
+ * move, tree reuse on): every search answers with a legal move, reports
+ * hashfull in 0..1000, and leaves a consistent tree. */
+static void test_tiny_pool_game(void) {
+  JqGame *game = jq_test_ai_middle_game(7, 6, "3");
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "1");
+  int full = 0;
+  for (int ply = 0; ply < 16 && !jq_game_is_over(game); ply++) {
+    JqPosition view;
+    jq_game_view(game, jq_game_side_to_move(game), &view);
+    JqProgress last;
+    JqMove m = think_iterations(ai, &view, 20000, &last);
+    g_assert_true(jq_position_is_legal(&view, m));
+    g_assert_cmpint(last.hashfull, >=, 0);
+    g_assert_cmpint(last.hashfull, <=, 1000);
+    const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+    full += jq_ismcts_tree_full(tree);
+    TreeCount count = {0};
+    check_node(tree, tree->root, 0, &count);
+    g_assert_cmpuint(count.words, <=, tree->used - JQ_ISMCTS_FIRST_WORD);
+    g_assert_true(jq_game_play(game, m, NULL));
+  }
+  g_assert_cmpint(full, >, 0);
+  jq_ai_free(ai);
+  jq_game_free(game);
 }
 
 /* ---- (e) mates in two ---- */
@@ -1245,23 +1400,32 @@ static void test_solver_through_reveals(void) {
   g_test_message("proven after %" G_GUINT64_FORMAT " iterations",
                  last.iterations);
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
-  const JqIsmctsNode *root = jq_ismcts_node(tree, tree->root);
-  for (uint32_t c = root->child; c; c = jq_ismcts_node(tree, c)->sibling) {
-    const JqIsmctsNode *n = jq_ismcts_node(tree, c);
-    if (n->move != quiet)
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, tree->root, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
+    if (e->move != quiet)
       continue;
+    g_assert_true(e->made);
+    uint32_t c = e->to;
+    const JqIsmctsNode *n = jq_ismcts_node(tree, c);
     g_assert_cmpint(n->proof, >, 0);
     g_assert_cmpint(n->plies, ==, 2); /* a reply, then Rb9 mates */
-    /* Below it, the reveal is proven lost for Black, each outcome too. */
+    /* Below it, the reveal is proven lost for Black, each outcome too
+     * (and so every reply has its node). */
     int outcomes = 0;
-    for (uint32_t r = n->child; r; r = jq_ismcts_node(tree, r)->sibling) {
-      const JqIsmctsNode *reply = jq_ismcts_node(tree, r);
+    JqIsmctsCursor replies;
+    for (const JqIsmctsEdge *r = jq_ismcts_first_edge(tree, c, &replies); r;
+         r = jq_ismcts_next_edge(tree, &replies)) {
+      g_assert_true(r->made);
+      const JqIsmctsNode *reply = jq_ismcts_node(tree, r->to);
       g_assert_cmpint(reply->proof, <, 0);
       if (reply->move != step)
         continue;
-      for (uint32_t o = reply->child; o; o = jq_ismcts_node(tree, o)->sibling) {
-        g_assert_true(jq_ismcts_is_outcome(jq_ismcts_node(tree, o)));
-        g_assert_cmpint(jq_ismcts_node(tree, o)->proof, <, 0);
+      JqIsmctsCursor out;
+      for (const JqIsmctsEdge *o = jq_ismcts_first_edge(tree, r->to, &out); o;
+           o = jq_ismcts_next_edge(tree, &out)) {
+        g_assert_true(jq_ismcts_is_outcome(jq_ismcts_node(tree, o->to)));
+        g_assert_cmpint(jq_ismcts_node(tree, o->to)->proof, <, 0);
         outcomes++;
       }
     }
@@ -1420,7 +1584,7 @@ static void test_options(void) {
   }
   /* A refused Hash changed nothing: the tree is still the 2 MB one. */
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
-  g_assert_cmpuint(tree->capacity, ==, 2u * 1024 * 1024 / sizeof(JqIsmctsNode));
+  g_assert_cmpuint(tree->capacity, ==, 2u * 1024 * 1024 / sizeof(uint32_t));
   g_assert_null(jq_ai_ismcts_tree(ai, 1));
   JqAi *other = jq_test_ai_new("random");
   g_assert_null(jq_ai_ismcts_tree(other, 0));
@@ -1566,8 +1730,9 @@ static void test_limits(void) {
   g_assert_true(m == limits.searchmoves[0] || m == limits.searchmoves[1]);
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
   int children = 0;
-  for (uint32_t c = jq_ismcts_node(tree, tree->root)->child; c;
-       c = jq_ismcts_node(tree, c)->sibling)
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, tree->root, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur))
     children++;
   g_assert_cmpint(children, ==, 2);
 
@@ -1639,9 +1804,9 @@ static void test_tree_reuse(void) {
       g_assert_cmpuint(root->visits, >, 2000);
     else
       g_assert_cmpuint(root->visits, ==, 2000);
-    TreeCount count = {0, 0, 0};
+    TreeCount count = {0};
     check_node(tree, tree->root, 0, &count);
-    g_assert_cmpuint(count.nodes, <=, tree->used - 1);
+    g_assert_cmpuint(count.words, <=, tree->used - JQ_ISMCTS_FIRST_WORD);
     /* A new game forgets the tree. */
     jq_ai_new_game(ai);
     think_iterations(ai, &view, 500, &last);
@@ -1681,6 +1846,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
   g_test_add_func("/ismcts/tree-statistics", test_tree_statistics);
   g_test_add_func("/ismcts/full-pool", test_full_pool);
+  g_test_add_func("/ismcts/small-pool", test_small_pool);
+  g_test_add_func("/ismcts/reuse-compacts", test_reuse_compacts);
+  g_test_add_func("/ismcts/tiny-pool-game", test_tiny_pool_game);
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
   g_test_add_func("/ismcts/first-play-static", test_first_play_static);

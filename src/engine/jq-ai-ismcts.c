@@ -58,9 +58,14 @@
  * PriorDepth) makes of each move on the player's knowledge, a softmax at
  * PriorTemp centipawns mixed with the static guess by PriorMix; off by
  * default, having measured no better.
- * When the node pool is full the tree
- * stops growing and the iterations go on through it, valuing the leaves they
- * reach again.
+ * A node's children are compact edges until each is first selected (the
+ * tree module), so a pool holds about three times the iterations it did
+ * when every legal move got a node at once. When the pool is full the
+ * tree stops growing: a child without a node is passed over for the best
+ * one with a node, and the iterations go on through the tree, valuing the
+ * leaves they reach again. The kept subtree (Reuse) of a pool over half
+ * used is copied to its start and the rest freed; a tree whose kept part
+ * does not fit in what is left of the pool starts afresh.
  *
  * Limits: nodes counts iterations; depth N stands for N * 1000 iterations
  * (the tree has no depth to stop at); movetime, the clock, infinite and the
@@ -376,13 +381,12 @@ static float weigh_move(void *data, JqMove m) {
   return expf((float)gain / PRIOR_TEMPERATURE);
 }
 
-/* The child of `parent` keyed `move`, JQ_ISMCTS_NO_NODE when none. */
+/* The child node of `parent` keyed `move`, JQ_ISMCTS_NO_NODE when none
+ * (or only its edge). */
 static uint32_t child_by_move(const JqIsmctsTree *t, uint32_t parent,
                               JqMove move) {
-  for (uint32_t c = t->nodes[parent].child; c; c = t->nodes[c].sibling)
-    if (t->nodes[c].move == move)
-      return c;
-  return JQ_ISMCTS_NO_NODE;
+  const JqIsmctsEdge *e = jq_ismcts_tree_edge(t, parent, move);
+  return e ? jq_ismcts_edge_node(e) : JQ_ISMCTS_NO_NODE;
 }
 
 static double leaf_value(Ismcts *s, Worker *w) {
@@ -396,17 +400,19 @@ static double leaf_value(Ismcts *s, Worker *w) {
 /* Gives the root child of `move` at least half the root's prior weight;
  * false when the root has no such child yet. */
 static bool boost_root_move(JqIsmctsTree *t, JqMove move) {
-  uint32_t hinted = JQ_ISMCTS_NO_NODE;
+  JqIsmctsEdge *hinted = NULL;
   float others = 0.0f;
-  for (uint32_t c = t->nodes[t->root].child; c; c = t->nodes[c].sibling)
-    if (t->nodes[c].move == move)
-      hinted = c;
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(t, t->root, &cur); e;
+       e = jq_ismcts_next_edge(t, &cur))
+    if (e->move == move)
+      hinted = e;
     else
-      others += t->nodes[c].weight;
+      others += e->weight;
   if (!hinted)
     return false;
-  if (t->nodes[hinted].weight < others)
-    t->nodes[hinted].weight = others;
+  if (hinted->weight < others)
+    hinted->weight = others;
   return true;
 }
 
@@ -463,24 +469,25 @@ static int refine_value(Ismcts *s, Worker *w, JqMove m) {
 static void refine_priors(Ismcts *s, Worker *w, uint32_t node, bool all) {
   JqIsmctsTree *t = &w->tree;
   int value[JQ_MAX_MOVES];
-  uint32_t kids[JQ_MAX_MOVES];
+  JqIsmctsEdge *kids[JQ_MAX_MOVES];
   int n = 0, best = -REFINE_CLAMP;
-  t->nodes[node].refined = 1;
-  for (uint32_t c = t->nodes[node].child; c && n < JQ_MAX_MOVES;
-       c = t->nodes[c].sibling) {
-    JqMove m = t->nodes[c].move;
-    if (jq_ismcts_is_outcome(&t->nodes[c]))
+  jq_ismcts_node(t, node)->refined = 1;
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(t, node, &cur);
+       e && n < JQ_MAX_MOVES; e = jq_ismcts_next_edge(t, &cur)) {
+    JqMove m = e->move;
+    if (jq_ismcts_edge_is_outcome(e))
       return; /* a reveal's children are chance's, not moves */
     if (!all && t->legal_mark[m] != t->stamp)
       continue;
-    kids[n] = c;
+    kids[n] = e;
     value[n] = refine_value(s, w, m);
     if (value[n] > best)
       best = value[n];
     n++;
   }
   for (int i = 0; i < n; i++) {
-    JqIsmctsNode *c = &t->nodes[kids[i]];
+    JqIsmctsEdge *c = kids[i];
     double refined = (double)(value[i] - best) / s->prior_temperature;
     double heuristic = c->weight > 0 ? log((double)c->weight) : -30.0;
     double mixed = s->prior_mix * refined + (1.0 - s->prior_mix) * heuristic;
@@ -557,7 +564,8 @@ static void iterate(Ismcts *s, Worker *w) {
             : jq_ismcts_tree_select(tree, node, moves, ordered, &s->select,
                                     weigh_move, w, &w->rng, &expanded);
     if (w->mate) {
-      uint32_t c = child_by_move(tree, node, w->mate);
+      JqIsmctsEdge *e = jq_ismcts_tree_edge(tree, node, w->mate);
+      uint32_t c = e ? jq_ismcts_tree_make(tree, node, e) : JQ_ISMCTS_NO_NODE;
       if (c) {
         child = c;
         expanded = jq_ismcts_node(tree, c)->visits == 0;
@@ -637,15 +645,19 @@ typedef struct {
 } RootTotal;
 
 static int add_roots(const JqIsmctsTree *t, RootTotal *totals, int n) {
-  for (uint32_t c = t->nodes[t->root].child; c; c = t->nodes[c].sibling) {
-    const JqIsmctsNode *node = &t->nodes[c];
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(t, t->root, &cur); e;
+       e = jq_ismcts_next_edge(t, &cur)) {
     int k = 0;
-    while (k < n && totals[k].move != node->move)
+    while (k < n && totals[k].move != e->move)
       k++;
     if (k == n && n == JQ_MAX_MOVES)
       continue;
     if (k == n)
-      totals[n++] = (RootTotal){node->move, 0, 255, 0, 0.0};
+      totals[n++] = (RootTotal){e->move, 0, 255, 0, 0.0};
+    if (!e->made)
+      continue; /* never visited */
+    const JqIsmctsNode *node = jq_ismcts_node(t, e->to);
     totals[k].visits += node->visits;
     totals[k].value += node->value;
     if (node->proof) {
@@ -693,15 +705,13 @@ static int line_from(const Ismcts *s, JqMove first, JqMove *line, int max) {
   const JqIsmctsTree *t = &s->workers[0]->tree;
   line[0] = first;
   int len = 1;
-  uint32_t node = t->nodes[t->root].child;
-  while (node && t->nodes[node].move != first)
-    node = t->nodes[node].sibling;
+  uint32_t node = child_by_move(t, t->root, first);
   while (node && len < max) {
     node = jq_ismcts_tree_best_child(t, node);
     if (!node)
       break;
-    if (!jq_ismcts_is_outcome(&t->nodes[node]))
-      line[len++] = t->nodes[node].move;
+    if (!jq_ismcts_is_outcome(jq_ismcts_node(t, node)))
+      line[len++] = jq_ismcts_node(t, node)->move;
   }
   return len;
 }
@@ -727,7 +737,7 @@ static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
   p->nps =
       elapsed > 0 ? iterations * 1000 / (uint64_t)elapsed : iterations * 1000;
   const JqIsmctsTree *t0 = &s->workers[0]->tree;
-  p->hashfull = (int)((uint64_t)t0->used * 1000 / t0->capacity);
+  p->hashfull = jq_ismcts_tree_hashfull(t0);
   p->multipv = 1;
   if (best < 0)
     return JQ_MOVE_NONE;
@@ -749,8 +759,10 @@ static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
 }
 
 static bool root_won(const JqIsmctsTree *t) {
-  for (uint32_t c = t->nodes[t->root].child; c; c = t->nodes[c].sibling)
-    if (t->nodes[c].proof > 0)
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(t, t->root, &cur); e;
+       e = jq_ismcts_next_edge(t, &cur))
+    if (e->made && jq_ismcts_node(t, e->to)->proof > 0)
       return true;
   return false;
 }
@@ -812,19 +824,15 @@ static void *worker_main(void *arg) {
 
 /* ---- the AI class ---- */
 
-static JqIsmctsNode *node_of(Worker *w, uint32_t i) {
-  return jq_ismcts_node(&w->tree, i);
-}
-
 /* When the view continues the last search's root by a few moves (ours and
  * the reply), the node they lead to, whose statistics still hold: the
  * tree is keyed by what the player sees, reveals included. Else
- * JQ_ISMCTS_NO_NODE. A tree more than half full starts afresh. */
+ * JQ_ISMCTS_NO_NODE. */
 static uint32_t reusable_root(Worker *w, const JqPosition *view) {
   const JqIsmctsTree *t = &w->tree;
   int from = w->root_history_len, to = view->history_len;
   if (!w->has_root || to <= from || to - from > 4 ||
-      view->history[from].hash != w->root_hash || t->used > t->capacity / 2)
+      view->history[from].hash != w->root_hash)
     return JQ_ISMCTS_NO_NODE;
   uint32_t node = t->root;
   for (int i = from; i < to && node; i++) {
@@ -832,8 +840,11 @@ static uint32_t reusable_root(Worker *w, const JqPosition *view) {
     if (!u->move)
       return JQ_ISMCTS_NO_NODE;
     node = child_by_move(t, node, u->move);
-    if (node && node_of(w, node)->child && jq_piece_is_hidden(u->moved) &&
-        jq_ismcts_is_outcome(node_of(w, node_of(w, node)->child)))
+    JqIsmctsCursor cur;
+    const JqIsmctsEdge *first =
+        node ? jq_ismcts_first_edge(t, node, &cur) : NULL;
+    if (first && jq_piece_is_hidden(u->moved) &&
+        jq_ismcts_edge_is_outcome(first))
       node = child_by_move(t, node, (JqMove)(JQ_ISMCTS_OUTCOME | u->revealed));
   }
   return node;
@@ -861,9 +872,10 @@ static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
   /* Same seed and view, same search: the stream depends on nothing else. */
   jq_rng_seed(&w->rng,
               s->seed ^ view->hash ^ (uint64_t)w->id * 0x9e3779b97f4a7c15u);
-  if (kept)
-    w->tree.root = kept;
-  else
+  /* The kept subtree stays where it is while the pool is at most half
+   * used, else it is copied to the pool's start, the rest freed: a tree
+   * that cannot be so kept starts afresh. */
+  if (!kept || !jq_ismcts_tree_keep(&w->tree, kept))
     jq_ismcts_tree_reset(&w->tree, jq_color_other((JqColor)view->side));
   w->has_root = true;
   w->root_history_len = view->history_len;

@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(sizeof(JqIsmctsEdge) == 10, "an edge is 10 bytes");
+_Static_assert(sizeof(JqIsmctsNode) == 4 * JQ_ISMCTS_NODE_WORDS,
+               "a node is 8 words");
+
 /* A move packs two 7-bit squares, so this many marks cover every move. */
 #define MARK_SLOTS (1u << 14)
 /* A pool smaller than this could not hold the root's children. */
-#define MIN_NODES 256u
+#define MIN_WORDS 4096u
 /* Availability counts below this take their logarithm from a table: UCB
  * needs one for every child at every step, and libm's log was half the
  * search's time. */
@@ -36,17 +40,18 @@ bool jq_ismcts_tree_init(JqIsmctsTree *tree, size_t bytes) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, fill_log_table);
   memset(tree, 0, sizeof *tree);
-  size_t count = bytes / sizeof(JqIsmctsNode);
-  if (count < MIN_NODES)
-    count = MIN_NODES;
-  if (count > UINT32_MAX - 1)
-    count = UINT32_MAX - 1;
-  /* malloc, not calloc: nodes are written as they are handed out, so the
-   * pages of a large pool are only touched when a search reaches them. */
-  tree->nodes = malloc(count * sizeof(JqIsmctsNode));
+  size_t count = bytes / sizeof(uint32_t);
+  if (count < MIN_WORDS)
+    count = MIN_WORDS;
+  if (count > (UINT32_MAX & ~1u))
+    count = UINT32_MAX & ~1u;
+  count &= ~(size_t)1;
+  /* malloc, not calloc: the pool is written as it is handed out, so the
+   * pages of a large one are only touched when a search reaches them. */
+  tree->words = malloc(count * sizeof(uint32_t));
   tree->legal_mark = calloc(MARK_SLOTS, sizeof(uint32_t));
   tree->child_mark = calloc(MARK_SLOTS, sizeof(uint32_t));
-  if (!tree->nodes || !tree->legal_mark || !tree->child_mark) {
+  if (!tree->words || !tree->legal_mark || !tree->child_mark) {
     jq_ismcts_tree_free(tree);
     return false;
   }
@@ -56,23 +61,65 @@ bool jq_ismcts_tree_init(JqIsmctsTree *tree, size_t bytes) {
 }
 
 void jq_ismcts_tree_free(JqIsmctsTree *tree) {
-  free(tree->nodes);
+  free(tree->words);
   free(tree->legal_mark);
   free(tree->child_mark);
   memset(tree, 0, sizeof *tree);
 }
 
+static inline JqIsmctsNode *node_at(const JqIsmctsTree *tree, uint32_t i) {
+  return jq_ismcts_node(tree, i);
+}
+
+static inline JqIsmctsSegment *segment_at(const JqIsmctsTree *tree,
+                                          uint32_t i) {
+  return (JqIsmctsSegment *)(void *)(tree->words + i);
+}
+
+static inline JqIsmctsEdge *segment_edges(const JqIsmctsTree *tree,
+                                          uint32_t i) {
+  return (JqIsmctsEdge *)(void *)(tree->words + i + 2);
+}
+
+/* A node made from nothing; JQ_ISMCTS_NO_NODE when there is no room. */
 static uint32_t new_node(JqIsmctsTree *tree, JqMove move, uint8_t mover) {
-  uint32_t index = tree->used++;
-  JqIsmctsNode *n = &tree->nodes[index];
+  if (jq_ismcts_tree_full(tree))
+    return JQ_ISMCTS_NO_NODE;
+  uint32_t index = tree->used;
+  tree->used += JQ_ISMCTS_NODE_WORDS;
+  JqIsmctsNode *n = node_at(tree, index);
   memset(n, 0, sizeof *n);
   n->move = move;
   n->mover = mover;
   return index;
 }
 
+/* How many edges a new segment may have, at most `wanted`. */
+static uint32_t room_for_edges(const JqIsmctsTree *tree, uint32_t wanted) {
+  uint32_t left = tree->capacity - tree->used;
+  if (left < jq_ismcts_segment_words(1))
+    return 0;
+  /* (left is even: rounding the words up to even still fits) */
+  uint32_t fit = (uint32_t)((uint64_t)(left - 2) * 4 / 10);
+  return fit < wanted ? fit : wanted;
+}
+
+/* A segment of `count` edges (room checked by the caller) put before the
+ * node's others; returns its first edge, to be filled in. */
+static JqIsmctsEdge *new_segment(JqIsmctsTree *tree, uint32_t parent,
+                                 uint32_t count) {
+  uint32_t index = tree->used;
+  tree->used += jq_ismcts_segment_words(count);
+  JqIsmctsSegment *head = segment_at(tree, index);
+  JqIsmctsNode *p = node_at(tree, parent);
+  head->next = p->edges;
+  head->count = count;
+  p->edges = index;
+  return segment_edges(tree, index);
+}
+
 void jq_ismcts_tree_reset(JqIsmctsTree *tree, JqColor root_mover) {
-  tree->used = 1; /* slot 0 stays "no node" */
+  tree->used = JQ_ISMCTS_FIRST_WORD; /* word 0 stays "no node" */
   tree->root = new_node(tree, JQ_MOVE_NONE, (uint8_t)root_mover);
 }
 
@@ -87,14 +134,42 @@ static uint32_t next_stamp(JqIsmctsTree *tree) {
   return tree->stamp;
 }
 
-/* Makes a child of parent for move m, available once already. */
-static uint32_t add_child(JqIsmctsTree *tree, uint32_t parent, JqMove m) {
-  uint32_t c = new_node(tree, m, (uint8_t)(tree->nodes[parent].mover ^ 1));
-  JqIsmctsNode *p = &tree->nodes[parent];
-  tree->nodes[c].sibling = p->child;
-  tree->nodes[c].avail = 1;
-  p->child = c;
+uint32_t jq_ismcts_tree_make(JqIsmctsTree *tree, uint32_t parent,
+                             JqIsmctsEdge *e) {
+  if (e->made)
+    return e->to;
+  uint32_t c =
+      new_node(tree, e->move, (uint8_t)(node_at(tree, parent)->mover ^ 1));
+  if (!c)
+    return JQ_ISMCTS_NO_NODE;
+  node_at(tree, c)->avail = e->to;
+  e->to = c;
+  e->made = 1;
   return c;
+}
+
+JqIsmctsEdge *jq_ismcts_tree_edge(const JqIsmctsTree *tree, uint32_t parent,
+                                  JqMove move) {
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, parent, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur))
+    if (e->move == move)
+      return e;
+  return NULL;
+}
+
+/* Makes a child of parent for move m, available once already (its edge
+ * and its node); JQ_ISMCTS_NO_NODE when they do not fit. */
+static uint32_t add_child(JqIsmctsTree *tree, uint32_t parent, JqMove m) {
+  if (tree->capacity - tree->used <
+      jq_ismcts_segment_words(1) + JQ_ISMCTS_NODE_WORDS)
+    return JQ_ISMCTS_NO_NODE;
+  JqIsmctsEdge *e = new_segment(tree, parent, 1);
+  e->move = m;
+  e->made = 0;
+  e->weight = 0.0f;
+  e->to = 1;
+  return jq_ismcts_tree_make(tree, parent, e);
 }
 
 /* A child's worth to its mover: mean and minimax value mixed. */
@@ -103,76 +178,124 @@ static inline double worth(const JqIsmctsNode *n, double minimax_weight) {
          minimax_weight * ((double)n->minimax / JQ_ISMCTS_MINIMAX_ONE);
 }
 
-static uint32_t puct_pick(JqIsmctsTree *tree, uint32_t parent,
-                          const JqIsmctsSelectParams *params, uint32_t stamp,
-                          bool all, bool *expanded);
-
-/* Is n a proven win that mates sooner than `best` (NULL: none yet)? The
- * shortest, so that a won game is not dragged on or let slip. */
-static inline bool shorter_win(const JqIsmctsNode *n,
+/* Is the edge's child a proven win that mates sooner than `best` (NULL:
+ * none yet)? The shortest, so that a won game is not dragged on or let
+ * slip. */
+static inline bool shorter_win(const JqIsmctsTree *tree, const JqIsmctsEdge *e,
                                const JqIsmctsNode *best) {
+  if (!e->made)
+    return false;
+  const JqIsmctsNode *n = node_at(tree, e->to);
   return n->proof > 0 && (!best || n->plies < best->plies);
 }
 
-/* PUCT over the available children of parent, after making a child for
- * every legal move without one (stamped in child_mark as available). */
-static uint32_t select_puct(JqIsmctsTree *tree, uint32_t parent,
-                            const JqMoveList *legal, uint32_t stamp,
-                            int available, const JqIsmctsSelectParams *params,
-                            JqIsmctsWeighFunc weigh, void *weigh_data,
-                            bool *expanded) {
-  for (int i = 0; available < legal->count && i < legal->count; i++) {
-    JqMove m = legal->moves[i];
-    if (tree->child_mark[m] == stamp)
-      continue;
-    if (jq_ismcts_tree_full(tree))
-      break;
-    uint32_t c = add_child(tree, parent, m);
-    tree->nodes[c].weight = weigh(weigh_data, m);
-    tree->child_mark[m] = stamp;
-    available++;
-  }
-  if (available == legal->count)
-    tree->nodes[parent].complete = 1;
-  return puct_pick(tree, parent, params, stamp, false, expanded);
+/* One availability more for an edge's child. */
+static inline void count_avail(JqIsmctsTree *tree, JqIsmctsEdge *e) {
+  if (e->made)
+    node_at(tree, e->to)->avail++;
+  else
+    e->to++;
 }
 
 /* The PUCT score's choice among the children of parent available in this
- * step: stamped in legal_mark, or all of them. */
-static uint32_t puct_pick(JqIsmctsTree *tree, uint32_t parent,
-                          const JqIsmctsSelectParams *params, uint32_t stamp,
-                          bool all, bool *expanded) {
+ * step (stamped in legal_mark, or all of them); with `made_only` among
+ * those that have a node already. NULL when none. */
+static JqIsmctsEdge *puct_edge(JqIsmctsTree *tree, uint32_t parent,
+                               const JqIsmctsSelectParams *params,
+                               uint32_t stamp, bool all, bool made_only) {
+  JqIsmctsCursor cur;
   double total = 0.0;
-  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling)
-    if (all || tree->legal_mark[tree->nodes[c].move] == stamp)
-      total += tree->nodes[c].weight;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, parent, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur))
+    if (all || tree->legal_mark[e->move] == stamp)
+      total += e->weight;
   if (total <= 0.0)
     total = 1.0;
   /* An unvisited child is guessed at the parent's worth to the side to
    * move there, less a margin so that tried moves keep their turn. */
-  const JqIsmctsNode *p = &tree->nodes[parent];
+  const JqIsmctsNode *p = node_at(tree, parent);
   double base = !p->visits ? 0.5
                 : params->first_play_static
                     ? (double)p->first / JQ_ISMCTS_MINIMAX_ONE
                     : worth(p, params->minimax_weight);
   double first = 1.0 - base - params->first_play;
   double scale = params->prior / total;
-  uint32_t best = JQ_ISMCTS_NO_NODE;
+  JqIsmctsEdge *best = NULL;
   double best_score = -1e300;
-  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
-    const JqIsmctsNode *n = &tree->nodes[c];
-    if (!all && tree->legal_mark[n->move] != stamp)
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, parent, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
+    if (!all && tree->legal_mark[e->move] != stamp)
       continue;
-    double q = n->visits ? worth(n, params->minimax_weight) : first;
-    double score =
-        q + scale * n->weight * sqrt((double)n->avail) / (1.0 + n->visits);
+    if (made_only && !e->made)
+      continue;
+    const JqIsmctsNode *n = e->made ? node_at(tree, e->to) : NULL;
+    uint32_t visits = n ? n->visits : 0;
+    uint32_t avail = n ? n->avail : e->to;
+    double q = visits ? worth(n, params->minimax_weight) : first;
+    double score = q + scale * e->weight * sqrt((double)avail) / (1.0 + visits);
     if (score > best_score) {
       best_score = score;
-      best = c;
+      best = e;
     }
   }
-  *expanded = best && tree->nodes[best].visits == 0;
   return best;
+}
+
+/* puct_edge's choice with its node, made now if it has none; when there is
+ * no room for it, the best of the children that have one. */
+static uint32_t puct_pick(JqIsmctsTree *tree, uint32_t parent,
+                          const JqIsmctsSelectParams *params, uint32_t stamp,
+                          bool all, bool *expanded) {
+  JqIsmctsEdge *e = puct_edge(tree, parent, params, stamp, all, false);
+  uint32_t best = e ? jq_ismcts_tree_make(tree, parent, e) : JQ_ISMCTS_NO_NODE;
+  if (e && !best) {
+    e = puct_edge(tree, parent, params, stamp, all, true);
+    best = e ? e->to : JQ_ISMCTS_NO_NODE;
+  }
+  *expanded = best && node_at(tree, best)->visits == 0;
+  return best;
+}
+
+/* PUCT over the available children of parent, after making an edge for
+ * every legal move without one (stamped in child_mark as available). */
+static uint32_t select_puct(JqIsmctsTree *tree, uint32_t parent,
+                            const JqMoveList *legal, uint32_t stamp,
+                            int available, const JqIsmctsSelectParams *params,
+                            JqIsmctsWeighFunc weigh, void *weigh_data,
+                            bool *expanded) {
+  if (available < legal->count) {
+    /* One segment for the missing moves, as many as fit, in the reverse of
+     * their order in `legal`: the walk goes newest first, as when each
+     * child was put before the older ones, and its order decides between
+     * equal scores. */
+    uint32_t missing = (uint32_t)(legal->count - available);
+    uint32_t count = room_for_edges(tree, missing);
+    if (count > 0) {
+      JqIsmctsEdge *edges = new_segment(tree, parent, count);
+      uint32_t k = 0;
+      for (int i = 0; k < count && i < legal->count; i++) {
+        JqMove m = legal->moves[i];
+        if (tree->child_mark[m] == stamp)
+          continue;
+        JqIsmctsEdge *e = &edges[count - 1 - k++];
+        e->move = m;
+        e->made = 0;
+        e->weight = weigh(weigh_data, m);
+        e->to = 1; /* available once already */
+        tree->child_mark[m] = stamp;
+      }
+      available += (int)count;
+    }
+  }
+  if (available == legal->count)
+    node_at(tree, parent)->complete = 1;
+  return puct_pick(tree, parent, params, stamp, false, expanded);
+}
+
+/* Room for a child made alone: its segment and its node. */
+static inline bool room_for_child(const JqIsmctsTree *tree) {
+  return tree->capacity - tree->used >=
+         jq_ismcts_segment_words(1) + JQ_ISMCTS_NODE_WORDS;
 }
 
 uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
@@ -187,39 +310,44 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
   for (int i = 0; i < legal->count; i++)
     tree->legal_mark[legal->moves[i]] = stamp;
 
-  if (tree->nodes[parent].moves == 0)
-    tree->nodes[parent].moves =
+  if (node_at(tree, parent)->moves == 0)
+    node_at(tree, parent)->moves =
         (uint8_t)(legal->count < 255 ? legal->count : 255);
 
   /* Availability first: a child legal here was selectable this time,
    * whether or not it is the one chosen. */
   int available = 0;
-  uint32_t decisive = JQ_ISMCTS_NO_NODE;
-  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
-    JqIsmctsNode *n = &tree->nodes[c];
-    tree->child_mark[n->move] = stamp;
-    if (tree->legal_mark[n->move] == stamp) {
-      n->avail++;
+  const JqIsmctsNode *decisive = NULL;
+  uint32_t decisive_index = JQ_ISMCTS_NO_NODE;
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, parent, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
+    tree->child_mark[e->move] = stamp;
+    if (tree->legal_mark[e->move] == stamp) {
+      count_avail(tree, e);
       available++;
-      if (shorter_win(n, decisive ? &tree->nodes[decisive] : NULL))
-        decisive = c;
+      if (shorter_win(tree, e, decisive)) {
+        decisive_index = e->to;
+        decisive = node_at(tree, e->to);
+      }
     }
   }
-  if (decisive)
-    return decisive;
+  if (decisive_index)
+    return decisive_index;
   if (params->prior > 0 && weigh)
     return select_puct(tree, parent, legal, stamp, available, params, weigh,
                        weigh_data, expanded);
 
   int room = legal->count;
   if (params->widening > 0) {
-    double wide = ordered + 1 +
-                  params->widening * sqrt((double)tree->nodes[parent].visits);
+    double wide =
+        ordered + 1 +
+        params->widening * sqrt((double)node_at(tree, parent)->visits);
     if (wide < room)
       room = (int)wide;
     ordered = legal->count; /* the caller ordered them all */
   }
-  if (available < room && !jq_ismcts_tree_full(tree)) {
+  if (available < room && room_for_child(tree)) {
     *expanded = true;
     for (int i = 0; i < ordered && i < legal->count; i++)
       if (tree->child_mark[legal->moves[i]] != stamp)
@@ -237,57 +365,67 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
     *expanded = false; /* not reached: the count said one was left */
   }
 
-  uint32_t best = JQ_ISMCTS_NO_NODE;
+  JqIsmctsEdge *best = NULL;
   double best_score = -1.0;
-  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
-    const JqIsmctsNode *n = &tree->nodes[c];
-    if (tree->legal_mark[n->move] != stamp)
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, parent, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
+    if (tree->legal_mark[e->move] != stamp)
       continue;
+    uint32_t visits = jq_ismcts_edge_visits(tree, e);
     double score;
-    if (n->visits == 0) {
-      score = 1e9; /* only after a stop mid-iteration; try it first */
+    if (visits == 0) {
+      /* Only after a stop mid-iteration, or an edge made with priors on
+       * in an earlier search: try it first, if it can have its node. */
+      if (!e->made && jq_ismcts_tree_full(tree))
+        continue;
+      score = 1e9;
     } else {
+      const JqIsmctsNode *n = node_at(tree, e->to);
       score = worth(n, minimax_weight) +
               exploration * sqrt(log_count(n->avail) / n->visits);
     }
     if (score > best_score) {
       best_score = score;
-      best = c;
+      best = e;
     }
   }
-  return best;
+  return best ? jq_ismcts_tree_make(tree, parent, best) : JQ_ISMCTS_NO_NODE;
 }
 
 uint32_t jq_ismcts_tree_select_complete(JqIsmctsTree *tree, uint32_t parent,
                                         const JqIsmctsSelectParams *params,
                                         bool *expanded) {
   *expanded = false;
-  uint32_t decisive = JQ_ISMCTS_NO_NODE;
-  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
-    JqIsmctsNode *n = &tree->nodes[c];
-    n->avail++;
-    if (shorter_win(n, decisive ? &tree->nodes[decisive] : NULL))
-      decisive = c;
+  const JqIsmctsNode *decisive = NULL;
+  uint32_t decisive_index = JQ_ISMCTS_NO_NODE;
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, parent, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
+    count_avail(tree, e);
+    if (shorter_win(tree, e, decisive)) {
+      decisive_index = e->to;
+      decisive = node_at(tree, e->to);
+    }
   }
-  if (decisive)
-    return decisive;
+  if (decisive_index)
+    return decisive_index;
   return puct_pick(tree, parent, params, 0, true, expanded);
 }
 
 uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
                                 JqPieceType identity) {
   JqMove key = (JqMove)(JQ_ISMCTS_OUTCOME | (unsigned)identity);
-  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling)
-    if (tree->nodes[c].move == key)
-      return c;
-  if (jq_ismcts_tree_full(tree))
+  JqIsmctsEdge *found = jq_ismcts_tree_edge(tree, parent, key);
+  if (found)
+    return found->to;
+  if (!room_for_child(tree))
     return JQ_ISMCTS_NO_NODE;
-  JqIsmctsNode *p = &tree->nodes[parent];
-  uint32_t c = new_node(tree, key, p->mover);
-  p = &tree->nodes[parent]; /* (no reallocation, but keep it obvious) */
-  tree->nodes[c].sibling = p->child;
-  p->child = c;
-  return c;
+  JqIsmctsEdge *e = new_segment(tree, parent, 1);
+  e->move = key;
+  e->made = 1;
+  e->weight = 0.0f;
+  e->to = new_node(tree, key, node_at(tree, parent)->mover);
+  return e->to;
 }
 
 static uint16_t to_minimax(double v) {
@@ -297,34 +435,38 @@ static uint16_t to_minimax(double v) {
 void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
                            JqColor leaf_side, double result) {
   for (int i = 0; i < length; i++) {
-    JqIsmctsNode *n = &tree->nodes[path[i]];
+    JqIsmctsNode *n = node_at(tree, path[i]);
     n->visits++;
     n->value += n->mover == leaf_side ? result : 1.0 - result;
     if (n->visits == 1)
       n->first = to_minimax(n->mover == leaf_side ? result : 1.0 - result);
   }
   for (int i = length - 1; i >= 0; i--) {
-    JqIsmctsNode *n = &tree->nodes[path[i]];
-    if (!n->child) {
+    JqIsmctsNode *n = node_at(tree, path[i]);
+    if (!n->edges) {
       n->minimax = to_minimax(n->mover == leaf_side ? result : 1.0 - result);
       continue;
     }
-    if (jq_ismcts_is_outcome(&tree->nodes[n->child])) {
+    JqIsmctsCursor cur;
+    JqIsmctsEdge *e = jq_ismcts_first_edge(tree, path[i], &cur);
+    if (jq_ismcts_edge_is_outcome(e)) {
       /* A reveal is worth what its outcomes are, as often as they came. */
       double sum = 0, visits = 0;
-      for (uint32_t c = n->child; c; c = tree->nodes[c].sibling) {
-        sum += (double)tree->nodes[c].minimax * tree->nodes[c].visits;
-        visits += tree->nodes[c].visits;
+      for (; e; e = jq_ismcts_next_edge(tree, &cur)) {
+        const JqIsmctsNode *o = node_at(tree, e->to);
+        sum += (double)o->minimax * o->visits;
+        visits += o->visits;
       }
       if (visits > 0)
         n->minimax = (uint16_t)lround(sum / visits);
       continue;
     }
-    /* The side to move here takes its best child; the mover gets the rest. */
+    /* The side to move here takes its best child; the mover gets the rest
+     * (a child without a node counts 0, as one never visited does). */
     unsigned best = 0;
-    for (uint32_t c = n->child; c; c = tree->nodes[c].sibling)
-      if (tree->nodes[c].minimax > best)
-        best = tree->nodes[c].minimax;
+    for (; e; e = jq_ismcts_next_edge(tree, &cur))
+      if (e->made && node_at(tree, e->to)->minimax > best)
+        best = node_at(tree, e->to)->minimax;
     n->minimax = (uint16_t)(JQ_ISMCTS_MINIMAX_ONE - best);
   }
 }
@@ -337,12 +479,14 @@ static uint8_t ply_after(unsigned plies) {
  * identity in `possible` turned up as proven the same way, else 0. The
  * outcome is chance's, so *plies is the worst case for the mover: the
  * longest of the wins, the shortest of the losses. */
-static int8_t reveal_proof(const JqIsmctsTree *tree, const JqIsmctsNode *n,
+static int8_t reveal_proof(const JqIsmctsTree *tree, uint32_t reveal,
                            unsigned possible, uint8_t *plies) {
   unsigned won = 0, lost = 0;
   unsigned longest = 0, shortest = 255;
-  for (uint32_t c = n->child; c; c = tree->nodes[c].sibling) {
-    const JqIsmctsNode *o = &tree->nodes[c];
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, reveal, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
+    const JqIsmctsNode *o = node_at(tree, e->to);
     unsigned bit = 1u << jq_ismcts_outcome_type(o);
     if (!(bit & possible))
       continue;
@@ -370,13 +514,13 @@ static int8_t reveal_proof(const JqIsmctsTree *tree, const JqIsmctsNode *n,
 void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
                           const uint8_t *outcomes) {
   for (int i = length - 1; i > 0; i--) {
-    JqIsmctsNode *parent = &tree->nodes[path[i - 1]];
-    if (jq_ismcts_is_outcome(&tree->nodes[path[i]])) {
+    JqIsmctsNode *parent = node_at(tree, path[i - 1]);
+    if (jq_ismcts_is_outcome(node_at(tree, path[i]))) {
       /* The mover of a reveal is the mover of its outcomes. */
       uint8_t plies = 0;
-      int8_t proof =
-          outcomes ? reveal_proof(tree, parent, outcomes[parent->mover], &plies)
-                   : 0;
+      int8_t proof = outcomes ? reveal_proof(tree, path[i - 1],
+                                             outcomes[parent->mover], &plies)
+                              : 0;
       if (!proof || (parent->proof == proof && parent->plies == plies))
         return;
       parent->proof = proof;
@@ -384,12 +528,17 @@ void jq_ismcts_tree_prove(JqIsmctsTree *tree, const uint32_t *path, int length,
       continue;
     }
     /* Lost for the mover when the side to move has a winning reply (it
-     * takes the shortest); won when every reply is lost (the longest). */
+     * takes the shortest); won when every reply is lost (the longest). A
+     * child without a node is unproven. */
     int children = 0, won = 0, lost = 0;
     unsigned fastest = 255, slowest = 0;
-    for (uint32_t c = parent->child; c; c = tree->nodes[c].sibling) {
-      const JqIsmctsNode *n = &tree->nodes[c];
+    JqIsmctsCursor cur;
+    for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, path[i - 1], &cur); e;
+         e = jq_ismcts_next_edge(tree, &cur)) {
       children++;
+      if (!e->made)
+        continue;
+      const JqIsmctsNode *n = node_at(tree, e->to);
       if (n->proof > 0) {
         won++;
         fastest = n->plies < fastest ? n->plies : fastest;
@@ -429,12 +578,16 @@ static bool better_choice(const JqIsmctsNode *n, const JqIsmctsNode *b) {
 
 uint32_t jq_ismcts_tree_best_child(const JqIsmctsTree *tree, uint32_t parent) {
   uint32_t best = JQ_ISMCTS_NO_NODE;
-  for (uint32_t c = tree->nodes[parent].child; c; c = tree->nodes[c].sibling) {
-    const JqIsmctsNode *n = &tree->nodes[c];
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, parent, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur)) {
+    if (!e->made)
+      continue;
+    const JqIsmctsNode *n = node_at(tree, e->to);
     if (n->visits == 0)
       continue;
-    if (!best || better_choice(n, &tree->nodes[best]))
-      best = c;
+    if (!best || better_choice(n, node_at(tree, best)))
+      best = e->to;
   }
   return best;
 }
@@ -447,9 +600,69 @@ int jq_ismcts_tree_principal_line(const JqIsmctsTree *tree, JqMove *line,
     uint32_t c = jq_ismcts_tree_best_child(tree, node);
     if (!c)
       break;
-    if (!jq_ismcts_is_outcome(&tree->nodes[c]))
-      line[len++] = tree->nodes[c].move;
+    if (!jq_ismcts_is_outcome(node_at(tree, c)))
+      line[len++] = node_at(tree, c)->move;
     node = c;
   }
   return len;
+}
+
+/* ---- keeping a subtree ---- */
+
+/* Copies the subtree of `from` to the free end of the pool, its links
+ * written `shift` words lower (where the copy is to be moved); returns
+ * where the copy's node is until then, JQ_ISMCTS_NO_NODE when the pool has
+ * no room left. Segments keep their order, and so do edges. */
+static uint32_t copy_subtree(JqIsmctsTree *tree, uint32_t from,
+                             uint32_t shift) {
+  uint32_t to = new_node(tree, 0, 0);
+  if (!to)
+    return JQ_ISMCTS_NO_NODE;
+  *node_at(tree, to) = *node_at(tree, from);
+  node_at(tree, to)->edges = 0;
+  /* (The pool never moves while it is being written to, so a pointer to
+   * the last link stays good.) */
+  uint32_t *link = &node_at(tree, to)->edges;
+  for (uint32_t seg = node_at(tree, from)->edges; seg;
+       seg = segment_at(tree, seg)->next) {
+    uint32_t count = segment_at(tree, seg)->count;
+    uint32_t words = jq_ismcts_segment_words(count);
+    if (tree->capacity - tree->used < words)
+      return JQ_ISMCTS_NO_NODE;
+    uint32_t copy = tree->used;
+    tree->used += words;
+    memcpy(tree->words + copy, tree->words + seg, words * sizeof(uint32_t));
+    segment_at(tree, copy)->next = 0;
+    *link = copy - shift;
+    link = &segment_at(tree, copy)->next;
+    JqIsmctsEdge *edges = segment_edges(tree, copy);
+    for (uint32_t k = 0; k < count; k++) {
+      if (!edges[k].made)
+        continue;
+      uint32_t child = copy_subtree(tree, edges[k].to, shift);
+      if (!child)
+        return JQ_ISMCTS_NO_NODE;
+      edges[k].to = child - shift;
+    }
+  }
+  return to;
+}
+
+bool jq_ismcts_tree_keep(JqIsmctsTree *tree, uint32_t node) {
+  if (tree->used <= tree->capacity / 2) {
+    tree->root = node;
+    return true;
+  }
+  uint32_t start = tree->used;
+  uint32_t shift = start - JQ_ISMCTS_FIRST_WORD;
+  if (!copy_subtree(tree, node, shift)) {
+    tree->used = start;
+    return false;
+  }
+  uint32_t words = tree->used - start;
+  memmove(tree->words + JQ_ISMCTS_FIRST_WORD, tree->words + start,
+          (size_t)words * sizeof(uint32_t));
+  tree->used = JQ_ISMCTS_FIRST_WORD + words;
+  tree->root = JQ_ISMCTS_FIRST_WORD;
+  return true;
 }

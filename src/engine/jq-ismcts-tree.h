@@ -1,8 +1,15 @@
-/* The IS-MCTS tree: a preallocated pool of nodes, one per information set
- * of the searching player, with children keyed by move only. Selection is
- * UCB1 over the children whose moves are legal in the current
- * determinization, counting each child's availability (Cowling, Powley and
- * Whitehouse 2012). Nothing here allocates once the pool exists. */
+/* The IS-MCTS tree: a preallocated pool, one node per information set of
+ * the searching player that an iteration has gone through, with children
+ * keyed by move only. Selection is UCB1 (or PUCT) over the children whose
+ * moves are legal in the current determinization, counting each child's
+ * availability (Cowling, Powley and Whitehouse 2012). Nothing here
+ * allocates once the pool exists.
+ *
+ * A node's children are edges, kept in segments of the pool: a move, its
+ * prior weight and, until the child is first selected, its availability;
+ * the child's node is made only then. With priors every legal move of a
+ * node gets an edge at its first selection and most are never visited: a
+ * 12-byte edge where a whole node was once made for each. */
 #pragma once
 
 #include <stddef.h>
@@ -13,24 +20,11 @@
 #define JQ_ISMCTS_NO_NODE 0u
 
 typedef struct {
-  double value;     /* sum of results, each from the mover's side, in [0,1] */
-  uint32_t child;   /* first child, JQ_ISMCTS_NO_NODE when none */
-  uint32_t sibling; /* next child of the same parent */
-  uint32_t visits;  /* iterations that went through this node */
-  uint32_t avail;   /* iterations in which its move was legal at the parent */
-  JqMove move;      /* the move that leads here from the parent */
-  uint8_t mover;    /* JqColor who played `move` */
-  uint8_t moves;    /* legal moves here when first selected from (solver) */
-  int8_t proof;     /* solver: +1 the mover has won, -1 lost, 0 unknown */
-  /* Proven: plies from here to the mate along the proof (the winner's
-   * shortest, the loser's longest defence; 255 and beyond saturate). */
-  uint8_t plies;
-  /* PUCT: a child was made for every move legal here when first selected
-   * from (so a caller that knows the moves never change may skip them). */
-  uint8_t complete;
-  /* PriorVisits: its children's weights were set again from the
-   * evaluation once it had been visited often enough. */
-  uint8_t refined;
+  double value;    /* sum of results, each from the mover's side, in [0,1] */
+  uint32_t visits; /* iterations that went through this node */
+  uint32_t avail;  /* iterations in which its move was legal at the parent */
+  uint32_t edges;  /* first segment of its children, 0 when none */
+  JqMove move;     /* the move that leads here from the parent */
   /* Implicit minimax (Lanctot, Winands, Pepels and Sturtevant 2014): the
    * leaf evaluations backed up by minimax instead of averaged, for the
    * mover, scaled to 0..JQ_ISMCTS_MINIMAX_ONE. */
@@ -38,10 +32,30 @@ typedef struct {
   /* The first result backed up through the node, for its mover, on the
    * minimax scale: what its leaf value said before any reply was tried. */
   uint16_t first;
+  uint8_t mover; /* JqColor who played `move` */
+  uint8_t moves; /* legal moves here when first selected from (solver) */
+  int8_t proof;  /* solver: +1 the mover has won, -1 lost, 0 unknown */
+  /* Proven: plies from here to the mate along the proof (the winner's
+   * shortest, the loser's longest defence; 255 and beyond saturate). */
+  uint8_t plies;
+  /* PUCT: an edge was made for every move legal here when first selected
+   * from (so a caller that knows the moves never change may skip them). */
+  uint8_t complete;
+  /* PriorVisits: its children's weights were set again from the
+   * evaluation once it had been visited often enough. */
+  uint8_t refined;
+} JqIsmctsNode;
+
+/* A child of a node: its move and prior weight, and either its node or,
+ * while it has none, its availability. Packed: 10 bytes. */
+typedef struct __attribute__((packed)) {
+  unsigned move : 15; /* a JqMove, or an outcome's key */
+  unsigned made : 1;  /* 1: `to` is the child's node; 0: `to` is its avail */
   /* Priors: the unnormalised weight of the move, a softmax term; the
    * children available in a determinization share the probability. */
   float weight;
-} JqIsmctsNode;
+  uint32_t to;
+} JqIsmctsEdge;
 
 #define JQ_ISMCTS_MINIMAX_ONE 65535u
 
@@ -49,19 +63,32 @@ typedef struct {
  * identity it turned up as (both players see it), so that what follows a
  * reveal can depend on what was revealed. Such a child's `move` is this
  * flag with the identity, and its mover the player who revealed. */
-#define JQ_ISMCTS_OUTCOME 0x8000u
+#define JQ_ISMCTS_OUTCOME 0x4000u /* (a move's two squares take 14 bits) */
 
 static inline bool jq_ismcts_is_outcome(const JqIsmctsNode *n) {
   return (n->move & JQ_ISMCTS_OUTCOME) != 0;
+}
+static inline bool jq_ismcts_edge_is_outcome(const JqIsmctsEdge *e) {
+  return (e->move & JQ_ISMCTS_OUTCOME) != 0;
 }
 static inline JqPieceType jq_ismcts_outcome_type(const JqIsmctsNode *n) {
   return (JqPieceType)(n->move & 0xff);
 }
 
+/* The pool is counted in 4-byte words: a node takes 8 at an even word, a
+ * segment of n edges 2 + 10 n / 4 rounded up to an even number (its first
+ * 2 words say where the next segment is and how many edges it holds). */
+#define JQ_ISMCTS_NODE_WORDS 8u
+/* Where the root of a fresh or compacted tree is: 0 means "none". */
+#define JQ_ISMCTS_FIRST_WORD 2u
+static inline uint32_t jq_ismcts_segment_words(uint32_t edges) {
+  return (2u + (10u * edges + 3u) / 4u + 1u) & ~1u;
+}
+
 typedef struct {
-  JqIsmctsNode *nodes; /* nodes[0] is unused so 0 can mean "none" */
-  uint32_t capacity;
-  uint32_t used;
+  uint32_t *words;   /* the pool */
+  uint32_t capacity; /* in words */
+  uint32_t used;     /* in words, always even */
   uint32_t root;
   /* Per-move marks for one selection step, stamped so that nothing has to
    * be cleared between steps. */
@@ -70,6 +97,12 @@ typedef struct {
   uint32_t stamp;
 } JqIsmctsTree;
 
+/* A segment's head, the 2 words before its edges. */
+typedef struct {
+  uint32_t next;  /* the node's next segment, 0 when none */
+  uint32_t count; /* edges in this one, at least 1 */
+} JqIsmctsSegment;
+
 /* A pool taking about `bytes` of memory (at least a few nodes). False when
  * it cannot be allocated; the tree is then empty and safe to free. */
 bool jq_ismcts_tree_init(JqIsmctsTree *tree, size_t bytes);
@@ -77,13 +110,76 @@ void jq_ismcts_tree_free(JqIsmctsTree *tree);
 /* Empties the pool and makes a fresh root; `root_mover` is the side that
  * played into the root (the opponent of the side to move there). */
 void jq_ismcts_tree_reset(JqIsmctsTree *tree, JqColor root_mover);
+/* Full: no room left for another node (and so the tree stops growing). */
 static inline bool jq_ismcts_tree_full(const JqIsmctsTree *tree) {
-  return tree->used >= tree->capacity;
+  return tree->capacity - tree->used < JQ_ISMCTS_NODE_WORDS;
+}
+/* The pool's use in thousandths, as UCI's hashfull. */
+static inline int jq_ismcts_tree_hashfull(const JqIsmctsTree *tree) {
+  return (int)((uint64_t)tree->used * 1000 / tree->capacity);
 }
 static inline JqIsmctsNode *jq_ismcts_node(const JqIsmctsTree *tree,
                                            uint32_t index) {
-  return &tree->nodes[index];
+  return (JqIsmctsNode *)(void *)(tree->words + index);
 }
+
+/* Walks a node's edges, newest segment first:
+ *   JqIsmctsCursor cur;
+ *   for (JqIsmctsEdge *e = jq_ismcts_first_edge(t, n, &cur); e;
+ *        e = jq_ismcts_next_edge(t, &cur)) ... */
+typedef struct {
+  JqIsmctsEdge *at, *end;
+  uint32_t next;
+} JqIsmctsCursor;
+
+static inline JqIsmctsEdge *jq_ismcts_segment_start(const JqIsmctsTree *tree,
+                                                    uint32_t segment,
+                                                    JqIsmctsCursor *cur) {
+  if (!segment)
+    return NULL;
+  const JqIsmctsSegment *head =
+      (const JqIsmctsSegment *)(const void *)(tree->words + segment);
+  cur->at = (JqIsmctsEdge *)(void *)(tree->words + segment + 2);
+  cur->end = cur->at + head->count;
+  cur->next = head->next;
+  return cur->at;
+}
+static inline JqIsmctsEdge *jq_ismcts_first_edge(const JqIsmctsTree *tree,
+                                                 uint32_t node,
+                                                 JqIsmctsCursor *cur) {
+  return jq_ismcts_segment_start(tree, jq_ismcts_node(tree, node)->edges, cur);
+}
+static inline JqIsmctsEdge *jq_ismcts_next_edge(const JqIsmctsTree *tree,
+                                                JqIsmctsCursor *cur) {
+  if (++cur->at < cur->end)
+    return cur->at;
+  return jq_ismcts_segment_start(tree, cur->next, cur);
+}
+/* An edge's child node, JQ_ISMCTS_NO_NODE while it has none. */
+static inline uint32_t jq_ismcts_edge_node(const JqIsmctsEdge *e) {
+  return e->made ? e->to : JQ_ISMCTS_NO_NODE;
+}
+static inline uint32_t jq_ismcts_edge_visits(const JqIsmctsTree *tree,
+                                             const JqIsmctsEdge *e) {
+  return e->made ? jq_ismcts_node(tree, e->to)->visits : 0;
+}
+static inline uint32_t jq_ismcts_edge_avail(const JqIsmctsTree *tree,
+                                            const JqIsmctsEdge *e) {
+  return e->made ? jq_ismcts_node(tree, e->to)->avail : e->to;
+}
+
+/* The edge of `parent` for `move`, NULL when none. */
+JqIsmctsEdge *jq_ismcts_tree_edge(const JqIsmctsTree *tree, uint32_t parent,
+                                  JqMove move);
+/* The node of edge `e` of `parent`, made when missing; JQ_ISMCTS_NO_NODE
+ * when the pool is full. */
+uint32_t jq_ismcts_tree_make(JqIsmctsTree *tree, uint32_t parent,
+                             JqIsmctsEdge *e);
+/* Makes `node` (a descendant of the root) the root, its subtree kept and
+ * the rest of the pool freed: in place when the pool is at most half used,
+ * else copied to its start. False when the copy does not fit in the free
+ * part of the pool; the tree is then unchanged. */
+bool jq_ismcts_tree_keep(JqIsmctsTree *tree, uint32_t node);
 
 /* How selection weighs a node's children. */
 typedef struct {
@@ -93,11 +189,12 @@ typedef struct {
    * a node may have only `ordered` + 1 + widening * sqrt(its visits)
    * children, made in the order of `legal`. */
   double widening;
-  /* PUCT: above 0, every legal move gets a child at once, weighted by
-   * `weigh`, and a child's exploration term is prior * P * sqrt(avail) /
-   * (1 + visits), P its share of the available children's weights; an
-   * unvisited child counts the side to move's mean at the parent less
-   * `first_play` as its value. 0: UCB1 with every move tried once. */
+  /* PUCT: above 0, every legal move gets a child (an edge) at once,
+   * weighted by `weigh`, and a child's exploration term is prior * P *
+   * sqrt(avail) / (1 + visits), P its share of the available children's
+   * weights; an unvisited child counts the side to move's mean at the
+   * parent less `first_play` as its value. 0: UCB1 with every move tried
+   * once. */
   double prior;
   double first_play;
   /* Whether the first-play value starts from the parent's first result
@@ -121,9 +218,11 @@ typedef float (*JqIsmctsWeighFunc)(void *data, JqMove m);
  * untried one uniformly at random. Otherwise the available child of
  * highest score is returned: (1 - minimax_weight) * its mean result plus
  * minimax_weight * its minimax value, plus the UCB1 exploration term.
- * With priors (params->prior > 0, `weigh` given) the missing children are
- * made first and the PUCT score picks among all available ones; *expanded
- * is set when the one picked has never been visited.
+ * With priors (params->prior > 0, `weigh` given) the missing children's
+ * edges are made first and the PUCT score picks among all available ones,
+ * the picked one getting its node; *expanded is set when it has never been
+ * visited. When the pool has no room for that node, the pick is among the
+ * children that have one: the tree stops growing.
  * Returns JQ_ISMCTS_NO_NODE when neither is possible (pool full, no child
  * legal). */
 uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
