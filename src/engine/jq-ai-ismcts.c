@@ -576,7 +576,14 @@ static void iterate(Ismcts *s, Worker *w) {
       /* Halving: a candidate, visited in the warm-up, so it has a node. */
       child = child_by_move(tree, node, w->force);
       if (child) {
-        jq_ismcts_node(tree, child)->avail++;
+        /* Every root move stays available in every iteration. */
+        JqIsmctsCursor cur;
+        for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, node, &cur); e;
+             e = jq_ismcts_next_edge(tree, &cur))
+          if (e->made)
+            jq_ismcts_node(tree, e->to)->avail++;
+          else
+            e->to++;
         expanded = false;
       }
     }
