@@ -26,7 +26,15 @@
  * against half the root's score (Center), so that far ahead or far
  * behind the logistic does not flatten the differences between moves
  * away, and a draw is worth a level score, not an even chance. The final
- * move may be chosen by a lower bound of its mean (LowerBound, off).
+ * move may be chosen by a lower bound of its mean (LowerBound, off), or
+ * by sequential halving among the K most visited root moves after a
+ * warm-up (Halving=K, off; jq-ismcts-halving.h): the rest of the budget
+ * split evenly among them in rounds, the worse half by mean dropping out
+ * after each, so that the move played is the best of a few well-sampled
+ * ones, not PUCT's most visited. It needs a budget (iterations, movetime
+ * or the clock; not infinite, not pondering); with Threads, worker 0
+ * alone decides, from its own tree, and alone is forced, the others'
+ * trees only adding to the report.
  * Progressive widening (Widening) is there to experiment with; it is off
  * by default, having measured worse.
  * Leaves may also be valued by the alpha-beta search itself at a small
