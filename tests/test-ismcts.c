@@ -1918,6 +1918,30 @@ static void test_halving(void) {
       g_assert_cmpuint(jq_ismcts_node(tree, tree->root)->visits, >, 4000);
       check_halving(ai, &view, m, 4000, &overrides, &full);
     }
+    if (seed == 2) {
+      /* By time: the warm-up and the rounds by the clock, each round's
+       * iterations spread as evenly, the survivor played. */
+      JqLimits limits;
+      jq_limits_init(&limits);
+      limits.movetime_ms = 400;
+      atomic_bool stop;
+      atomic_init(&stop, false);
+      jq_ai_new_game(ai);
+      m = jq_ai_think(ai, &view, &limits, &stop, keep_last, &last, NULL);
+      const JqIsmctsHalving *h = jq_ai_ismcts_halving(ai);
+      g_assert_nonnull(h);
+      g_assert_cmpint(h->alive, ==, 1);
+      g_assert_cmpuint(m, ==, h->move[0]);
+      g_assert_cmpuint(h->round_gained[0], >, 0);
+      for (int r = 0; r < h->round; r++) {
+        g_test_message("by time, round %d: %d candidates, %u visits, least %u",
+                       r, h->round_alive[r], h->round_gained[r],
+                       h->round_least[r]);
+        g_assert_cmpuint(
+            (uint64_t)h->round_least[r] * (uint64_t)h->round_alive[r], >=,
+            (uint64_t)h->round_gained[r] - (uint64_t)h->round_alive[r]);
+      }
+    }
     /* Off: no halving, PUCT's most visited move. */
     jq_test_ai_set(ai, "Halving", "0");
     jq_ai_new_game(ai);
