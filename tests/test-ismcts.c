@@ -1837,6 +1837,126 @@ static void test_threads(void) {
   jq_game_free(game);
 }
 
+/* Halving=4 at a fixed budget: after the warm-up (30%) the four most
+ * visited root moves are candidates, the two rounds (35% each) go to them
+ * evenly (the forcing: PUCT alone gives a few of them most visits), the
+ * better half by mean goes on, and the move played is the survivor, even
+ * where another root move has more visits. A search on a kept subtree
+ * counts each round's visits from its start, not the carried ones. */
+static void check_halving(JqAi *ai, const JqPosition *view, JqMove played,
+                          uint64_t iterations, int *overrides, int *full) {
+  const JqIsmctsHalving *h = jq_ai_ismcts_halving(ai);
+  g_assert_nonnull(h);
+  /* Fewer when fewer root moves were tried in the warm-up. */
+  g_assert_cmpint(h->count, >=, 2);
+  g_assert_cmpint(h->count, <=, 4);
+  g_assert_cmpint(h->rounds, ==, h->count > 2 ? 2 : 1);
+  g_assert_cmpint(h->round, ==, h->rounds);
+  g_assert_cmpint(h->alive, ==, 1);
+  *full += h->count == 4;
+  g_assert_cmpuint(played, ==, h->move[0]);
+  g_assert_true(jq_position_is_legal(view, played));
+  uint64_t warm = iterations * 3 / 10, rounds = (uint64_t)h->rounds;
+  int alive = h->count;
+  for (int r = 0; r < h->rounds; r++) {
+    uint64_t in_round = (iterations - warm) * (uint64_t)(r + 1) / rounds -
+                        (iterations - warm) * (uint64_t)r / rounds;
+    g_test_message("round %d: %d candidates, %u visits, least %u", r,
+                   h->round_alive[r], h->round_gained[r], h->round_least[r]);
+    g_assert_cmpint(h->round_alive[r], ==, alive);
+    alive = (alive + 1) / 2;
+    /* Every iteration of the round went to a candidate... */
+    g_assert_cmpuint(h->round_gained[r], ==, in_round);
+    /* ... each getting its share (to one visit). */
+    g_assert_cmpuint((uint64_t)h->round_least[r] * (uint64_t)h->round_alive[r],
+                     >=, in_round - (uint64_t)h->round_alive[r]);
+  }
+  /* The last round's loser (second, once sorted) has no better mean. */
+  const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+  const JqIsmctsEdge *won = jq_ismcts_tree_edge(tree, tree->root, h->move[0]);
+  const JqIsmctsEdge *lost = jq_ismcts_tree_edge(tree, tree->root, h->move[1]);
+  const JqIsmctsNode *a = jq_ismcts_node(tree, won->to);
+  const JqIsmctsNode *b = jq_ismcts_node(tree, lost->to);
+  g_assert_cmpfloat(a->value / a->visits, >=, b->value / b->visits);
+  /* Is the survivor another move than the most visited? */
+  uint32_t most = 0;
+  JqMove most_move = JQ_MOVE_NONE;
+  JqIsmctsCursor cur;
+  for (const JqIsmctsEdge *e = jq_ismcts_first_edge(tree, tree->root, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur))
+    if (jq_ismcts_edge_visits(tree, e) > most) {
+      most = jq_ismcts_edge_visits(tree, e);
+      most_move = e->move;
+    }
+  *overrides += most_move != played;
+}
+
+static void test_halving(void) {
+  int overrides = 0, full = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    JqGame *game = jq_test_ai_middle_game(seed, 12, "3");
+    JqColor side = jq_game_side_to_move(game);
+    JqPosition view;
+    jq_game_view(game, side, &view);
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "16");
+    jq_test_ai_set(ai, "Seed", "7");
+    jq_test_ai_set(ai, "Halving", "4");
+    JqProgress last;
+    JqMove m = think_iterations(ai, &view, 4000, &last);
+    check_halving(ai, &view, m, 4000, &overrides, &full);
+    /* The report names the survivor, and its line starts with it. */
+    g_assert_cmpint(last.pv_len, >=, 1);
+    g_assert_cmpuint(last.pv[0], ==, m);
+    if (seed == 1 && last.pv_len >= 2) {
+      /* A kept subtree: its root children carry visits. */
+      g_assert_true(jq_game_play(game, m, NULL));
+      g_assert_true(jq_game_play(game, last.pv[1], NULL));
+      jq_game_view(game, side, &view);
+      m = think_iterations(ai, &view, 4000, &last);
+      const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
+      g_assert_cmpuint(jq_ismcts_node(tree, tree->root)->visits, >, 4000);
+      check_halving(ai, &view, m, 4000, &overrides, &full);
+    }
+    if (seed == 2) {
+      /* By time: the warm-up and the rounds by the clock, each round's
+       * iterations spread as evenly, the survivor played. */
+      JqLimits limits;
+      jq_limits_init(&limits);
+      limits.movetime_ms = 400;
+      atomic_bool stop;
+      atomic_init(&stop, false);
+      jq_ai_new_game(ai);
+      m = jq_ai_think(ai, &view, &limits, &stop, keep_last, &last, NULL);
+      const JqIsmctsHalving *h = jq_ai_ismcts_halving(ai);
+      g_assert_nonnull(h);
+      g_assert_cmpint(h->alive, ==, 1);
+      g_assert_cmpuint(m, ==, h->move[0]);
+      g_assert_cmpuint(h->round_gained[0], >, 0);
+      for (int r = 0; r < h->round; r++) {
+        g_test_message("by time, round %d: %d candidates, %u visits, least %u",
+                       r, h->round_alive[r], h->round_gained[r],
+                       h->round_least[r]);
+        g_assert_cmpuint(
+            (uint64_t)h->round_least[r] * (uint64_t)h->round_alive[r], >=,
+            (uint64_t)h->round_gained[r] - (uint64_t)h->round_alive[r]);
+      }
+    }
+    /* Off: no halving, PUCT's most visited move. */
+    jq_test_ai_set(ai, "Halving", "0");
+    jq_ai_new_game(ai);
+    think_iterations(ai, &view, 2000, &last);
+    g_assert_null(jq_ai_ismcts_halving(ai));
+    jq_ai_free(ai);
+    jq_game_free(game);
+  }
+  g_test_message("survivor not the most visited move in %d searches, "
+                 "%d of them with 4 candidates",
+                 overrides, full);
+  g_assert_cmpint(full, >, 0);
+  g_assert_cmpint(overrides, >, 0);
+}
+
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_data_func("/ismcts/blind-to-deal", "0", test_blind_to_deal);
@@ -1884,6 +2004,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/prompt-stop", test_prompt_stop);
   g_test_add_func("/ismcts/limits", test_limits);
   g_test_add_func("/ismcts/threads", test_threads);
+  g_test_add_func("/ismcts/halving", test_halving);
   g_test_add_func("/ismcts/tree-reuse", test_tree_reuse);
   g_test_add_func("/ismcts/selfplay-xiangqi", test_selfplay_xiangqi);
   g_test_add_func("/ismcts/selfplay-jieqi", test_selfplay_jieqi);

@@ -911,6 +911,7 @@ static void test_algorithm_options(void) {
       "option name FirstPlayStatic type check default false",
       "option name Center type string default 0.5",
       "option name LowerBound type string default 0",
+      "option name Halving type spin default 0 min 0 max 16",
       "option name Hint type spin default 10 min 0 max 90",
       "option name Guard type spin default 0 min 0 max 90",
       "option name Veto type spin default 0 min 0 max 90",

@@ -26,7 +26,15 @@
  * against half the root's score (Center), so that far ahead or far
  * behind the logistic does not flatten the differences between moves
  * away, and a draw is worth a level score, not an even chance. The final
- * move may be chosen by a lower bound of its mean (LowerBound, off).
+ * move may be chosen by a lower bound of its mean (LowerBound, off), or
+ * by sequential halving among the K most visited root moves after a
+ * warm-up (Halving=K, off; jq-ismcts-halving.h): the rest of the budget
+ * split evenly among them in rounds, the worse half by mean dropping out
+ * after each, so that the move played is the best of a few well-sampled
+ * ones, not PUCT's most visited. It needs a budget (iterations, movetime
+ * or the clock; not infinite, not pondering); with Threads, worker 0
+ * alone decides, from its own tree, and alone is forced, the others'
+ * trees only adding to the report.
  * Progressive widening (Widening) is there to experiment with; it is off
  * by default, having measured worse.
  * Leaves may also be valued by the alpha-beta search itself at a small
@@ -88,6 +96,7 @@
 #include "jq-clock.h"
 #include "jq-determinize.h"
 #include "jq-eval.h"
+#include "jq-ismcts-halving.h"
 #include "jq-ismcts-leaf.h"
 #include "jq-judge.h"
 #include "jq-movegen.h"
@@ -133,6 +142,9 @@ typedef struct {
   /* The alpha-beta's choice at the root (Hint), to be given its weight
    * once the root has its children; JQ_MOVE_NONE when done or none. */
   JqMove hint;
+  /* Halving: the root move this iteration must take (worker 0 only),
+   * JQ_MOVE_NONE to select as usual. */
+  JqMove force;
   /* The root of the last search, to carry its subtree over to the next. */
   bool has_root;
   int root_history_len;
@@ -157,6 +169,15 @@ struct Ismcts {
   bool checks_first;  /* checking moves expanded right after captures */
   double center;      /* share of the root's score the leaves are set against */
   double lower_bound; /* final move by mean - this / sqrt(visits); 0: visits */
+  /* Sequential halving at the root among this many candidates (Halving;
+   * below 2: off). In the search: whether it runs, by time or by
+   * iterations, its marks (the warm-up's end, then each round's) and its
+   * state, all worker 0's. */
+  int halving_k;
+  bool halving_on;
+  bool halving_timed;
+  uint64_t halving_mark[JQ_ISMCTS_HALVING_ROUNDS + 1];
+  JqIsmctsHalving halving;
   double hint_share;  /* of the move's time for the alpha-beta's root hint */
   double guard_share; /* of the move's time to check the tree's move */
   double veto_share;  /* of the move's time to look for a lost tree's move */
@@ -558,11 +579,28 @@ static void iterate(Ismcts *s, Worker *w) {
     }
     bool expanded;
     w->mate = JQ_MOVE_NONE;
-    uint32_t child =
-        known
-            ? jq_ismcts_tree_select_complete(tree, node, &s->select, &expanded)
-            : jq_ismcts_tree_select(tree, node, moves, ordered, &s->select,
-                                    weigh_move, w, &w->rng, &expanded);
+    uint32_t child = JQ_ISMCTS_NO_NODE;
+    if (depth == 0 && w->force) {
+      /* Halving: a candidate, visited in the warm-up, so it has a node. */
+      child = child_by_move(tree, node, w->force);
+      if (child) {
+        /* Every root move stays available in every iteration. */
+        JqIsmctsCursor cur;
+        for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, node, &cur); e;
+             e = jq_ismcts_next_edge(tree, &cur))
+          if (e->made)
+            jq_ismcts_node(tree, e->to)->avail++;
+          else
+            e->to++;
+        expanded = false;
+      }
+    }
+    if (!child)
+      child =
+          known ? jq_ismcts_tree_select_complete(tree, node, &s->select,
+                                                 &expanded)
+                : jq_ismcts_tree_select(tree, node, moves, ordered, &s->select,
+                                        weigh_move, w, &w->rng, &expanded);
     if (w->mate) {
       JqIsmctsEdge *e = jq_ismcts_tree_edge(tree, node, w->mate);
       uint32_t c = e ? jq_ismcts_tree_make(tree, node, e) : JQ_ISMCTS_NO_NODE;
@@ -729,6 +767,17 @@ static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
   for (int k = 0; k < n; k++)
     root_visits += totals[k].visits;
   int best = best_total(totals, n, s->lower_bound);
+  /* Halving: its leader (at the end, the survivor) is the move, unless
+   * the totals hold a proven win or it is proven lost and they are not. */
+  JqMove lead = s->halving_on ? jq_ismcts_halving_leader(&s->halving,
+                                                         &s->workers[0]->tree)
+                              : JQ_MOVE_NONE;
+  if (lead && best >= 0 && totals[best].proof <= 0) {
+    for (int k = 0; k < n; k++)
+      if (totals[k].move == lead && totals[k].visits > 0 &&
+          (totals[k].proof >= 0 || totals[best].proof < 0))
+        best = k;
+  }
   uint64_t iterations = iterations_done(s);
   int64_t elapsed = jq_clock_elapsed_ms(&s->clock);
   p->iterations = iterations;
@@ -797,22 +846,44 @@ static bool time_to_stop(Ismcts *s) {
   return s->budget_ms && jq_clock_elapsed_ms(&s->clock) >= tree_ms(s);
 }
 
+/* Halving, by worker 0 before each of its iterations (`done` of all the
+ * workers' before it): ends the warm-up or a round when its mark is
+ * passed, and returns the root move the iteration must take. */
+static JqMove halving_step(Ismcts *s, Worker *w, uint64_t done) {
+  JqIsmctsHalving *h = &s->halving;
+  uint64_t at =
+      s->halving_timed ? (uint64_t)jq_clock_elapsed_ms(&s->clock) : done;
+  while (h->round + (h->count > 0) <= h->rounds &&
+         at >= s->halving_mark[h->count ? h->round + 1 : 0]) {
+    if (h->count) {
+      jq_ismcts_halving_cut(h, &w->tree);
+    } else if (!jq_ismcts_halving_begin(h, &w->tree, s->halving_k)) {
+      s->halving_on = false; /* fewer than two moves tried */
+      return JQ_MOVE_NONE;
+    } else {
+      /* The rounds split what is left from the warm-up's mark on. */
+      uint64_t warm = s->halving_mark[0];
+      uint64_t end = s->halving_mark[JQ_ISMCTS_HALVING_ROUNDS];
+      for (int r = 1; r <= h->rounds; r++)
+        s->halving_mark[r] = warm + (end - warm) * (uint64_t)r / h->rounds;
+    }
+  }
+  return h->count ? jq_ismcts_halving_next(h, &w->tree) : JQ_MOVE_NONE;
+}
+
 static void *worker_main(void *arg) {
   Worker *w = arg;
   Ismcts *s = w->owner;
   while (!atomic_load_explicit(&s->abort_search, memory_order_relaxed)) {
-    if (s->max_iterations) {
-      /* Claim an iteration first so the threads stop at the exact total. */
-      uint64_t before = atomic_fetch_add_explicit(&s->total_iterations, 1,
-                                                  memory_order_relaxed);
-      if (before >= s->max_iterations) {
-        atomic_fetch_sub_explicit(&s->total_iterations, 1,
-                                  memory_order_relaxed);
-        break;
-      }
-    } else {
-      atomic_fetch_add_explicit(&s->total_iterations, 1, memory_order_relaxed);
+    uint64_t before = atomic_fetch_add_explicit(&s->total_iterations, 1,
+                                                memory_order_relaxed);
+    /* Claimed first so the threads stop at the exact total. */
+    if (s->max_iterations && before >= s->max_iterations) {
+      atomic_fetch_sub_explicit(&s->total_iterations, 1, memory_order_relaxed);
+      break;
     }
+    w->force =
+        w->id == 0 && s->halving_on ? halving_step(s, w, before) : JQ_MOVE_NONE;
     iterate(s, w);
     /* Time and the stop flag after every iteration: one that searches at
      * its leaf may take milliseconds, and a clock read costs far less. */
@@ -1172,6 +1243,10 @@ static JqMove check_move(Ismcts *s, Worker *w, const JqPosition *view,
   return chosen;
 }
 
+/* Halving's warm-up: the share of the budget that PUCT alone spends
+ * before the candidates are chosen. */
+#define HALVING_WARMUP 0.3
+
 /* Weaker play is fewer iterations: 50 at skill 0, doubling every two
  * levels up to 25600 at 19; 0 (no cap) at full strength. */
 static uint64_t skill_iterations(const Ismcts *s) {
@@ -1281,6 +1356,20 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     return s->root_moves.moves[0];
   }
 
+  /* Halving needs a budget to split: not under infinite or pondering.
+   * The warm-up is the first HALVING_WARMUP of the iterations, or of the
+   * tree's time (the hint's included); the rounds' marks are set at its
+   * end, when the candidates are known. */
+  s->halving_on = s->halving_k >= 2 && s->root_moves.count >= 2 &&
+                  (s->max_iterations || timed);
+  s->halving = (JqIsmctsHalving){0};
+  s->halving_timed = !s->max_iterations;
+  if (s->halving_on) {
+    uint64_t end = s->halving_timed ? (uint64_t)tree_ms(s) : s->max_iterations;
+    s->halving_mark[0] = (uint64_t)((double)end * HALVING_WARMUP);
+    for (int r = 1; r <= JQ_ISMCTS_HALVING_ROUNDS; r++)
+      s->halving_mark[r] = end;
+  }
   pthread_t tids[MAX_THREADS];
   bool started[MAX_THREADS] = {false};
   for (int i = 1; i < s->threads; i++)
@@ -1292,6 +1381,11 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     if (started[i])
       pthread_join(tids[i], NULL);
 
+  /* The last round's cut (or, stopped early, the cuts left). */
+  if (s->halving_on && !s->halving.count)
+    s->halving_on = false; /* never got past the warm-up */
+  if (s->halving_on)
+    jq_ismcts_halving_finish(&s->halving, &s->workers[0]->tree);
   JqProgress p;
   JqMove best = describe(s, true, &p);
   if (!best) { /* stopped before the first iteration */
@@ -1459,6 +1553,13 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->mate_share = (double)v / 100.0;
     return true;
   }
+  if (strcasecmp(name, "Halving") == 0) {
+    if (!jq_ai_parse_long(value, 0, JQ_ISMCTS_HALVING_MAX, &v))
+      return jq_error_set(err, "Halving must be from 0 to %d",
+                          JQ_ISMCTS_HALVING_MAX);
+    s->halving_k = (int)v;
+    return true;
+  }
   if (strcasecmp(name, "PriorVisits") == 0) {
     if (!jq_ai_parse_long(value, 0, 1000000, &v))
       return jq_error_set(err, "PriorVisits must be from 0 to 1000000");
@@ -1580,7 +1681,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Prior, FirstPlay, "
                       "FirstPlayStatic, Center, Hint, Guard, Veto, Check, "
-                      "MateHint, PriorVisits, PriorDepth, PriorTemp, "
+                      "MateHint, Halving, PriorVisits, PriorDepth, PriorTemp, "
                       "PriorMix, "
                       "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
@@ -1597,6 +1698,13 @@ const JqIsmctsTree *jq_ai_ismcts_tree(const JqAi *ai, int index) {
   if (index < 0 || index >= s->threads)
     return NULL;
   return &s->workers[index]->tree;
+}
+
+const JqIsmctsHalving *jq_ai_ismcts_halving(const JqAi *ai) {
+  if (!ai || ai->klass != &jq_ai_ismcts_class)
+    return NULL;
+  const Ismcts *s = (const Ismcts *)ai;
+  return s->halving_on ? &s->halving : NULL;
 }
 
 const JqAiClass jq_ai_ismcts_class = {

@@ -66,6 +66,7 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_CENTER] = {"Center", KIND_DECIMAL, "0.5", 0, 1, true, "ismcts"},
     [JQ_UCI_OPT_LOWER_BOUND] = {"LowerBound", KIND_DECIMAL, "0", 0, 10, true,
                                 "ismcts"},
+    [JQ_UCI_OPT_HALVING] = {"Halving", KIND_SPIN, "0", 0, 16, true, "ismcts"},
     [JQ_UCI_OPT_HINT] = {"Hint", KIND_SPIN, "10", 0, 90, true, "ismcts"},
     [JQ_UCI_OPT_GUARD] = {"Guard", KIND_SPIN, "0", 0, 90, true, "ismcts"},
     [JQ_UCI_OPT_VETO] = {"Veto", KIND_SPIN, "0", 0, 90, true, "ismcts"},
