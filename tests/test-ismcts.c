@@ -1582,6 +1582,10 @@ static void test_options(void) {
     g_assert_false(jq_ai_set_option(ai, bad[i][0], bad[i][1], &err));
     g_assert_cmpuint(strlen(err.message), >, 0);
   }
+  /* The pool is indexed in 4-byte words: no more than 16 GB is offered. */
+  memset(&err, 0, sizeof err);
+  g_assert_false(jq_ai_set_option(ai, "Hash", "16385", &err));
+  g_assert_nonnull(strstr(err.message, "16384"));
   /* A refused Hash changed nothing: the tree is still the 2 MB one. */
   const JqIsmctsTree *tree = jq_ai_ismcts_tree(ai, 0);
   g_assert_cmpuint(tree->capacity, ==, 2u * 1024 * 1024 / sizeof(uint32_t));

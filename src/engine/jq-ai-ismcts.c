@@ -1660,8 +1660,9 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return true;
   }
   if (strcasecmp(name, "Hash") == 0) {
-    if (!jq_ai_parse_long(value, 1, 65536, &v))
-      return jq_error_set(err, "Hash must be a number of MB from 1 to 65536");
+    /* The pool is indexed in 4-byte words: 16 GB at most. */
+    if (!jq_ai_parse_long(value, 1, 16384, &v))
+      return jq_error_set(err, "Hash must be a number of MB from 1 to 16384");
     if (v != s->hash_mb && !make_workers(s, v, s->threads))
       return jq_error_set(err, "cannot allocate %ld MB for the tree", v);
     return true;
