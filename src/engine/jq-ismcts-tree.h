@@ -135,8 +135,11 @@ typedef struct {
 static inline JqIsmctsEdge *jq_ismcts_segment_start(const JqIsmctsTree *tree,
                                                     uint32_t segment,
                                                     JqIsmctsCursor *cur) {
-  if (!segment)
+  if (!segment) {
+    /* Defined even when there is nothing to walk (-O3 checks it). */
+    *cur = (JqIsmctsCursor){NULL, NULL, 0};
     return NULL;
+  }
   const JqIsmctsSegment *head =
       (const JqIsmctsSegment *)(const void *)(tree->words + segment);
   cur->at = (JqIsmctsEdge *)(void *)(tree->words + segment + 2);
