@@ -582,18 +582,8 @@ static void iterate(Ismcts *s, Worker *w) {
     uint32_t child = JQ_ISMCTS_NO_NODE;
     if (depth == 0 && w->force) {
       /* Halving: a candidate, visited in the warm-up, so it has a node. */
-      child = child_by_move(tree, node, w->force);
-      if (child) {
-        /* Every root move stays available in every iteration. */
-        JqIsmctsCursor cur;
-        for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, node, &cur); e;
-             e = jq_ismcts_next_edge(tree, &cur))
-          if (e->made)
-            jq_ismcts_node(tree, e->to)->avail++;
-          else
-            e->to++;
-        expanded = false;
-      }
+      child = jq_ismcts_tree_select_move(tree, node, w->force);
+      expanded = false;
     }
     if (!child)
       child =

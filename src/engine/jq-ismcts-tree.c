@@ -412,6 +412,19 @@ uint32_t jq_ismcts_tree_select_complete(JqIsmctsTree *tree, uint32_t parent,
   return puct_pick(tree, parent, params, 0, true, expanded);
 }
 
+uint32_t jq_ismcts_tree_select_move(JqIsmctsTree *tree, uint32_t parent,
+                                    JqMove move) {
+  const JqIsmctsEdge *chosen = jq_ismcts_tree_edge(tree, parent, move);
+  if (!chosen || !chosen->made)
+    return JQ_ISMCTS_NO_NODE;
+  uint32_t child = chosen->to;
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(tree, parent, &cur); e;
+       e = jq_ismcts_next_edge(tree, &cur))
+    count_avail(tree, e);
+  return child;
+}
+
 uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
                                 JqPieceType identity) {
   JqMove key = (JqMove)(JQ_ISMCTS_OUTCOME | (unsigned)identity);

@@ -234,6 +234,13 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
                                JqIsmctsWeighFunc weigh, void *weigh_data,
                                JqRng *rng, bool *expanded);
 
+/* A selection step whose choice is made outside (the root's sequential
+ * halving): the child node of `move`, every child of parent counted as
+ * available as in a selection at a complete node; JQ_ISMCTS_NO_NODE (and
+ * nothing counted) when the move has no node yet. */
+uint32_t jq_ismcts_tree_select_move(JqIsmctsTree *tree, uint32_t parent,
+                                    JqMove move);
+
 /* One selection step at a complete node (PUCT) whose moves are known to
  * be those of every determinization: every child is available, and is
  * picked as jq_ismcts_tree_select would pick it given those moves. */
