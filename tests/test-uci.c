@@ -913,10 +913,6 @@ static void test_algorithm_options(void) {
       "option name LowerBound type string default 0",
       "option name Halving type spin default 0 min 0 max 16",
       "option name Hint type spin default 10 min 0 max 90",
-      "option name Guard type spin default 0 min 0 max 90",
-      "option name Veto type spin default 0 min 0 max 90",
-      "option name Check type spin default 0 min 0 max 90",
-      "option name MateHint type spin default 0 min 0 max 90",
       "option name PriorVisits type spin default 0 min 0 max 1000000",
       "option name PriorDepth type spin default 0 min 0 max 6",
       "option name PriorTemp type spin default 100 min 1 max 10000",
@@ -929,6 +925,21 @@ static void test_algorithm_options(void) {
       found |= strcmp(g_ptr_array_index(lines, k), announced[i]) == 0;
     if (!found)
       g_error("uci did not announce '%s'", announced[i]);
+  }
+  /* Options measured and removed (docs/benchmarks.md, session 18): not
+   * announced, and refused as any unknown name is. */
+  static const char *const removed[] = {
+      "Guard",
+      "Veto",
+      "Check",
+      "MateHint",
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
+    char *prefix = g_strdup_printf("option name %s type", removed[i]);
+    for (guint k = 0; k < lines->len; k++)
+      if (g_str_has_prefix(g_ptr_array_index(lines, k), prefix))
+        g_error("uci announced the removed option %s", removed[i]);
+    g_free(prefix);
   }
   g_ptr_array_unref(lines);
 
@@ -948,6 +959,13 @@ static void test_algorithm_options(void) {
   expect_silence(s, "setoption name UCI_Variant value jieqi");
   expect_silence(s, "setoption name Algorithm value ismcts");
   expect_silence(s, "setoption name MinimaxWeight value 0.3");
+  for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
+    char *cmd = g_strdup_printf("setoption name %s value 10", removed[i]);
+    char *want = g_strdup_printf("no option named '%s'", removed[i]);
+    expect_refusal(s, cmd, want);
+    g_free(want);
+    g_free(cmd);
+  }
   JqPosition pos;
   build_position(&pos, JQ_START_FEN_JIEQI, NULL);
   send_line(s, "position startpos");

@@ -47,20 +47,7 @@
  * nodes as that share would give it) may name a root move first, which
  * then gets at least half the root's prior weight: the two searches see
  * different things, the alpha-beta deep quiet lines, the tree the
- * reveals. With a hint, the tree's own choice may be checked by the same
- * search restricted to it (Guard, a percentage kept back from the tree):
- * when it scores far below the hint's move (a mate or a piece lost a few
- * moves on), the hint's move is played. A narrower check (Veto, also a
- * share kept back) searches the tree's move alone and plays the hint's
- * only when the tree's is lost outright: a mate, or mates in most of what
- * a reveal on the way turns up. A check that needs no hint (Check, a share
- * kept back from the tree) searches the tree's two or three most visited
- * moves alone and plays the best of them when the tree's own choice scores
- * far below it. When the hint itself scores a mate either
- * way, the alpha-beta may search on and its move be played (MateHint, a
- * percentage of the move's time it may have in all; off by default): a
- * mate it finds holds whatever the hidden pieces are, and where every
- * move is mated its move is the longest defence. A node the iterations
+ * reveals. A node the iterations
  * have gone through often enough (PriorVisits) may have its children's
  * priors set again from what the alpha-beta's quiescence (or a search of
  * PriorDepth) makes of each move on the player's knowledge, a softmax at
@@ -178,12 +165,7 @@ struct Ismcts {
   bool halving_timed;
   uint64_t halving_mark[JQ_ISMCTS_HALVING_ROUNDS + 1];
   JqIsmctsHalving halving;
-  double hint_share;  /* of the move's time for the alpha-beta's root hint */
-  double guard_share; /* of the move's time to check the tree's move */
-  double veto_share;  /* of the move's time to look for a lost tree's move */
-  double check_share; /* of the move's time to search the tree's top moves */
-  double mate_share;  /* of the move's time for the alpha-beta when its hint
-                         scores a mate either way (MateHint) */
+  double hint_share; /* of the move's time for the alpha-beta's root hint */
   /* PriorVisits: a node visited this often has its children's priors set
    * again from the evaluation (0: never); by a search of prior_depth (0:
    * quiescence), a softmax at prior_temperature centipawns, mixed with
@@ -192,9 +174,8 @@ struct Ismcts {
   int prior_depth;
   double prior_temperature;
   double prior_mix;
-  JqMove hint_move; /* the hint's move and its score, once searched */
-  int hint_score;
-  int skill; /* 0..20; below 20 caps the iterations */
+  JqMove hint_move; /* the hint's move, once searched */
+  int skill;        /* 0..20; below 20 caps the iterations */
   bool limit_strength;
   int elo; /* with limit_strength: the skill is (elo - 800) / 100 */
   JqLimits limits;
@@ -806,17 +787,6 @@ static bool root_won(const JqIsmctsTree *t) {
   return false;
 }
 
-/* The tree's share of the move's time: the guard's and the veto's are kept
- * back for them when there is a hint to fall back on, the check's always. */
-static int64_t tree_ms(const Ismcts *s) {
-  double kept =
-      (s->hint_move ? s->guard_share + s->veto_share : 0.0) + s->check_share;
-  if (kept <= 0)
-    return s->budget_ms;
-  int64_t ms = (int64_t)((double)s->budget_ms * (1.0 - kept));
-  return ms < 1 ? 1 : ms;
-}
-
 /* Called by worker 0 between iterations: should the search end? Sends a
  * report every REPORT_MS on the way. */
 static bool time_to_stop(Ismcts *s) {
@@ -833,7 +803,7 @@ static bool time_to_stop(Ismcts *s) {
     return false;
   if (root_won(&s->workers[0]->tree))
     return true; /* a proven mate: more thought changes nothing */
-  return s->budget_ms && jq_clock_elapsed_ms(&s->clock) >= tree_ms(s);
+  return s->budget_ms && jq_clock_elapsed_ms(&s->clock) >= s->budget_ms;
 }
 
 /* Halving, by worker 0 before each of its iterations (`done` of all the
@@ -1010,227 +980,7 @@ static JqMove root_hint(Ismcts *s, Worker *w, const JqPosition *view) {
   int lines = 0;
   JqMove move = jq_search_run(w->search, view, &limits, s->stop_request, NULL,
                               NULL, NULL, &line, 1, &lines);
-  s->hint_score = lines > 0 && line.move == move ? line.score : 0;
   return lines > 0 && line.move == move ? move : JQ_MOVE_NONE;
-}
-
-/* MateHint: when the hint scores a mate either way, the alpha-beta searches
- * on (its table kept, so it picks up where the hint stopped) until it has
- * had mate_share of the move's time or of the iterations' nodes, and its
- * move is played when it still scores a mate: a forced mate found on the
- * view holds whatever the hidden pieces are (a chance node averages its
- * outcomes, so only a mate in all of them scores as one), and when every
- * move is mated its move is the longest defence. The tree walked into
- * such lines in the lost games (docs/benchmarks.md, session 12, second
- * pass). Returns JQ_MOVE_NONE when off, when the hint saw no mate, or
- * when the longer search no longer does; *score gets its score. */
-static JqMove mate_move(Ismcts *s, Worker *w, const JqPosition *view,
-                        int *score) {
-  if (s->mate_share <= 0 || !s->hint_move ||
-      abs(s->hint_score) < JQ_SCORE_MATE_BOUND)
-    return JQ_MOVE_NONE;
-  JqLimits limits;
-  jq_limits_init(&limits);
-  if (s->max_iterations) {
-    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->mate_share / (1.0 - s->mate_share);
-    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
-  } else {
-    int64_t left = (int64_t)((double)s->budget_ms * s->mate_share) -
-                   jq_clock_elapsed_ms(&s->clock);
-    limits.movetime_ms = left < 1 ? 1 : (int)left;
-  }
-  for (int i = 0; i < s->limits.searchmoves_count; i++)
-    limits.searchmoves[i] = s->limits.searchmoves[i];
-  limits.searchmoves_count = s->limits.searchmoves_count;
-  JqRootResult line = {JQ_MOVE_NONE, 0};
-  int lines = 0;
-  JqMove move = jq_search_run(w->search, view, &limits, s->stop_request, NULL,
-                              NULL, NULL, &line, 1, &lines);
-  if (lines == 0 || line.move != move || abs(line.score) < JQ_SCORE_MATE_BOUND)
-    return JQ_MOVE_NONE;
-  *score = line.score;
-  return move;
-}
-
-/* The tree's move loses this much more than the hint's in the alpha-beta's
- * eyes: a forced mate or a lost piece that its deeper lines see and a few
- * thousand iterations do not (the lost games against alpha-beta, session
- * 12). */
-#define GUARD_MARGIN 500
-
-/* The alpha-beta's score of `move` alone on the view, within `limits`;
- * false when it gave none. */
-static bool guard_score(Ismcts *s, Worker *w, const JqPosition *view,
-                        JqLimits *limits, JqMove move, int *score) {
-  limits->searchmoves[0] = move;
-  limits->searchmoves_count = 1;
-  JqRootResult line = {JQ_MOVE_NONE, 0};
-  int lines = 0;
-  jq_search_run(w->search, view, limits, s->stop_request, NULL, NULL, NULL,
-                &line, 1, &lines);
-  *score = line.score;
-  return lines > 0 && line.move == move;
-}
-
-/* Checks the tree's choice `best` against the hint's move with the
- * alpha-beta search of each alone (on the view, as the hint), each in half
- * of what is left of the move's time or in half of guard_share of the
- * iterations' nodes; returns the hint's move instead when `best` scores
- * GUARD_MARGIN or more below it. Both searched alike, so that their
- * scores compare (the hint's own score comes from a shallower search). */
-static JqMove guard_move(Ismcts *s, Worker *w, const JqPosition *view,
-                         JqMove best) {
-  if (s->guard_share <= 0 || !s->hint_move || best == s->hint_move)
-    return best;
-  JqLimits limits;
-  jq_limits_init(&limits);
-  if (s->max_iterations) {
-    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->guard_share / (1.0 - s->guard_share) / 2.0;
-    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
-  } else {
-    int64_t left = (s->budget_ms - jq_clock_elapsed_ms(&s->clock)) / 2;
-    limits.movetime_ms = left < 1 ? 1 : (int)left;
-  }
-  /* The leaf search's table holds the tree's deals' values: not the
-   * view's. The hint's is kept: it is the same view's. */
-  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
-    jq_search_clear(w->search);
-  w->search_used = true;
-  int mine, hinted;
-  if (!guard_score(s, w, view, &limits, best, &mine) ||
-      !guard_score(s, w, view, &limits, s->hint_move, &hinted))
-    return best;
-  if (mine > hinted - GUARD_MARGIN)
-    return best;
-  s->hint_score = hinted;
-  return s->hint_move;
-}
-
-/* The alpha-beta's score of the tree's move alone at or below this is a
- * lost game: a forced mate, or mates in most of what a reveal on the way
- * may turn up (a chance node averages its outcomes, clamped). Of the 18
- * moves into a mate in session 12's lost games, a 50 ms search of each
- * alone scored 10 at -4,311 or below (6 of them mated), while the
- * alpha-beta's own choices in those 10 positions scored -1,045 to +132
- * (docs/benchmarks.md, session 13). */
-#define VETO_LOSS 3000
-/* ... and the hint's move must score this much more to be played instead:
- * when both lose alike the tree's choice stands. */
-#define VETO_GAP 1500
-
-/* Searches the tree's choice `best` alone (on the view, as the hint) in
- * veto_share of the move's time (what is left of it) or of the iterations'
- * nodes, and returns the hint's move instead when `best` is lost in the
- * alpha-beta's eyes and the hint's is not: the mates a few thousand
- * iterations walk into and a search of the view sees. Unlike the guard
- * it leaves every other disagreement to the tree. */
-static JqMove veto_move(Ismcts *s, Worker *w, const JqPosition *view,
-                        JqMove best) {
-  if (s->veto_share <= 0 || !s->hint_move || best == s->hint_move)
-    return best;
-  JqLimits limits;
-  jq_limits_init(&limits);
-  if (s->max_iterations) {
-    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->veto_share / (1.0 - s->veto_share);
-    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
-  } else {
-    int64_t left = s->budget_ms - jq_clock_elapsed_ms(&s->clock);
-    if (s->guard_share > 0)
-      left = (int64_t)((double)left * s->veto_share /
-                       (s->veto_share + s->guard_share));
-    limits.movetime_ms = left < 1 ? 1 : (int)left;
-  }
-  /* The leaf search's table holds the tree's deals' values: not the
-   * view's. The hint's is kept: it is the same view's. */
-  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
-    jq_search_clear(w->search);
-  w->search_used = true;
-  int mine;
-  if (!guard_score(s, w, view, &limits, best, &mine))
-    return best;
-  if (mine > -VETO_LOSS || s->hint_score < mine + VETO_GAP)
-    return best;
-  return s->hint_move;
-}
-
-/* Check: the tree's most visited root moves (its choice first), at most
- * this many, each searched alone by the alpha-beta on the view... */
-#define CHECK_CANDIDATES 3
-/* ... and the best of them played instead of the tree's choice when that
- * scores this much below it: the king walks and pieces left to a short
- * attack that the tree, a few thousand iterations deep, valued as even
- * (docs/benchmarks.md, session 15: 7 of 19 lost games turned on one). */
-#define CHECK_MARGIN 300
-
-/* Searches the tree's choice `best` and its runners-up (most visited, not
- * proven lost) alone, each in an equal part of check_share of the move's
- * time (what is left of it) or of the iterations' nodes, and returns the
- * one the alpha-beta scores highest when `best` scores CHECK_MARGIN or more
- * below it. Unlike the guard, the moves weighed are the tree's own: the
- * tree judges the reveals and the quiet play, the alpha-beta only vetoes
- * its tactical blunders. *score gets the chosen move's score. */
-static JqMove check_move(Ismcts *s, Worker *w, const JqPosition *view,
-                         JqMove best, int *score) {
-  /* Infinite or pondering: no share of a time to take. */
-  if (s->check_share <= 0 || (!s->max_iterations && s->budget_ms <= 0))
-    return best;
-  RootTotal totals[JQ_MAX_MOVES];
-  int n = 0;
-  for (int i = 0; i < s->threads; i++)
-    n = add_roots(&s->workers[i]->tree, totals, n);
-  JqMove cand[CHECK_CANDIDATES] = {best};
-  int count = 1;
-  while (count < CHECK_CANDIDATES) {
-    int pick = -1;
-    for (int k = 0; k < n; k++) {
-      bool taken = false;
-      for (int c = 0; c < count; c++)
-        taken |= totals[k].move == cand[c];
-      if (!taken && totals[k].visits > 0 && totals[k].proof >= 0 &&
-          (pick < 0 || totals[k].visits > totals[pick].visits))
-        pick = k;
-    }
-    if (pick < 0)
-      break;
-    cand[count++] = totals[pick].move;
-  }
-  if (count < 2)
-    return best;
-  JqLimits limits;
-  jq_limits_init(&limits);
-  if (s->max_iterations) {
-    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->check_share / (1.0 - s->check_share) / count;
-    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
-  } else {
-    int64_t left = (s->budget_ms - jq_clock_elapsed_ms(&s->clock)) / count;
-    limits.movetime_ms = left < 1 ? 1 : (int)left;
-  }
-  /* The leaf search's table holds the tree's deals' values: not the
-   * view's. The hint's is kept: it is the same view's. */
-  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
-    jq_search_clear(w->search);
-  w->search_used = true;
-  int first = 0, top = 0;
-  JqMove chosen = best;
-  for (int c = 0; c < count; c++) {
-    int v;
-    if (!guard_score(s, w, view, &limits, cand[c], &v))
-      return best; /* stopped: the tree's choice stands */
-    if (c == 0)
-      first = top = v;
-    else if (v > top) {
-      top = v;
-      chosen = cand[c];
-    }
-  }
-  if (first > top - CHECK_MARGIN)
-    return best;
-  *score = top;
-  return chosen;
 }
 
 /* Halving's warm-up: the share of the budget that PUCT alone spends
@@ -1317,22 +1067,6 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     s->workers[i]->world.offset = offset;
     s->workers[i]->hint = hint;
   }
-  int mate_score = 0;
-  JqMove mating = mate_move(s, s->workers[0], view, &mate_score);
-  if (mating) {
-    if (progress) {
-      JqProgress p;
-      describe(s, true, &p);
-      p.pv_len = 1;
-      p.pv[0] = mating;
-      p.depth = p.seldepth = 1;
-      p.score = mate_score;
-      p.value = mate_score > 0 ? 1.0 : 0.0;
-      progress(&p, data);
-    }
-    return mating;
-  }
-
   /* A forced move needs no thought when only time limits the search. */
   bool timed = s->budget_ms > 0 && !s->limits.infinite && !s->limits.ponder;
   if (s->root_moves.count == 1 && timed && !s->max_iterations) {
@@ -1355,7 +1089,8 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
   s->halving = (JqIsmctsHalving){0};
   s->halving_timed = !s->max_iterations;
   if (s->halving_on) {
-    uint64_t end = s->halving_timed ? (uint64_t)tree_ms(s) : s->max_iterations;
+    uint64_t end =
+        s->halving_timed ? (uint64_t)s->budget_ms : s->max_iterations;
     s->halving_mark[0] = (uint64_t)((double)end * HALVING_WARMUP);
     for (int r = 1; r <= JQ_ISMCTS_HALVING_ROUNDS; r++)
       s->halving_mark[r] = end;
@@ -1382,21 +1117,6 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     best = s->root_moves.moves[0];
     p.pv_len = 1;
     p.pv[0] = best;
-  } else if (!root_won(&s->workers[0]->tree) &&
-             !(s->stop_request && atomic_load(s->stop_request))) {
-    JqMove guarded = veto_move(s, s->workers[0], view, best);
-    if (guarded == best)
-      guarded = guard_move(s, s->workers[0], view, best);
-    int guarded_score = s->hint_score;
-    if (guarded == best)
-      guarded = check_move(s, s->workers[0], view, best, &guarded_score);
-    if (guarded != best) {
-      best = guarded;
-      p.pv_len = 1;
-      p.pv[0] = best;
-      p.score = guarded_score;
-      p.value = jq_ismcts_win_probability(p.score);
-    }
   }
   if (progress)
     progress(&p, data);
@@ -1517,30 +1237,6 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     if (!jq_ai_parse_long(value, 0, 90, &v))
       return jq_error_set(err, "Hint must be a percentage from 0 to 90");
     s->hint_share = (double)v / 100.0;
-    return true;
-  }
-  if (strcasecmp(name, "Guard") == 0) {
-    if (!jq_ai_parse_long(value, 0, 90, &v))
-      return jq_error_set(err, "Guard must be a percentage from 0 to 90");
-    s->guard_share = (double)v / 100.0;
-    return true;
-  }
-  if (strcasecmp(name, "Veto") == 0) {
-    if (!jq_ai_parse_long(value, 0, 90, &v))
-      return jq_error_set(err, "Veto must be a percentage from 0 to 90");
-    s->veto_share = (double)v / 100.0;
-    return true;
-  }
-  if (strcasecmp(name, "Check") == 0) {
-    if (!jq_ai_parse_long(value, 0, 90, &v))
-      return jq_error_set(err, "Check must be a percentage from 0 to 90");
-    s->check_share = (double)v / 100.0;
-    return true;
-  }
-  if (strcasecmp(name, "MateHint") == 0) {
-    if (!jq_ai_parse_long(value, 0, 90, &v))
-      return jq_error_set(err, "MateHint must be a percentage from 0 to 90");
-    s->mate_share = (double)v / 100.0;
     return true;
   }
   if (strcasecmp(name, "Halving") == 0) {
@@ -1671,8 +1367,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "MinimaxWeight, Widening, Prior, FirstPlay, "
-                      "FirstPlayStatic, Center, Hint, Guard, Veto, Check, "
-                      "MateHint, Halving, PriorVisits, PriorDepth, PriorTemp, "
+                      "FirstPlayStatic, Center, Hint, Halving, PriorVisits, "
+                      "PriorDepth, PriorTemp, "
                       "PriorMix, "
                       "LowerBound, Leaf, LeafDepth, "
                       "PlayoutPlies, "
