@@ -910,7 +910,6 @@ static void test_algorithm_options(void) {
       "option name FirstPlay type string default 0.1",
       "option name FirstPlayStatic type check default false",
       "option name Center type string default 0.5",
-      "option name LowerBound type string default 0",
       "option name Halving type spin default 0 min 0 max 16",
       "option name Hint type spin default 10 min 0 max 90",
       "option name PriorVisits type spin default 0 min 0 max 1000000",
@@ -929,10 +928,7 @@ static void test_algorithm_options(void) {
   /* Options measured and removed (docs/benchmarks.md, session 18): not
    * announced, and refused as any unknown name is. */
   static const char *const removed[] = {
-      "Guard",
-      "Veto",
-      "Check",
-      "MateHint",
+      "Guard", "Veto", "Check", "MateHint", "LowerBound",
   };
   for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
     char *prefix = g_strdup_printf("option name %s type", removed[i]);

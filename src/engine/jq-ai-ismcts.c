@@ -26,8 +26,8 @@
  * against half the root's score (Center), so that far ahead or far
  * behind the logistic does not flatten the differences between moves
  * away, and a draw is worth a level score, not an even chance. The final
- * move may be chosen by a lower bound of its mean (LowerBound, off), or
- * by sequential halving among the K most visited root moves after a
+ * move may be chosen by sequential halving among the K most visited root
+ * moves after a
  * warm-up (Halving=K, off; jq-ismcts-halving.h): the rest of the budget
  * split evenly among them in rounds, the worse half by mean dropping out
  * after each, so that the move played is the best of a few well-sampled
@@ -150,12 +150,11 @@ struct Ismcts {
   int threads;
   Worker *workers[MAX_THREADS];
   /* The search in progress. */
-  bool order;         /* captures expanded first */
-  bool outcomes;      /* a reveal's continuations depend on what it revealed */
-  bool reuse;         /* keep the subtree of the moves since the last search */
-  bool checks_first;  /* checking moves expanded right after captures */
-  double center;      /* share of the root's score the leaves are set against */
-  double lower_bound; /* final move by mean - this / sqrt(visits); 0: visits */
+  bool order;        /* captures expanded first */
+  bool outcomes;     /* a reveal's continuations depend on what it revealed */
+  bool reuse;        /* keep the subtree of the moves since the last search */
+  bool checks_first; /* checking moves expanded right after captures */
+  double center;     /* share of the root's score the leaves are set against */
   /* Sequential halving at the root among this many candidates (Halving;
    * below 2: off). In the search: whether it runs, by time or by
    * iterations, its marks (the warm-up's end, then each round's) and its
@@ -679,9 +678,8 @@ static int add_roots(const JqIsmctsTree *t, RootTotal *totals, int n) {
 }
 
 /* Proven win first (the quickest), proven loss last (the slowest), else
- * most visited, then best mean;
- * with lower_bound > 0, the best mean less lower_bound / sqrt(visits). */
-static int best_total(const RootTotal *totals, int n, double lower_bound) {
+ * most visited, then best mean. */
+static int best_total(const RootTotal *totals, int n) {
   int best = -1;
   for (int k = 0; k < n; k++) {
     const RootTotal *a = &totals[k];
@@ -692,13 +690,6 @@ static int best_total(const RootTotal *totals, int n, double lower_bound) {
       continue;
     }
     const RootTotal *b = &totals[best];
-    if (lower_bound > 0 && a->proof == b->proof) {
-      double la = a->value / a->visits - lower_bound / sqrt((double)a->visits);
-      double lb = b->value / b->visits - lower_bound / sqrt((double)b->visits);
-      if (la > lb)
-        best = k;
-      continue;
-    }
     if (a->proof != b->proof ? a->proof > b->proof
         : a->proof && a->plies != b->plies
             ? (a->proof > 0 ? a->plies < b->plies : a->plies > b->plies)
@@ -737,7 +728,7 @@ static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
   uint64_t root_visits = 0;
   for (int k = 0; k < n; k++)
     root_visits += totals[k].visits;
-  int best = best_total(totals, n, s->lower_bound);
+  int best = best_total(totals, n);
   /* Halving: its leader (at the end, the survivor) is the move, unless
    * the totals hold a proven win or it is proven lost and they are not. */
   JqMove lead = s->halving_on ? jq_ismcts_halving_leader(&s->halving,
@@ -1271,13 +1262,11 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->prior_mix = (double)v / 100.0;
     return true;
   }
-  if (strcasecmp(name, "Center") == 0 || strcasecmp(name, "LowerBound") == 0) {
-    bool center = strcasecmp(name, "Center") == 0;
+  if (strcasecmp(name, "Center") == 0) {
     double x;
-    if (!jq_ai_parse_decimal(value, 0, center ? 1 : 10, &x))
-      return jq_error_set(err, "%s must be a number from 0 to %d",
-                          center ? "Center" : "LowerBound", center ? 1 : 10);
-    *(center ? &s->center : &s->lower_bound) = x;
+    if (!jq_ai_parse_decimal(value, 0, 1, &x))
+      return jq_error_set(err, "Center must be a number from 0 to 1");
+    s->center = x;
     return true;
   }
   if (strcasecmp(name, "Leaf") == 0) {
@@ -1370,7 +1359,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
                       "FirstPlayStatic, Center, Hint, Halving, PriorVisits, "
                       "PriorDepth, PriorTemp, "
                       "PriorMix, "
-                      "LowerBound, Leaf, LeafDepth, "
+                      "Leaf, LeafDepth, "
                       "PlayoutPlies, "
                       "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "

@@ -64,8 +64,6 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_FIRST_PLAY_STATIC] = {"FirstPlayStatic", KIND_CHECK, "false", 0,
                                       0, true, "ismcts"},
     [JQ_UCI_OPT_CENTER] = {"Center", KIND_DECIMAL, "0.5", 0, 1, true, "ismcts"},
-    [JQ_UCI_OPT_LOWER_BOUND] = {"LowerBound", KIND_DECIMAL, "0", 0, 10, true,
-                                "ismcts"},
     [JQ_UCI_OPT_HALVING] = {"Halving", KIND_SPIN, "0", 0, 16, true, "ismcts"},
     [JQ_UCI_OPT_HINT] = {"Hint", KIND_SPIN, "10", 0, 90, true, "ismcts"},
     [JQ_UCI_OPT_PRIOR_VISITS] = {"PriorVisits", KIND_SPIN, "0", 0, 1000000,
