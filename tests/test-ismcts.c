@@ -1445,10 +1445,8 @@ static void test_options(void) {
       {"Threads", "1"},        {"MultiPV", "3"},
       {"Skill Level", "10"},   {"UCI_Elo", "1500"},
       {"Ponder", "true"},      {"UCI_LimitStrength", "false"},
-      {"Move Overhead", "30"}, {"Widening", "0"},
-      {"Widening", "1.5"},     {"Outcomes", "true"},
+      {"Move Overhead", "30"}, {"Outcomes", "true"},
       {"Reuse", "FALSE"},      {"Reuse", "true"},
-      {"ChecksFirst", "true"}, {"ChecksFirst", "false"},
       {"Prior", "0"},          {"Prior", "2.5"},
       {"FirstPlay", "0"},      {"FirstPlay", "0.25"},
       {"Center", "0.5"},       {"Center", "0"},
@@ -1462,21 +1460,33 @@ static void test_options(void) {
   g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "true", &err));
   g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "false", &err));
   static const char *const bad[][2] = {
-      {"Hash", "0"},          {"Hash", "x"},
-      {"Threads", "0"},       {"Leaf", "oracle"},
-      {"Exploration", "-1"},  {"Exploration", "a"},
-      {"PlayoutPlies", "-1"}, {"Seed", "-3"},
-      {"Ponder", "maybe"},    {"MinimaxWeight", "1.5"},
-      {"Skill Level", "21"},  {"Exploration", "0,7"},
-      {"Frobnicate", "1"},    {"Widening", "-1"},
-      {"Widening", "101"},    {"Outcomes", "yes"},
-      {"Reuse", "1"},         {"ChecksFirst", "2"},
-      {"Prior", "-0.5"},      {"Prior", "101"},
-      {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
-      {"Center", "1.5"},      {"Center", "-1"},
-      {"LeafDepth", "7"},     {"LeafDepth", "-1"},
-      {"LeafDepth", "x"},     {"FirstPlayStatic", "2"},
-      {"Hint", "91"},         {"Hint", "0.5"},
+      {"Hash", "0"},
+      {"Hash", "x"},
+      {"Threads", "0"},
+      {"Leaf", "oracle"},
+      {"Exploration", "-1"},
+      {"Exploration", "a"},
+      {"PlayoutPlies", "-1"},
+      {"Seed", "-3"},
+      {"Ponder", "maybe"},
+      {"MinimaxWeight", "1.5"},
+      {"Skill Level", "21"},
+      {"Exploration", "0,7"},
+      {"Frobnicate", "1"},
+      {"Outcomes", "yes"},
+      {"Reuse", "1"},
+      {"Prior", "-0.5"},
+      {"Prior", "101"},
+      {"FirstPlay", "1.5"},
+      {"FirstPlay", "x"},
+      {"Center", "1.5"},
+      {"Center", "-1"},
+      {"LeafDepth", "7"},
+      {"LeafDepth", "-1"},
+      {"LeafDepth", "x"},
+      {"FirstPlayStatic", "2"},
+      {"Hint", "91"},
+      {"Hint", "0.5"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1486,8 +1496,9 @@ static void test_options(void) {
   /* Options measured and removed (docs/benchmarks.md, session 18): unknown
    * now, whatever the value. */
   static const char *const removed[][2] = {
-      {"Guard", "10"},    {"Veto", "10"},        {"Check", "30"},
-      {"MateHint", "50"}, {"LowerBound", "0.5"},
+      {"Guard", "10"},         {"Veto", "10"},        {"Check", "30"},
+      {"MateHint", "50"},      {"LowerBound", "0.5"}, {"Widening", "1"},
+      {"ChecksFirst", "true"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
     memset(&err, 0, sizeof err);

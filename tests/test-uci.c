@@ -905,7 +905,6 @@ static void test_algorithm_options(void) {
       "option name CapturesFirst type check default true",
       "option name Outcomes type check default true",
       "option name Reuse type check default true",
-      "option name Widening type string default 0",
       "option name Prior type string default 1",
       "option name FirstPlay type string default 0.1",
       "option name FirstPlayStatic type check default false",
@@ -928,7 +927,7 @@ static void test_algorithm_options(void) {
   /* Options measured and removed (docs/benchmarks.md, session 18): not
    * announced, and refused as any unknown name is. */
   static const char *const removed[] = {
-      "Guard", "Veto", "Check", "MateHint", "LowerBound",
+      "Guard", "Veto", "Check", "MateHint", "LowerBound", "Widening",
   };
   for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
     char *prefix = g_strdup_printf("option name %s type", removed[i]);

@@ -35,8 +35,6 @@
  * or the clock; not infinite, not pondering); with Threads, worker 0
  * alone decides, from its own tree, and alone is forced, the others'
  * trees only adding to the report.
- * Progressive widening (Widening) is there to experiment with; it is off
- * by default, having measured worse.
  * Leaves may also be valued by the alpha-beta search itself at a small
  * depth (Leaf=search, LeafDepth; 0 is its quiescence search), on the
  * working position as the player sees it. An untried move's first-play
@@ -142,7 +140,7 @@ struct Ismcts {
   JqAi base;
   /* Options. */
   uint64_t seed;
-  JqIsmctsSelectParams select; /* Exploration, MinimaxWeight, Widening */
+  JqIsmctsSelectParams select; /* Exploration, MinimaxWeight */
   JqIsmctsLeaf leaf;
   int playout_plies;
   int leaf_depth; /* Leaf=search: its depth, 0 for quiescence alone */
@@ -150,11 +148,10 @@ struct Ismcts {
   int threads;
   Worker *workers[MAX_THREADS];
   /* The search in progress. */
-  bool order;        /* captures expanded first */
-  bool outcomes;     /* a reveal's continuations depend on what it revealed */
-  bool reuse;        /* keep the subtree of the moves since the last search */
-  bool checks_first; /* checking moves expanded right after captures */
-  double center;     /* share of the root's score the leaves are set against */
+  bool order;    /* captures expanded first */
+  bool outcomes; /* a reveal's continuations depend on what it revealed */
+  bool reuse;    /* keep the subtree of the moves since the last search */
+  double center; /* share of the root's score the leaves are set against */
   /* Sequential halving at the root among this many candidates (Halving;
    * below 2: off). In the search: whether it runs, by time or by
    * iterations, its marks (the warm-up's end, then each round's) and its
@@ -280,46 +277,6 @@ static int captures_first(const JqPosition *pos, JqMoveList *list) {
     value[k] = v;
   }
   return n;
-}
-
-/* Sorts the moves from index `first` on by their quiet-move hint, best
- * first: with progressive widening a node grows its children in this
- * order. */
-static void order_quiets(const JqPosition *pos, JqMoveList *list, int first) {
-  int hint[JQ_MAX_MOVES];
-  for (int i = first; i < list->count; i++)
-    hint[i] = jq_eval_quiet_hint(pos, list->moves[i]);
-  for (int i = first + 1; i < list->count; i++) {
-    JqMove m = list->moves[i];
-    int v = hint[i], k = i;
-    for (; k > first && hint[k - 1] < v; k--) {
-      list->moves[k] = list->moves[k - 1];
-      hint[k] = hint[k - 1];
-    }
-    list->moves[k] = m;
-    hint[k] = v;
-  }
-}
-
-/* Moves the checking moves among list[first..] to just after `first`
- * (order otherwise kept); returns how many. A hidden mover checks or not
- * as the identity `deal` gives it (NULL: hidden movers are not tried). */
-static int checks_next(const JqPosition *pos, JqMoveList *list, int first,
-                       const JqPieceType *deal) {
-  int n = first;
-  for (int i = first; i < list->count; i++) {
-    JqMove m = list->moves[i];
-    int from = jq_move_from(m);
-    bool hidden = jq_piece_is_hidden(pos->board[from]);
-    if (hidden && !deal)
-      continue;
-    if (!jq_position_gives_check(pos, m, hidden ? deal[from] : JQ_NO_TYPE))
-      continue;
-    memmove(&list->moves[n + 1], &list->moves[n],
-            (size_t)(i - n) * sizeof(JqMove));
-    list->moves[n++] = m;
-  }
-  return n - first;
 }
 
 /* Softmax temperature of the priors, in centipawns of guessed gain. */
@@ -547,10 +504,6 @@ static void iterate(Ismcts *s, Worker *w) {
       if (drawn_or_decided(pos, &w->world, &result))
         break;
       ordered = s->order ? captures_first(pos, &legal) : 0;
-      if (s->checks_first)
-        ordered += checks_next(pos, &legal, ordered, w->world.deal);
-      if (s->select.widening > 0)
-        order_quiets(pos, &legal, ordered);
       moves = &legal;
     }
     if (depth >= MAX_TREE_DEPTH) {
@@ -1027,10 +980,6 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
         s->outcome_types[c] |= (uint8_t)(1u << t);
   }
   s->root_ordered = s->order ? captures_first(view, &s->root_moves) : 0;
-  if (s->checks_first)
-    s->root_ordered += checks_next(view, &s->root_moves, s->root_ordered, NULL);
-  if (s->select.widening > 0)
-    order_quiets(view, &s->root_moves, s->root_ordered);
   s->stop_request = stop;
   s->progress = progress;
   s->progress_data = data;
@@ -1196,7 +1145,6 @@ typedef struct {
 static const DecimalOption decimal_options[] = {
     {"Exploration", 0, 10, offsetof(JqIsmctsSelectParams, exploration)},
     {"MinimaxWeight", 0, 1, offsetof(JqIsmctsSelectParams, minimax_weight)},
-    {"Widening", 0, 100, offsetof(JqIsmctsSelectParams, widening)},
     {"Prior", 0, 100, offsetof(JqIsmctsSelectParams, prior)},
     {"FirstPlay", 0, 1, offsetof(JqIsmctsSelectParams, first_play)},
 };
@@ -1302,11 +1250,6 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->elo = (int)v;
     return true;
   }
-  if (strcasecmp(name, "ChecksFirst") == 0) {
-    if (!jq_ai_parse_bool(value, &s->checks_first))
-      return jq_error_set(err, "ChecksFirst must be true or false");
-    return true;
-  }
   if (strcasecmp(name, "FirstPlayStatic") == 0) {
     if (!jq_ai_parse_bool(value, &s->select.first_play_static))
       return jq_error_set(err, "FirstPlayStatic must be true or false");
@@ -1355,13 +1298,13 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
-                      "MinimaxWeight, Widening, Prior, FirstPlay, "
+                      "MinimaxWeight, Prior, FirstPlay, "
                       "FirstPlayStatic, Center, Hint, Halving, PriorVisits, "
                       "PriorDepth, PriorTemp, "
                       "PriorMix, "
                       "Leaf, LeafDepth, "
                       "PlayoutPlies, "
-                      "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
+                      "CapturesFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "
                       "UCI_Elo)",
                       name);

@@ -338,16 +338,7 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
     return select_puct(tree, parent, legal, stamp, available, params, weigh,
                        weigh_data, expanded);
 
-  int room = legal->count;
-  if (params->widening > 0) {
-    double wide =
-        ordered + 1 +
-        params->widening * sqrt((double)node_at(tree, parent)->visits);
-    if (wide < room)
-      room = (int)wide;
-    ordered = legal->count; /* the caller ordered them all */
-  }
-  if (available < room && room_for_child(tree)) {
+  if (available < legal->count && room_for_child(tree)) {
     *expanded = true;
     for (int i = 0; i < ordered && i < legal->count; i++)
       if (tree->child_mark[legal->moves[i]] != stamp)

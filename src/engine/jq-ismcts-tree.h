@@ -188,10 +188,6 @@ bool jq_ismcts_tree_keep(JqIsmctsTree *tree, uint32_t node);
 typedef struct {
   double exploration;    /* UCB1's constant */
   double minimax_weight; /* share of the minimax value in a child's worth */
-  /* Progressive widening: 0 lets every legal move have a child; above 0
-   * a node may have only `ordered` + 1 + widening * sqrt(its visits)
-   * children, made in the order of `legal`. */
-  double widening;
   /* PUCT: above 0, every legal move gets a child (an edge) at once,
    * weighted by `weigh`, and a child's exploration term is prior * P *
    * sqrt(avail) / (1 + visits), P its share of the available children's
@@ -214,11 +210,10 @@ typedef float (*JqIsmctsWeighFunc)(void *data, JqMove m);
  * are `legal`: every existing child whose move is in `legal` gains one
  * availability. A child proven won for the side to move is taken at once
  * (the one that mates soonest).
- * Else if a legal move has no child yet, the pool has room and widening
- * allows, a child is made for one of them and *expanded set: the first
- * untried of the first `ordered` moves of `legal` (the caller's promising
- * ones, in order), else (with widening) the first untried one, else an
- * untried one uniformly at random. Otherwise the available child of
+ * Else if a legal move has no child yet and the pool has room, a child is
+ * made for one of them and *expanded set: the first untried of the first
+ * `ordered` moves of `legal` (the caller's promising ones, in order), else
+ * an untried one uniformly at random. Otherwise the available child of
  * highest score is returned: (1 - minimax_weight) * its mean result plus
  * minimax_weight * its minimax value, plus the UCB1 exploration term.
  * With priors (params->prior > 0, `weigh` given) the missing children's

@@ -56,8 +56,6 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_OUTCOMES] = {"Outcomes", KIND_CHECK, "true", 0, 0, true,
                              "ismcts"},
     [JQ_UCI_OPT_REUSE] = {"Reuse", KIND_CHECK, "true", 0, 0, true, "ismcts"},
-    [JQ_UCI_OPT_WIDENING] = {"Widening", KIND_DECIMAL, "0", 0, 100, true,
-                             "ismcts"},
     [JQ_UCI_OPT_PRIOR] = {"Prior", KIND_DECIMAL, "1", 0, 100, true, "ismcts"},
     [JQ_UCI_OPT_FIRST_PLAY] = {"FirstPlay", KIND_DECIMAL, "0.1", 0, 1, true,
                                "ismcts"},
