@@ -338,8 +338,6 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
   g_assert_cmpfloat(n->value, >=, 0.0);
   g_assert_cmpfloat(n->value, <=, (double)n->visits + 1e-9);
   uint64_t sum = 0;
-  unsigned best_minimax = 0;
-  double outcome_sum = 0;
   JqIsmctsCursor cur;
   const JqIsmctsEdge *head = jq_ismcts_first_edge(tree, index, &cur);
   bool outcomes = head && jq_ismcts_edge_is_outcome(head);
@@ -359,15 +357,12 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
     /* A node is made after its parent, and its edge says what it is. */
     g_assert_cmpuint(c, >, index);
     g_assert_cmpuint(child->move, ==, e->move);
-    if (child->minimax > best_minimax)
-      best_minimax = child->minimax;
     if (child->visits == 0) {
       /* Made for a selection whose iteration went elsewhere (a mate in
        * one found as the moves were weighed): never gone through. */
       g_assert_cmpuint(child->avail, >=, 1);
       g_assert_cmpuint(child->avail, <=, n->visits);
       g_assert_cmpuint(child->edges, ==, 0);
-      g_assert_cmpuint(child->minimax, ==, 0);
       count->nodes++;
       count->words += JQ_ISMCTS_NODE_WORDS;
       continue;
@@ -380,7 +375,6 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
       g_assert_cmpint(t, >=, JQ_ADVISOR);
       g_assert_cmpint(t, <=, JQ_PAWN);
       g_assert_cmpint(child->mover, ==, n->mover);
-      outcome_sum += (double)child->minimax * child->visits;
     } else {
       /* Visited only when available; available only when the parent was
        * visited; and moves alternate. */
@@ -396,19 +390,8 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
     check_node(tree, c, depth + 1, count);
   }
   g_assert_cmpuint(sum, <=, n->visits);
-  /* The minimax value is the side to move's best child, seen from the
-   * mover (the root's is only defined once it has children); a reveal's,
-   * the mean of its outcomes' by visits. */
-  if (outcomes) {
+  if (outcomes)
     count->outcomes++;
-    double mean = outcome_sum / (double)sum;
-    g_assert_cmpfloat(fabs((double)n->minimax - mean), <=, 0.5 + 1e-9);
-  } else if (n->edges) {
-    g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE - best_minimax);
-  }
-  /* A proof is a certain result, and minimax agrees with it. */
-  if (n->proof > 0)
-    g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE);
 }
 
 static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
@@ -560,54 +543,6 @@ static void test_priors(void) {
   g_assert_cmpint(last.pv[0], ==, take);
   g_assert_cmpint(think_iterations(ai, &pos, 50, &last), ==, take);
   jq_ai_free(ai);
-}
-
-/* First play: a node whose only tried reply keeps losing must try another
- * soon. The reply favoured by the priors (a check, weighing 20 times a
- * quiet move) loses every time it is played; counted is how many times it
- * is chosen before another reply gets its first visit. Started from the
- * node's own leaf value (FirstPlayStatic), the untried replies are not
- * dragged down by the losing one, and come sooner. */
-static float weigh_first_heavy(void *data, JqMove m) {
-  return m == *(const JqMove *)data ? 20.0f : 1.0f;
-}
-
-static int repeats_of_losing_reply(bool first_play_static) {
-  JqIsmctsTree tree;
-  g_assert_true(jq_ismcts_tree_init(&tree, 1 << 20));
-  jq_ismcts_tree_reset(&tree, JQ_BLACK);
-  JqIsmctsSelectParams params = {.exploration = 0.7,
-                                 .minimax_weight = 0.6,
-                                 .prior = 1.0,
-                                 .first_play = 0.1,
-                                 .first_play_static = first_play_static};
-  JqRng rng;
-  jq_rng_seed(&rng, 1);
-  JqMoveList ours = {.count = 1}, replies = {.count = 8};
-  ours.moves[0] = jq_move_make(0, 1);
-  for (int i = 0; i < replies.count; i++)
-    replies.moves[i] = jq_move_make(80, 81 + i);
-  JqMove check = replies.moves[0];
-  bool expanded;
-  uint32_t path[3] = {tree.root, 0, 0};
-  /* Our move, valued 0.8 for us by its leaf. */
-  path[1] = jq_ismcts_tree_select(&tree, tree.root, &ours, 0, &params,
-                                  weigh_first_heavy, &check, &rng, &expanded);
-  g_assert_true(expanded);
-  jq_ismcts_tree_backup(&tree, path, 2, JQ_BLACK, 0.2);
-  for (int n = 1; n <= 100; n++) {
-    path[2] = jq_ismcts_tree_select(&tree, path[1], &replies, 0, &params,
-                                    weigh_first_heavy, &check, &rng, &expanded);
-    g_assert_cmpuint(path[2], !=, JQ_ISMCTS_NO_NODE);
-    if (jq_ismcts_node(&tree, path[2])->move != check) {
-      jq_ismcts_tree_free(&tree);
-      return n - 1;
-    }
-    /* The check loses: a win for us, the side to move after it. */
-    jq_ismcts_tree_backup(&tree, path, 3, JQ_RED, 1.0);
-  }
-  jq_ismcts_tree_free(&tree);
-  return 100;
 }
 
 /* The root child of `move`'s share of the root's prior weight. */
@@ -775,15 +710,6 @@ static void test_prior_visits_view(void) {
   g_assert_cmpint(changed, >, legal.count / 2);
   jq_game_free(game);
 }
-static void test_first_play_static(void) {
-  int dragged = repeats_of_losing_reply(false);
-  int fixed = repeats_of_losing_reply(true);
-  g_test_message("losing reply chosen %d times, %d with FirstPlayStatic",
-                 dragged, fixed);
-  g_assert_cmpint(fixed, >=, 1);
-  g_assert_cmpint(fixed, <, dragged);
-}
-
 /* Replays the tree below `index` in pos (a reveal through each of its
  * outcomes) and checks every complete node: its children are exactly the
  * moves legal in its position, which the search relies on to skip
@@ -1438,8 +1364,7 @@ static void test_options(void) {
   JqError err;
   static const char *const good[][2] = {
       {"Seed", "0"},           {"Exploration", "0.7"},
-      {"Leaf", "playout"},     {"MinimaxWeight", "0"},
-      {"MinimaxWeight", "1"},  {"CapturesFirst", "false"},
+      {"Leaf", "playout"},     {"CapturesFirst", "false"},
       {"leaf", "PROBE"},       {"PlayoutPlies", "12"},
       {"Hash", "2"},           {"Threads", "2"},
       {"Threads", "1"},        {"MultiPV", "3"},
@@ -1457,35 +1382,15 @@ static void test_options(void) {
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
       g_error("%s=%s refused: %s", good[i][0], good[i][1], err.message);
-  g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "true", &err));
-  g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "false", &err));
   static const char *const bad[][2] = {
-      {"Hash", "0"},
-      {"Hash", "x"},
-      {"Threads", "0"},
-      {"Leaf", "oracle"},
-      {"Exploration", "-1"},
-      {"Exploration", "a"},
-      {"PlayoutPlies", "-1"},
-      {"Seed", "-3"},
-      {"Ponder", "maybe"},
-      {"MinimaxWeight", "1.5"},
-      {"Skill Level", "21"},
-      {"Exploration", "0,7"},
-      {"Frobnicate", "1"},
-      {"Outcomes", "yes"},
-      {"Reuse", "1"},
-      {"Prior", "-0.5"},
-      {"Prior", "101"},
-      {"FirstPlay", "1.5"},
-      {"FirstPlay", "x"},
-      {"Center", "1.5"},
-      {"Center", "-1"},
-      {"LeafDepth", "7"},
-      {"LeafDepth", "-1"},
-      {"LeafDepth", "x"},
-      {"FirstPlayStatic", "2"},
-      {"Hint", "91"},
+      {"Hash", "0"},          {"Hash", "x"},          {"Threads", "0"},
+      {"Leaf", "oracle"},     {"Exploration", "-1"},  {"Exploration", "a"},
+      {"PlayoutPlies", "-1"}, {"Seed", "-3"},         {"Ponder", "maybe"},
+      {"Skill Level", "21"},  {"Exploration", "0,7"}, {"Frobnicate", "1"},
+      {"Outcomes", "yes"},    {"Reuse", "1"},         {"Prior", "-0.5"},
+      {"Prior", "101"},       {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
+      {"Center", "1.5"},      {"Center", "-1"},       {"LeafDepth", "7"},
+      {"LeafDepth", "-1"},    {"LeafDepth", "x"},     {"Hint", "91"},
       {"Hint", "0.5"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
@@ -1496,9 +1401,15 @@ static void test_options(void) {
   /* Options measured and removed (docs/benchmarks.md, session 18): unknown
    * now, whatever the value. */
   static const char *const removed[][2] = {
-      {"Guard", "10"},         {"Veto", "10"},        {"Check", "30"},
-      {"MateHint", "50"},      {"LowerBound", "0.5"}, {"Widening", "1"},
+      {"Guard", "10"},
+      {"Veto", "10"},
+      {"Check", "30"},
+      {"MateHint", "50"},
+      {"LowerBound", "0.5"},
+      {"Widening", "1"},
       {"ChecksFirst", "true"},
+      {"MinimaxWeight", "0.6"},
+      {"FirstPlayStatic", "true"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
     memset(&err, 0, sizeof err);
@@ -1898,7 +1809,6 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/tiny-pool-game", test_tiny_pool_game);
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
-  g_test_add_func("/ismcts/first-play-static", test_first_play_static);
   g_test_add_func("/ismcts/hint", test_hint);
   g_test_add_func("/ismcts/prior-visits", test_prior_visits);
   g_test_add_func("/ismcts/prior-visits-view", test_prior_visits_view);

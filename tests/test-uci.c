@@ -899,7 +899,6 @@ static void test_algorithm_options(void) {
       "option name Leaf type combo default probe var eval var playout var "
       "probe var search",
       "option name Exploration type string default 0.7",
-      "option name MinimaxWeight type string default 0",
       "option name PlayoutPlies type spin default 8 min 0 max 64",
       "option name LeafDepth type spin default 0 min 0 max 6",
       "option name CapturesFirst type check default true",
@@ -907,7 +906,6 @@ static void test_algorithm_options(void) {
       "option name Reuse type check default true",
       "option name Prior type string default 1",
       "option name FirstPlay type string default 0.1",
-      "option name FirstPlayStatic type check default false",
       "option name Center type string default 0.5",
       "option name Halving type spin default 0 min 0 max 16",
       "option name Hint type spin default 10 min 0 max 90",
@@ -927,7 +925,8 @@ static void test_algorithm_options(void) {
   /* Options measured and removed (docs/benchmarks.md, session 18): not
    * announced, and refused as any unknown name is. */
   static const char *const removed[] = {
-      "Guard", "Veto", "Check", "MateHint", "LowerBound", "Widening",
+      "Guard",      "Veto",     "Check",         "MateHint",
+      "LowerBound", "Widening", "MinimaxWeight", "FirstPlayStatic",
   };
   for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
     char *prefix = g_strdup_printf("option name %s type", removed[i]);
@@ -946,14 +945,14 @@ static void test_algorithm_options(void) {
   expect_refusal(s, "setoption name Outcomes value maybe", "Outcomes");
   expect_refusal(s, "setoption name Exploration value 1,2", "Exploration");
   expect_refusal(s, "setoption name Exploration value 11", "Exploration");
-  expect_refusal(s, "setoption name MinimaxWeight value -0.1", "MinimaxWeight");
+  expect_refusal(s, "setoption name FirstPlay value -0.1", "FirstPlay");
   expect_refusal(s, "setoption name Leaf value oracle", "Leaf");
   expect_refusal(s, "setoption name Deals value 0", "Deals");
   expect_refusal(s, "setoption name LeafDepth value 7", "LeafDepth");
   /* Handed over without complaint when the algorithm changes. */
   expect_silence(s, "setoption name UCI_Variant value jieqi");
   expect_silence(s, "setoption name Algorithm value ismcts");
-  expect_silence(s, "setoption name MinimaxWeight value 0.3");
+  expect_silence(s, "setoption name FirstPlay value 0.2");
   for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
     char *cmd = g_strdup_printf("setoption name %s value 10", removed[i]);
     char *want = g_strdup_printf("no option named '%s'", removed[i]);

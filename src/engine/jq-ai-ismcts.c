@@ -14,8 +14,7 @@
  * in which captures and checks stand out, so the tree grows deep along
  * forcing lines instead of trying every move once (with Prior=0, UCB1,
  * and a node tries its captures, best victim first, before its quiet
- * moves); the selection may mix each child's mean with its implicit
- * minimax value (MinimaxWeight, 0 by default); mates are proven (the solver of
+ * moves); mates are proven (the solver of
  * the tree module), through reveals when every identity the piece may turn up
  * as is proven alike, so a forced mate is played as soon as it is seen and a
  * move seen to be mated is not played; a mate in one by a revealed piece
@@ -140,7 +139,7 @@ struct Ismcts {
   JqAi base;
   /* Options. */
   uint64_t seed;
-  JqIsmctsSelectParams select; /* Exploration, MinimaxWeight */
+  JqIsmctsSelectParams select; /* Exploration, Prior, FirstPlay */
   JqIsmctsLeaf leaf;
   int playout_plies;
   int leaf_depth; /* Leaf=search: its depth, 0 for quiescence alone */
@@ -1082,16 +1081,12 @@ static JqAi *ismcts_create(void) {
     return NULL;
   s->seed = 0x5eed;
   s->select.exploration = 0.7;
-  /* Against alpha-beta at 500 ms a move in jieqi, 40 games a seed (see
-   * docs/benchmarks.md, session 10): 0.6 scored 27.5% and 27.5% (seeds
-   * 2026, 2027), 0.3 41.2% (2026), 0 56.2% and 41.2%. A node's minimax
-   * value follows its best-looking reply however little that was
-   * explored: one decisive line seven plies down (a perpetual check) took
-   * a winning capture to 0 and kept it untried. */
-  s->select.minimax_weight = 0.0;
   /* Against alpha-beta at 100 ms a move in jieqi, 100 games a seed:
    * UCB1 20.5% and 24.5% (seeds 77, 78), this 32.5% and 28.0%; on seed 77
-   * Prior=0.5 23.5%, MinimaxWeight=0.8 with it 19.5%. */
+   * Prior=0.5 23.5%. (A child's worth is its mean: mixing in its implicit
+   * minimax value, MinimaxWeight, and first-play values from the parent's
+   * leaf, FirstPlayStatic, measured worse and were removed; see
+   * docs/benchmarks.md, sessions 10 and 18.) */
   s->select.prior = 1.0;
   s->select.first_play = 0.1;
   /* Against alpha-beta at 100 ms a move in jieqi, 100 games a seed, with
@@ -1144,7 +1139,6 @@ typedef struct {
 
 static const DecimalOption decimal_options[] = {
     {"Exploration", 0, 10, offsetof(JqIsmctsSelectParams, exploration)},
-    {"MinimaxWeight", 0, 1, offsetof(JqIsmctsSelectParams, minimax_weight)},
     {"Prior", 0, 100, offsetof(JqIsmctsSelectParams, prior)},
     {"FirstPlay", 0, 1, offsetof(JqIsmctsSelectParams, first_play)},
 };
@@ -1250,11 +1244,6 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->elo = (int)v;
     return true;
   }
-  if (strcasecmp(name, "FirstPlayStatic") == 0) {
-    if (!jq_ai_parse_bool(value, &s->select.first_play_static))
-      return jq_error_set(err, "FirstPlayStatic must be true or false");
-    return true;
-  }
   if (strcasecmp(name, "Reuse") == 0) {
     if (!jq_ai_parse_bool(value, &s->reuse))
       return jq_error_set(err, "Reuse must be true or false");
@@ -1298,8 +1287,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
-                      "MinimaxWeight, Prior, FirstPlay, "
-                      "FirstPlayStatic, Center, Hint, Halving, PriorVisits, "
+                      "Prior, FirstPlay, Center, Hint, Halving, PriorVisits, "
                       "PriorDepth, PriorTemp, "
                       "PriorMix, "
                       "Leaf, LeafDepth, "
