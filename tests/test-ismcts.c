@@ -15,6 +15,7 @@
 #include "jq-ismcts-leaf.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
+#include "jq-search.h"
 #include "jq-test-ai.h"
 #include "jq-test-tactics.h"
 #include "jq-test-util.h"
@@ -471,7 +472,7 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
 static void test_tree_statistics(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  static const char *const leaves[] = {"eval", "playout", "probe", "search"};
+  static const char *const leaves[] = {"eval", "playout", "probe"};
   for (size_t k = 0; k < 2 * G_N_ELEMENTS(leaves); k++) {
     JqAi *ai = jq_test_ai_new("ismcts");
     jq_test_ai_set(ai, "Hash", "8");
@@ -788,7 +789,7 @@ static void test_complete_nodes(void) {
  * search does not carry the full tree over (there is no room to copy the
  * kept part to: it starts afresh). */
 static void test_full_pool(void) {
-  static const char *const leaves[] = {"probe", "search"};
+  static const char *const leaves[] = {"probe", "playout"};
   for (size_t k = 0; k < G_N_ELEMENTS(leaves); k++) {
     JqPosition view;
     JqGame *game = interesting_game(&view);
@@ -1022,17 +1023,15 @@ static void test_mate_in_one_reply(void) {
   jq_ai_free(ai);
 }
 
-/* Leaf=search: the alpha-beta search values a leaf. Its quiescence takes
- * a hanging chariot that the static evaluation does not; one ply more
- * finds a mate in one, which the win probability counts as near certain;
- * a mated side to move is lost at any depth; the position is left as it
- * was, and after a clear the same position gets the same value. */
-static void test_search_leaf(void) {
+/* jq_search_value, by which PriorVisits values a node's moves: its
+ * quiescence takes a hanging chariot that the static evaluation does not;
+ * one ply more finds a mate in one; a mated side to move is lost at any
+ * depth; the position is left as it was, and after a clear the same
+ * position gets the same value. */
+static void test_search_value(void) {
   JqSearch *search = jq_search_new_sized(1);
   g_assert_nonnull(search);
   g_assert_true(jq_search_reserve(search));
-  JqIsmctsWorld world = {.observer = JQ_RED, .offset = 0};
-
   JqPosition pos, before;
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
   memcpy(&before, &pos, sizeof pos);
@@ -1040,8 +1039,6 @@ static void test_search_leaf(void) {
   int taken = jq_search_value(search, &pos, 0);
   g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
   g_assert_cmpint(taken, >=, stand + 500);
-  g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, 0), >,
-                    jq_ismcts_win_probability(stand + 500));
 
   /* Chariots on a8 and b0: b0b9 mates (rank 8 and rank 9 closed). */
   jq_test_position_from_fen(&pos, "3k5/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1");
@@ -1050,15 +1047,10 @@ static void test_search_leaf(void) {
   g_assert_cmpint(jq_search_value(search, &pos, 0), <, JQ_SCORE_MATE_BOUND);
   g_assert_cmpint(jq_search_value(search, &pos, 1), >, JQ_SCORE_MATE_BOUND);
   g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
-  g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, 1), >, 0.99);
   jq_position_make_move(&pos, jq_test_move("b0b9"), JQ_REVEAL_NONE);
-  world.observer = JQ_BLACK;
-  for (int depth = 0; depth <= 2; depth++) {
+  for (int depth = 0; depth <= 2; depth++)
     g_assert_cmpint(jq_search_value(search, &pos, depth), <,
                     -JQ_SCORE_MATE_BOUND);
-    g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, depth), <,
-                      0.01);
-  }
 
   /* A jieqi middle game: the same value again from a clear state, and the
    * view untouched (its long history included). */
@@ -1124,7 +1116,7 @@ static void run_selfplay(JqVariant variant) {
   JqAi *opp[OPPONENTS] = {jq_test_ai_new("random"), jq_test_ai_new("greedy"),
                           jq_test_ai_new("alphabeta")};
   jq_test_ai_set(opp[OPP_ALPHABETA], "Hash", "1");
-  static const char *const leaves[] = {"eval", "playout", "probe", "search"};
+  static const char *const leaves[] = {"eval", "playout", "probe"};
   long ismcts_moves = 0;
   int finished = 0, points[OPPONENTS] = {0}, games[OPPONENTS] = {0};
   for (int g = 0; g < SELFPLAY_GAMES; g++) {
@@ -1375,8 +1367,6 @@ static void test_options(void) {
       {"Prior", "0"},          {"Prior", "2.5"},
       {"FirstPlay", "0"},      {"FirstPlay", "0.25"},
       {"Center", "0.5"},       {"Center", "0"},
-      {"Leaf", "Search"},      {"LeafDepth", "0"},
-      {"LeafDepth", "6"},      {"LeafDepth", "2"},
       {"Hint", "10"},          {"Hint", "0"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
@@ -1389,9 +1379,8 @@ static void test_options(void) {
       {"Skill Level", "21"},  {"Exploration", "0,7"}, {"Frobnicate", "1"},
       {"Outcomes", "yes"},    {"Reuse", "1"},         {"Prior", "-0.5"},
       {"Prior", "101"},       {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
-      {"Center", "1.5"},      {"Center", "-1"},       {"LeafDepth", "7"},
-      {"LeafDepth", "-1"},    {"LeafDepth", "x"},     {"Hint", "91"},
-      {"Hint", "0.5"},
+      {"Center", "1.5"},      {"Center", "-1"},       {"Hint", "91"},
+      {"Hint", "0.5"},        {"Leaf", "search"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
@@ -1410,6 +1399,7 @@ static void test_options(void) {
       {"ChecksFirst", "true"},
       {"MinimaxWeight", "0.6"},
       {"FirstPlayStatic", "true"},
+      {"LeafDepth", "1"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
     memset(&err, 0, sizeof err);
@@ -1479,8 +1469,6 @@ static void test_prompt_stop(void) {
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
   JqAi *ai = jq_test_ai_new("ismcts");
-  jq_test_ai_set(ai, "Leaf", "search");
-  jq_test_ai_set(ai, "LeafDepth", "1");
   JqLimits limits;
   jq_limits_init(&limits);
   limits.infinite = true;
@@ -1827,7 +1815,7 @@ int main(int argc, char **argv) {
     g_test_add_data_func(path, t, test_jieqi_tactic);
     g_free(path);
   }
-  g_test_add_func("/ismcts/search-leaf", test_search_leaf);
+  g_test_add_func("/ismcts/search-value", test_search_value);
   g_test_add_func("/ismcts/center", test_center);
   g_test_add_func("/ismcts/solver-through-reveals",
                   test_solver_through_reveals);

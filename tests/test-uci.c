@@ -897,10 +897,9 @@ static void test_algorithm_options(void) {
   g_free(expect_line(s, "uciok", QUICK_TIMEOUT_MS, lines));
   static const char *const announced[] = {
       "option name Leaf type combo default probe var eval var playout var "
-      "probe var search",
+      "probe",
       "option name Exploration type string default 0.7",
       "option name PlayoutPlies type spin default 8 min 0 max 64",
-      "option name LeafDepth type spin default 0 min 0 max 6",
       "option name CapturesFirst type check default true",
       "option name Outcomes type check default true",
       "option name Reuse type check default true",
@@ -925,8 +924,8 @@ static void test_algorithm_options(void) {
   /* Options measured and removed (docs/benchmarks.md, session 18): not
    * announced, and refused as any unknown name is. */
   static const char *const removed[] = {
-      "Guard",      "Veto",     "Check",         "MateHint",
-      "LowerBound", "Widening", "MinimaxWeight", "FirstPlayStatic",
+      "Guard",    "Veto",          "Check",           "MateHint",  "LowerBound",
+      "Widening", "MinimaxWeight", "FirstPlayStatic", "LeafDepth",
   };
   for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
     char *prefix = g_strdup_printf("option name %s type", removed[i]);
@@ -948,7 +947,7 @@ static void test_algorithm_options(void) {
   expect_refusal(s, "setoption name FirstPlay value -0.1", "FirstPlay");
   expect_refusal(s, "setoption name Leaf value oracle", "Leaf");
   expect_refusal(s, "setoption name Deals value 0", "Deals");
-  expect_refusal(s, "setoption name LeafDepth value 7", "LeafDepth");
+  expect_refusal(s, "setoption name Leaf value search", "Leaf");
   /* Handed over without complaint when the algorithm changes. */
   expect_silence(s, "setoption name UCI_Variant value jieqi");
   expect_silence(s, "setoption name Algorithm value ismcts");

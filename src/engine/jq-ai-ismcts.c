@@ -34,12 +34,7 @@
  * or the clock; not infinite, not pondering); with Threads, worker 0
  * alone decides, from its own tree, and alone is forced, the others'
  * trees only adding to the report.
- * Leaves may also be valued by the alpha-beta search itself at a small
- * depth (Leaf=search, LeafDepth; 0 is its quiescence search), on the
- * working position as the player sees it. An untried move's first-play
- * value may start from its parent's leaf value instead of the parent's
- * current worth (FirstPlayStatic), so that one losing reply does not
- * keep the others untried. A short alpha-beta search of the view (Hint,
+ * A short alpha-beta search of the view (Hint,
  * a percentage of the move's time or, under an iteration budget, as many
  * nodes as that share would give it) may name a root move first, which
  * then gets at least half the root's prior weight: the two searches see
@@ -84,6 +79,7 @@
 #include "jq-ismcts-leaf.h"
 #include "jq-judge.h"
 #include "jq-movegen.h"
+#include "jq-search.h"
 #include "jq-time.h"
 
 #define MAX_THREADS 64
@@ -96,9 +92,10 @@
 #define HISTORY_KEEP 256
 #define ITERATIONS_PER_DEPTH 1000
 #define REPORT_MS 100
-/* Each worker's leaf search has a table of its own, beside the tree. */
+/* Each worker's alpha-beta search (the hint, PriorVisits) has a table of
+ * its own, beside the tree. */
 #define LEAF_SEARCH_MB 8
-#define MAX_LEAF_DEPTH 6
+#define MAX_LEAF_DEPTH 6 /* PriorDepth's */
 
 typedef struct Ismcts Ismcts;
 
@@ -109,8 +106,8 @@ typedef struct {
   JqPosition pos; /* the working position: the view plus the moves made */
   JqIsmctsWorld world;
   JqRng rng;
-  /* The alpha-beta search that values leaves (Leaf=search), its table
-   * kept from leaf to leaf and from move to move. */
+  /* The alpha-beta search of the view (Hint) and of the refined priors
+   * (PriorVisits), with a table of its own. */
   JqSearch *search;
   bool search_used;                      /* since it was last cleared */
   uint32_t path[2 * MAX_TREE_DEPTH + 2]; /* moves and reveal outcomes */
@@ -142,7 +139,6 @@ struct Ismcts {
   JqIsmctsSelectParams select; /* Exploration, Prior, FirstPlay */
   JqIsmctsLeaf leaf;
   int playout_plies;
-  int leaf_depth; /* Leaf=search: its depth, 0 for quiescence alone */
   long hash_mb;
   int threads;
   Worker *workers[MAX_THREADS];
@@ -347,11 +343,8 @@ static uint32_t child_by_move(const JqIsmctsTree *t, uint32_t parent,
 }
 
 static double leaf_value(Ismcts *s, Worker *w) {
-  w->search_used |= s->leaf == JQ_ISMCTS_LEAF_SEARCH;
-  return jq_ismcts_leaf_value(
-      &w->pos, &w->world, s->leaf,
-      s->leaf == JQ_ISMCTS_LEAF_SEARCH ? s->leaf_depth : s->playout_plies,
-      w->search, &w->rng);
+  return jq_ismcts_leaf_value(&w->pos, &w->world, s->leaf, s->playout_plies,
+                              &w->rng);
 }
 
 /* Gives the root child of `move` at least half the root's prior weight;
@@ -1212,20 +1205,13 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return true;
   }
   if (strcasecmp(name, "Leaf") == 0) {
-    static const char *const kinds[] = {"eval", "playout", "probe", "search"};
-    for (int k = 0; k < 4; k++)
+    static const char *const kinds[] = {"eval", "playout", "probe"};
+    for (int k = 0; k < 3; k++)
       if (strcasecmp(value, kinds[k]) == 0) {
         s->leaf = (JqIsmctsLeaf)k;
         return true;
       }
-    return jq_error_set(err, "Leaf must be eval, playout, probe or search");
-  }
-  if (strcasecmp(name, "LeafDepth") == 0) {
-    if (!jq_ai_parse_long(value, 0, MAX_LEAF_DEPTH, &v))
-      return jq_error_set(err, "LeafDepth must be from 0 to %d",
-                          MAX_LEAF_DEPTH);
-    s->leaf_depth = (int)v;
-    return true;
+    return jq_error_set(err, "Leaf must be eval, playout or probe");
   }
   if (strcasecmp(name, "Skill Level") == 0) {
     if (!jq_ai_parse_long(value, 0, 20, &v))
@@ -1290,7 +1276,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
                       "Prior, FirstPlay, Center, Hint, Halving, PriorVisits, "
                       "PriorDepth, PriorTemp, "
                       "PriorMix, "
-                      "Leaf, LeafDepth, "
+                      "Leaf, "
                       "PlayoutPlies, "
                       "CapturesFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "

@@ -47,8 +47,6 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
                                 "ismcts"},
     [JQ_UCI_OPT_PLAYOUT_PLIES] = {"PlayoutPlies", KIND_SPIN, "8", 0, 64, true,
                                   "ismcts"},
-    [JQ_UCI_OPT_LEAF_DEPTH] = {"LeafDepth", KIND_SPIN, "0", 0, 6, true,
-                               "ismcts"},
     [JQ_UCI_OPT_CAPTURES_FIRST] = {"CapturesFirst", KIND_CHECK, "true", 0, 0,
                                    true, "ismcts"},
     [JQ_UCI_OPT_OUTCOMES] = {"Outcomes", KIND_CHECK, "true", 0, 0, true,
@@ -73,8 +71,7 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
 };
 
 static const char *const variant_names[] = {"xiangqi", "jieqi", NULL};
-static const char *const leaf_names[] = {"eval", "playout", "probe", "search",
-                                         NULL};
+static const char *const leaf_names[] = {"eval", "playout", "probe", NULL};
 
 /* The choices of a combo, NULL-terminated. */
 static const char *const *combo_values(JqUciOptionId id) {
