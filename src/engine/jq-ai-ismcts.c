@@ -14,32 +14,32 @@
  * in which captures and checks stand out, so the tree grows deep along
  * forcing lines instead of trying every move once (with Prior=0, UCB1,
  * and a node tries its captures, best victim first, before its quiet
- * moves); mates are proven (the solver of
- * the tree module), through reveals when every identity the piece may turn up
- * as is proven alike, so a forced mate is played as soon as it is seen and a
- * move seen to be mated is not played; a mate in one by a revealed piece
- * is looked for as a node's moves are weighed and taken at once, so a
- * move that allows one is refuted on the second visit of its node,
- * however low the priors rank the mating move; and the subtree of the
- * moves played since the last search is kept (Reuse). Leaves are valued
- * against half the root's score (Center), so that far ahead or far
- * behind the logistic does not flatten the differences between moves
- * away, and a draw is worth a level score, not an even chance. The final
- * move may be chosen by sequential halving among the K most visited root
- * moves after a
- * warm-up (Halving=K, off; jq-ismcts-halving.h): the rest of the budget
- * split evenly among them in rounds, the worse half by mean dropping out
- * after each, so that the move played is the best of a few well-sampled
- * ones, not PUCT's most visited. It needs a budget (iterations, movetime
- * or the clock; not infinite, not pondering); with Threads, worker 0
- * alone decides, from its own tree, and alone is forced, the others'
- * trees only adding to the report.
- * A short alpha-beta search of the view (Hint,
- * a percentage of the move's time or, under an iteration budget, as many
- * nodes as that share would give it) may name a root move first, which
- * then gets at least half the root's prior weight: the two searches see
- * different things, the alpha-beta deep quiet lines, the tree the
- * reveals. A node the iterations
+ * moves); mates are proven (the solver of the tree module), through
+ * reveals when every identity the piece may turn up as is proven alike, so
+ * a forced mate is played as soon as it is seen and a move seen to be
+ * mated is not played; a mate in one by a revealed piece is looked for as
+ * a node's moves are weighed and taken at once, so a move that allows one
+ * is refuted on the second visit of its node, however low the priors rank
+ * the mating move; and the subtree of the moves played since the last
+ * search is kept (Reuse). Leaves are valued (Leaf: a capture probe by
+ * default; jq-ismcts-leaf.h) against half the root's score (Center), so
+ * that far ahead or far behind the logistic does not flatten the
+ * differences between moves away, and a draw is worth a level score, not
+ * an even chance. The final move may be chosen by sequential halving among
+ * the K most visited root moves after a warm-up (Halving=K, off;
+ * jq-ismcts-halving.h): the rest of the budget split evenly among them in
+ * rounds, the worse half by mean dropping out after each, so that the move
+ * played is the best of a few well-sampled ones, not PUCT's most visited.
+ * It needs a budget (iterations, movetime or the clock; not infinite, not
+ * pondering); with Threads, worker 0 alone decides, from its own tree, and
+ * alone is forced, the others' trees only adding to the report.
+ * A short alpha-beta search of the view (Hint, a percentage of the move's
+ * time or, under an iteration budget, as many nodes as that share would
+ * give it) may name a root move first, which then gets at least half the
+ * root's prior weight: the two searches see different things, the
+ * alpha-beta deep quiet lines, the tree the reveals. (Options measured
+ * without gain were removed in session 18: docs/benchmarks.md.)
+ * A node the iterations
  * have gone through often enough (PriorVisits) may have its children's
  * priors set again from what the alpha-beta's quiescence (or a search of
  * PriorDepth) makes of each move on the player's knowledge, a softmax at
