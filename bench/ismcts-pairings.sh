@@ -11,7 +11,7 @@
 # Opponents default to random, greedy, determinized and alphabeta; any
 # player spec of `jieqi-cli match` works ("ai:determinized:Deals=8").
 # Extra options for the IS-MCTS side go in ISMCTS_OPTIONS
-# (":Exploration=0.5:MinimaxWeight=0.6").
+# (":Exploration=0.5:Halving=4").
 set -euo pipefail
 
 games=${1:-200}

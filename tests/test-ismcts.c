@@ -15,6 +15,7 @@
 #include "jq-ismcts-leaf.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
+#include "jq-search.h"
 #include "jq-test-ai.h"
 #include "jq-test-tactics.h"
 #include "jq-test-util.h"
@@ -63,8 +64,8 @@ static JqGame *interesting_game(JqPosition *view) {
 
 /* ---- (a) no cheating: the move does not depend on the hidden truth ---- */
 
-/* data: the Hint and Guard options' value (the alpha-beta's root hint and
- * its check of the tree's move search the view too). */
+/* data: the Hint option's value (the alpha-beta's root hint searches the
+ * view too). */
 static void test_blind_to_deal(gconstpointer data) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
@@ -74,7 +75,6 @@ static void test_blind_to_deal(gconstpointer data) {
   jq_test_ai_set(ai, "Seed", "12345");
   jq_test_ai_set(ai, "Hash", "16");
   jq_test_ai_set(ai, "Hint", data);
-  jq_test_ai_set(ai, "Guard", data);
   enum { WORLDS = 12 };
   JqMove first_move = JQ_MOVE_NONE;
   JqProgress first = {0};
@@ -339,8 +339,6 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
   g_assert_cmpfloat(n->value, >=, 0.0);
   g_assert_cmpfloat(n->value, <=, (double)n->visits + 1e-9);
   uint64_t sum = 0;
-  unsigned best_minimax = 0;
-  double outcome_sum = 0;
   JqIsmctsCursor cur;
   const JqIsmctsEdge *head = jq_ismcts_first_edge(tree, index, &cur);
   bool outcomes = head && jq_ismcts_edge_is_outcome(head);
@@ -360,15 +358,12 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
     /* A node is made after its parent, and its edge says what it is. */
     g_assert_cmpuint(c, >, index);
     g_assert_cmpuint(child->move, ==, e->move);
-    if (child->minimax > best_minimax)
-      best_minimax = child->minimax;
     if (child->visits == 0) {
       /* Made for a selection whose iteration went elsewhere (a mate in
        * one found as the moves were weighed): never gone through. */
       g_assert_cmpuint(child->avail, >=, 1);
       g_assert_cmpuint(child->avail, <=, n->visits);
       g_assert_cmpuint(child->edges, ==, 0);
-      g_assert_cmpuint(child->minimax, ==, 0);
       count->nodes++;
       count->words += JQ_ISMCTS_NODE_WORDS;
       continue;
@@ -381,7 +376,6 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
       g_assert_cmpint(t, >=, JQ_ADVISOR);
       g_assert_cmpint(t, <=, JQ_PAWN);
       g_assert_cmpint(child->mover, ==, n->mover);
-      outcome_sum += (double)child->minimax * child->visits;
     } else {
       /* Visited only when available; available only when the parent was
        * visited; and moves alternate. */
@@ -397,19 +391,8 @@ static void check_node(const JqIsmctsTree *tree, uint32_t index, int depth,
     check_node(tree, c, depth + 1, count);
   }
   g_assert_cmpuint(sum, <=, n->visits);
-  /* The minimax value is the side to move's best child, seen from the
-   * mover (the root's is only defined once it has children); a reveal's,
-   * the mean of its outcomes' by visits. */
-  if (outcomes) {
+  if (outcomes)
     count->outcomes++;
-    double mean = outcome_sum / (double)sum;
-    g_assert_cmpfloat(fabs((double)n->minimax - mean), <=, 0.5 + 1e-9);
-  } else if (n->edges) {
-    g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE - best_minimax);
-  }
-  /* A proof is a certain result, and minimax agrees with it. */
-  if (n->proof > 0)
-    g_assert_cmpuint(n->minimax, ==, JQ_ISMCTS_MINIMAX_ONE);
 }
 
 static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
@@ -489,7 +472,7 @@ static void check_tree(JqAi *ai, const JqPosition *view, JqMove played,
 static void test_tree_statistics(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  static const char *const leaves[] = {"eval", "playout", "probe", "search"};
+  static const char *const leaves[] = {"eval", "playout", "probe"};
   for (size_t k = 0; k < 2 * G_N_ELEMENTS(leaves); k++) {
     JqAi *ai = jq_test_ai_new("ismcts");
     jq_test_ai_set(ai, "Hash", "8");
@@ -563,54 +546,6 @@ static void test_priors(void) {
   jq_ai_free(ai);
 }
 
-/* First play: a node whose only tried reply keeps losing must try another
- * soon. The reply favoured by the priors (a check, weighing 20 times a
- * quiet move) loses every time it is played; counted is how many times it
- * is chosen before another reply gets its first visit. Started from the
- * node's own leaf value (FirstPlayStatic), the untried replies are not
- * dragged down by the losing one, and come sooner. */
-static float weigh_first_heavy(void *data, JqMove m) {
-  return m == *(const JqMove *)data ? 20.0f : 1.0f;
-}
-
-static int repeats_of_losing_reply(bool first_play_static) {
-  JqIsmctsTree tree;
-  g_assert_true(jq_ismcts_tree_init(&tree, 1 << 20));
-  jq_ismcts_tree_reset(&tree, JQ_BLACK);
-  JqIsmctsSelectParams params = {.exploration = 0.7,
-                                 .minimax_weight = 0.6,
-                                 .prior = 1.0,
-                                 .first_play = 0.1,
-                                 .first_play_static = first_play_static};
-  JqRng rng;
-  jq_rng_seed(&rng, 1);
-  JqMoveList ours = {.count = 1}, replies = {.count = 8};
-  ours.moves[0] = jq_move_make(0, 1);
-  for (int i = 0; i < replies.count; i++)
-    replies.moves[i] = jq_move_make(80, 81 + i);
-  JqMove check = replies.moves[0];
-  bool expanded;
-  uint32_t path[3] = {tree.root, 0, 0};
-  /* Our move, valued 0.8 for us by its leaf. */
-  path[1] = jq_ismcts_tree_select(&tree, tree.root, &ours, 0, &params,
-                                  weigh_first_heavy, &check, &rng, &expanded);
-  g_assert_true(expanded);
-  jq_ismcts_tree_backup(&tree, path, 2, JQ_BLACK, 0.2);
-  for (int n = 1; n <= 100; n++) {
-    path[2] = jq_ismcts_tree_select(&tree, path[1], &replies, 0, &params,
-                                    weigh_first_heavy, &check, &rng, &expanded);
-    g_assert_cmpuint(path[2], !=, JQ_ISMCTS_NO_NODE);
-    if (jq_ismcts_node(&tree, path[2])->move != check) {
-      jq_ismcts_tree_free(&tree);
-      return n - 1;
-    }
-    /* The check loses: a win for us, the side to move after it. */
-    jq_ismcts_tree_backup(&tree, path, 3, JQ_RED, 1.0);
-  }
-  jq_ismcts_tree_free(&tree);
-  return 100;
-}
-
 /* The root child of `move`'s share of the root's prior weight. */
 static float root_weight_share(const JqIsmctsTree *tree, JqMove move) {
   float total = 0.0f, mine = 0.0f;
@@ -678,55 +613,6 @@ static JqMove assert_option_avoids(JqAi *ai, const JqPosition *pos,
   return m;
 }
 
-/* Guard: the tree's move checked by the alpha-beta search on the view.
- * From a game lost to the alpha-beta AI (session 12): Black is ahead, and
- * Rxc3 (a3c3) opens the a-file to Red's hidden a0, which runs up it as a
- * chariot and mates at a9 if it turns up a cannon (one chance in five).
- * 5,000 iterations take the capture; the guard sees the mate and plays
- * the hint instead. */
-static void test_guard(void) {
-  JqPosition pos;
-  jq_test_position_from_fen(&pos, "3xk1xx1/2P1p4/9/8a/2pAp1p2/3b5/r1X3X2/"
-                                  "4P1Br1/2N1P4/X2XK3X b A1N1R1C1P1a1n2c1p1 "
-                                  "- 8 16");
-  JqMove blunder = jq_test_move("a3c3");
-  JqAi *ai = jq_test_ai_new("ismcts");
-  jq_test_ai_set(ai, "Hash", "16");
-  assert_option_avoids(ai, &pos, "Guard", "10", blunder);
-  jq_ai_free(ai);
-}
-
-/* Veto: the tree's move searched alone by the alpha-beta, and the hint's
- * played instead when the tree's is lost. From a game lost to the
- * alpha-beta AI (session 12): Red, a chariot down, plays Cb3-b2 and is
- * mated in five, every piece revealed; the alpha-beta's choice holds. At
- * 5,000 iterations the tree still plays b3b2. */
-static void test_veto(void) {
-  JqPosition pos;
-  jq_test_position_from_fen(&pos, "2P1k4/3c5/9/9/p2R5/2pp5/XC2r3a/9/3K5/9 w "
-                                  "A1C1P4N1B1 2 48");
-  JqMove blunder = jq_test_move("b3b2");
-  JqAi *ai = jq_test_ai_new("ismcts");
-  jq_test_ai_set(ai, "Hash", "16");
-  JqMove m = assert_option_avoids(ai, &pos, "Veto", "10", blunder);
-  /* The played move is not lost itself: searched alone it is no mate. */
-  JqSearch *search = jq_search_new_sized(8);
-  g_assert_nonnull(search);
-  JqLimits limits;
-  jq_limits_init(&limits);
-  limits.nodes = 20000;
-  limits.searchmoves[0] = m;
-  limits.searchmoves_count = 1;
-  JqRootResult line = {JQ_MOVE_NONE, 0};
-  int lines = 0;
-  jq_search_run(search, &pos, &limits, NULL, NULL, NULL, NULL, &line, 1,
-                &lines);
-  jq_search_free(search);
-  g_assert_cmpint(lines, ==, 1);
-  g_assert_cmpint(line.score, >, -JQ_SCORE_MATE_BOUND);
-  jq_ai_free(ai);
-}
-
 /* Two positions where IS-MCTS walked into a mate against the alpha-beta
  * AI (seed 2050, games 1 and 24, docs/benchmarks.md session 15): Red's
  * Ne7-c8 lets Black mate in four; Black's hidden i9, out as a bishop, lets
@@ -773,11 +659,6 @@ static void assert_option_avoids_mates(const char *name, const char *on) {
   }
   jq_search_free(search);
 }
-
-/* Check: the tree's most visited moves searched alone by the alpha-beta,
- * the best of them played when the tree's choice scores far below it:
- * with Check=30 neither blunder is played. */
-static void test_check(void) { assert_option_avoids_mates("Check", "30"); }
 
 /* PriorVisits: once a node has 50 visits its children's priors come from
  * the alpha-beta's quiescence after each move instead of the static
@@ -830,50 +711,6 @@ static void test_prior_visits_view(void) {
   g_assert_cmpint(changed, >, legal.count / 2);
   jq_game_free(game);
 }
-/* MateHint: when the hint scores a mate, the alpha-beta searches on and
- * its move is played. The veto's position after Red's Cb3-b2: Black mates
- * in five (Re3-d3 first), every piece revealed; the tree prefers Rd8-c8
- * at 2,000 to 20,000 iterations. */
-static void test_mate_hint(void) {
-  JqPosition pos;
-  jq_test_position_from_fen(&pos, "2P1k4/3c5/9/9/p2R5/2pp5/XC2r3a/9/3K5/9 w "
-                                  "A1C1P4N1B1 2 48");
-  jq_position_make_move(&pos, jq_test_move("b3b2"), JQ_REVEAL_NONE);
-  JqMove mating = jq_test_move("e3d3");
-  JqAi *ai = jq_test_ai_new("ismcts");
-  jq_test_ai_set(ai, "Hash", "16");
-  jq_test_ai_set(ai, "MateHint", "0");
-  JqProgress last;
-  g_assert_cmpuint(think_iterations(ai, &pos, 5000, &last), !=, mating);
-  g_assert_cmpint(last.score, <, JQ_SCORE_MATE_BOUND);
-  jq_test_ai_set(ai, "MateHint", "50");
-  JqMove m = think_iterations(ai, &pos, 5000, &last);
-  g_assert_cmpuint(m, ==, mating);
-  g_assert_cmpint(last.pv_len, ==, 1);
-  g_assert_cmpuint(last.pv[0], ==, m);
-  g_assert_cmpint(last.score, >=, JQ_SCORE_MATE_BOUND);
-  /* Where the hint sees no mate the tree decides as before: the jieqi
-   * start plays the same move with MateHint as without. */
-  JqPosition start;
-  jq_position_init_start(&start, JQ_VARIANT_JIEQI);
-  JqMove with = think_iterations(ai, &start, 3000, &last);
-  g_assert_cmpuint(last.iterations, ==, 3000);
-  jq_test_ai_set(ai, "MateHint", "0");
-  jq_ai_new_game(ai);
-  JqMove without = think_iterations(ai, &start, 3000, &last);
-  g_assert_cmpuint(with, ==, without);
-  jq_ai_free(ai);
-}
-
-static void test_first_play_static(void) {
-  int dragged = repeats_of_losing_reply(false);
-  int fixed = repeats_of_losing_reply(true);
-  g_test_message("losing reply chosen %d times, %d with FirstPlayStatic",
-                 dragged, fixed);
-  g_assert_cmpint(fixed, >=, 1);
-  g_assert_cmpint(fixed, <, dragged);
-}
-
 /* Replays the tree below `index` in pos (a reveal through each of its
  * outcomes) and checks every complete node: its children are exactly the
  * moves legal in its position, which the search relies on to skip
@@ -952,7 +789,7 @@ static void test_complete_nodes(void) {
  * search does not carry the full tree over (there is no room to copy the
  * kept part to: it starts afresh). */
 static void test_full_pool(void) {
-  static const char *const leaves[] = {"probe", "search"};
+  static const char *const leaves[] = {"probe", "playout"};
   for (size_t k = 0; k < G_N_ELEMENTS(leaves); k++) {
     JqPosition view;
     JqGame *game = interesting_game(&view);
@@ -1186,17 +1023,15 @@ static void test_mate_in_one_reply(void) {
   jq_ai_free(ai);
 }
 
-/* Leaf=search: the alpha-beta search values a leaf. Its quiescence takes
- * a hanging chariot that the static evaluation does not; one ply more
- * finds a mate in one, which the win probability counts as near certain;
- * a mated side to move is lost at any depth; the position is left as it
- * was, and after a clear the same position gets the same value. */
-static void test_search_leaf(void) {
+/* jq_search_value, by which PriorVisits values a node's moves: its
+ * quiescence takes a hanging chariot that the static evaluation does not;
+ * one ply more finds a mate in one; a mated side to move is lost at any
+ * depth; the position is left as it was, and after a clear the same
+ * position gets the same value. */
+static void test_search_value(void) {
   JqSearch *search = jq_search_new_sized(1);
   g_assert_nonnull(search);
   g_assert_true(jq_search_reserve(search));
-  JqIsmctsWorld world = {.observer = JQ_RED, .offset = 0};
-
   JqPosition pos, before;
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
   memcpy(&before, &pos, sizeof pos);
@@ -1204,8 +1039,6 @@ static void test_search_leaf(void) {
   int taken = jq_search_value(search, &pos, 0);
   g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
   g_assert_cmpint(taken, >=, stand + 500);
-  g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, 0), >,
-                    jq_ismcts_win_probability(stand + 500));
 
   /* Chariots on a8 and b0: b0b9 mates (rank 8 and rank 9 closed). */
   jq_test_position_from_fen(&pos, "3k5/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1");
@@ -1214,15 +1047,10 @@ static void test_search_leaf(void) {
   g_assert_cmpint(jq_search_value(search, &pos, 0), <, JQ_SCORE_MATE_BOUND);
   g_assert_cmpint(jq_search_value(search, &pos, 1), >, JQ_SCORE_MATE_BOUND);
   g_assert_true(memcmp(&before, &pos, sizeof pos) == 0);
-  g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, 1), >, 0.99);
   jq_position_make_move(&pos, jq_test_move("b0b9"), JQ_REVEAL_NONE);
-  world.observer = JQ_BLACK;
-  for (int depth = 0; depth <= 2; depth++) {
+  for (int depth = 0; depth <= 2; depth++)
     g_assert_cmpint(jq_search_value(search, &pos, depth), <,
                     -JQ_SCORE_MATE_BOUND);
-    g_assert_cmpfloat(jq_ismcts_search_value(search, &pos, &world, depth), <,
-                      0.01);
-  }
 
   /* A jieqi middle game: the same value again from a clear state, and the
    * view untouched (its long history included). */
@@ -1288,7 +1116,7 @@ static void run_selfplay(JqVariant variant) {
   JqAi *opp[OPPONENTS] = {jq_test_ai_new("random"), jq_test_ai_new("greedy"),
                           jq_test_ai_new("alphabeta")};
   jq_test_ai_set(opp[OPP_ALPHABETA], "Hash", "1");
-  static const char *const leaves[] = {"eval", "playout", "probe", "search"};
+  static const char *const leaves[] = {"eval", "playout", "probe"};
   long ismcts_moves = 0;
   int finished = 0, points[OPPONENTS] = {0}, games[OPPONENTS] = {0};
   for (int g = 0; g < SELFPLAY_GAMES; g++) {
@@ -1528,59 +1356,55 @@ static void test_options(void) {
   JqError err;
   static const char *const good[][2] = {
       {"Seed", "0"},           {"Exploration", "0.7"},
-      {"Leaf", "playout"},     {"MinimaxWeight", "0"},
-      {"MinimaxWeight", "1"},  {"CapturesFirst", "false"},
+      {"Leaf", "playout"},     {"CapturesFirst", "false"},
       {"leaf", "PROBE"},       {"PlayoutPlies", "12"},
       {"Hash", "2"},           {"Threads", "2"},
       {"Threads", "1"},        {"MultiPV", "3"},
       {"Skill Level", "10"},   {"UCI_Elo", "1500"},
       {"Ponder", "true"},      {"UCI_LimitStrength", "false"},
-      {"Move Overhead", "30"}, {"Widening", "0"},
-      {"Widening", "1.5"},     {"Outcomes", "true"},
+      {"Move Overhead", "30"}, {"Outcomes", "true"},
       {"Reuse", "FALSE"},      {"Reuse", "true"},
-      {"ChecksFirst", "true"}, {"ChecksFirst", "false"},
       {"Prior", "0"},          {"Prior", "2.5"},
       {"FirstPlay", "0"},      {"FirstPlay", "0.25"},
       {"Center", "0.5"},       {"Center", "0"},
-      {"LowerBound", "0.5"},   {"LowerBound", "0"},
-      {"Leaf", "Search"},      {"LeafDepth", "0"},
-      {"LeafDepth", "6"},      {"LeafDepth", "2"},
       {"Hint", "10"},          {"Hint", "0"},
-      {"Guard", "10"},         {"Guard", "0"},
-      {"Veto", "10"},          {"Veto", "0"},
-      {"MateHint", "50"},      {"MateHint", "0"},
-      {"Check", "30"},         {"Check", "0"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(good); i++)
     if (!jq_ai_set_option(ai, good[i][0], good[i][1], &err))
       g_error("%s=%s refused: %s", good[i][0], good[i][1], err.message);
-  g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "true", &err));
-  g_assert_true(jq_ai_set_option(ai, "FirstPlayStatic", "false", &err));
   static const char *const bad[][2] = {
-      {"Hash", "0"},          {"Hash", "x"},
-      {"Threads", "0"},       {"Leaf", "oracle"},
-      {"Exploration", "-1"},  {"Exploration", "a"},
-      {"PlayoutPlies", "-1"}, {"Seed", "-3"},
-      {"Ponder", "maybe"},    {"MinimaxWeight", "1.5"},
-      {"Skill Level", "21"},  {"Exploration", "0,7"},
-      {"Frobnicate", "1"},    {"Widening", "-1"},
-      {"Widening", "101"},    {"Outcomes", "yes"},
-      {"Reuse", "1"},         {"ChecksFirst", "2"},
-      {"Prior", "-0.5"},      {"Prior", "101"},
-      {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
-      {"Center", "1.5"},      {"LowerBound", "-1"},
-      {"LeafDepth", "7"},     {"LeafDepth", "-1"},
-      {"LeafDepth", "x"},     {"FirstPlayStatic", "2"},
-      {"Hint", "91"},         {"Hint", "0.5"},
-      {"Guard", "91"},        {"Guard", "-1"},
-      {"Veto", "91"},         {"Veto", "x"},
-      {"MateHint", "91"},     {"MateHint", "-1"},
-      {"Check", "91"},        {"Check", "x"},
+      {"Hash", "0"},          {"Hash", "x"},          {"Threads", "0"},
+      {"Leaf", "oracle"},     {"Exploration", "-1"},  {"Exploration", "a"},
+      {"PlayoutPlies", "-1"}, {"Seed", "-3"},         {"Ponder", "maybe"},
+      {"Skill Level", "21"},  {"Exploration", "0,7"}, {"Frobnicate", "1"},
+      {"Outcomes", "yes"},    {"Reuse", "1"},         {"Prior", "-0.5"},
+      {"Prior", "101"},       {"FirstPlay", "1.5"},   {"FirstPlay", "x"},
+      {"Center", "1.5"},      {"Center", "-1"},       {"Hint", "91"},
+      {"Hint", "0.5"},        {"Leaf", "search"},
   };
   for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
     memset(&err, 0, sizeof err);
     g_assert_false(jq_ai_set_option(ai, bad[i][0], bad[i][1], &err));
     g_assert_cmpuint(strlen(err.message), >, 0);
+  }
+  /* Options measured and removed (docs/benchmarks.md, session 18): unknown
+   * now, whatever the value. */
+  static const char *const removed[][2] = {
+      {"Guard", "10"},
+      {"Veto", "10"},
+      {"Check", "30"},
+      {"MateHint", "50"},
+      {"LowerBound", "0.5"},
+      {"Widening", "1"},
+      {"ChecksFirst", "true"},
+      {"MinimaxWeight", "0.6"},
+      {"FirstPlayStatic", "true"},
+      {"LeafDepth", "1"},
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(removed); i++) {
+    memset(&err, 0, sizeof err);
+    g_assert_false(jq_ai_set_option(ai, removed[i][0], removed[i][1], &err));
+    g_assert_nonnull(strstr(err.message, "unknown option"));
   }
   /* The pool is indexed in 4-byte words: no more than 16 GB is offered. */
   memset(&err, 0, sizeof err);
@@ -1645,8 +1469,6 @@ static void test_prompt_stop(void) {
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
   JqAi *ai = jq_test_ai_new("ismcts");
-  jq_test_ai_set(ai, "Leaf", "search");
-  jq_test_ai_set(ai, "LeafDepth", "1");
   JqLimits limits;
   jq_limits_init(&limits);
   limits.infinite = true;
@@ -1975,14 +1797,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/tiny-pool-game", test_tiny_pool_game);
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
-  g_test_add_func("/ismcts/first-play-static", test_first_play_static);
   g_test_add_func("/ismcts/hint", test_hint);
-  g_test_add_func("/ismcts/guard", test_guard);
-  g_test_add_func("/ismcts/veto", test_veto);
-  g_test_add_func("/ismcts/check", test_check);
   g_test_add_func("/ismcts/prior-visits", test_prior_visits);
   g_test_add_func("/ismcts/prior-visits-view", test_prior_visits_view);
-  g_test_add_func("/ismcts/mate-hint", test_mate_hint);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);
@@ -1998,7 +1815,7 @@ int main(int argc, char **argv) {
     g_test_add_data_func(path, t, test_jieqi_tactic);
     g_free(path);
   }
-  g_test_add_func("/ismcts/search-leaf", test_search_leaf);
+  g_test_add_func("/ismcts/search-value", test_search_value);
   g_test_add_func("/ismcts/center", test_center);
   g_test_add_func("/ismcts/solver-through-reveals",
                   test_solver_through_reveals);

@@ -14,53 +14,32 @@
  * in which captures and checks stand out, so the tree grows deep along
  * forcing lines instead of trying every move once (with Prior=0, UCB1,
  * and a node tries its captures, best victim first, before its quiet
- * moves); the selection may mix each child's mean with its implicit
- * minimax value (MinimaxWeight, 0 by default); mates are proven (the solver of
- * the tree module), through reveals when every identity the piece may turn up
- * as is proven alike, so a forced mate is played as soon as it is seen and a
- * move seen to be mated is not played; a mate in one by a revealed piece
- * is looked for as a node's moves are weighed and taken at once, so a
- * move that allows one is refuted on the second visit of its node,
- * however low the priors rank the mating move; and the subtree of the
- * moves played since the last search is kept (Reuse). Leaves are valued
- * against half the root's score (Center), so that far ahead or far
- * behind the logistic does not flatten the differences between moves
- * away, and a draw is worth a level score, not an even chance. The final
- * move may be chosen by a lower bound of its mean (LowerBound, off), or
- * by sequential halving among the K most visited root moves after a
- * warm-up (Halving=K, off; jq-ismcts-halving.h): the rest of the budget
- * split evenly among them in rounds, the worse half by mean dropping out
- * after each, so that the move played is the best of a few well-sampled
- * ones, not PUCT's most visited. It needs a budget (iterations, movetime
- * or the clock; not infinite, not pondering); with Threads, worker 0
- * alone decides, from its own tree, and alone is forced, the others'
- * trees only adding to the report.
- * Progressive widening (Widening) is there to experiment with; it is off
- * by default, having measured worse.
- * Leaves may also be valued by the alpha-beta search itself at a small
- * depth (Leaf=search, LeafDepth; 0 is its quiescence search), on the
- * working position as the player sees it. An untried move's first-play
- * value may start from its parent's leaf value instead of the parent's
- * current worth (FirstPlayStatic), so that one losing reply does not
- * keep the others untried. A short alpha-beta search of the view (Hint,
- * a percentage of the move's time or, under an iteration budget, as many
- * nodes as that share would give it) may name a root move first, which
- * then gets at least half the root's prior weight: the two searches see
- * different things, the alpha-beta deep quiet lines, the tree the
- * reveals. With a hint, the tree's own choice may be checked by the same
- * search restricted to it (Guard, a percentage kept back from the tree):
- * when it scores far below the hint's move (a mate or a piece lost a few
- * moves on), the hint's move is played. A narrower check (Veto, also a
- * share kept back) searches the tree's move alone and plays the hint's
- * only when the tree's is lost outright: a mate, or mates in most of what
- * a reveal on the way turns up. A check that needs no hint (Check, a share
- * kept back from the tree) searches the tree's two or three most visited
- * moves alone and plays the best of them when the tree's own choice scores
- * far below it. When the hint itself scores a mate either
- * way, the alpha-beta may search on and its move be played (MateHint, a
- * percentage of the move's time it may have in all; off by default): a
- * mate it finds holds whatever the hidden pieces are, and where every
- * move is mated its move is the longest defence. A node the iterations
+ * moves); mates are proven (the solver of the tree module), through
+ * reveals when every identity the piece may turn up as is proven alike, so
+ * a forced mate is played as soon as it is seen and a move seen to be
+ * mated is not played; a mate in one by a revealed piece is looked for as
+ * a node's moves are weighed and taken at once, so a move that allows one
+ * is refuted on the second visit of its node, however low the priors rank
+ * the mating move; and the subtree of the moves played since the last
+ * search is kept (Reuse). Leaves are valued (Leaf: a capture probe by
+ * default; jq-ismcts-leaf.h) against half the root's score (Center), so
+ * that far ahead or far behind the logistic does not flatten the
+ * differences between moves away, and a draw is worth a level score, not
+ * an even chance. The final move may be chosen by sequential halving among
+ * the K most visited root moves after a warm-up (Halving=K, off;
+ * jq-ismcts-halving.h): the rest of the budget split evenly among them in
+ * rounds, the worse half by mean dropping out after each, so that the move
+ * played is the best of a few well-sampled ones, not PUCT's most visited.
+ * It needs a budget (iterations, movetime or the clock; not infinite, not
+ * pondering); with Threads, worker 0 alone decides, from its own tree, and
+ * alone is forced, the others' trees only adding to the report.
+ * A short alpha-beta search of the view (Hint, a percentage of the move's
+ * time or, under an iteration budget, as many nodes as that share would
+ * give it) may name a root move first, which then gets at least half the
+ * root's prior weight: the two searches see different things, the
+ * alpha-beta deep quiet lines, the tree the reveals. (Options measured
+ * without gain were removed in session 18: docs/benchmarks.md.)
+ * A node the iterations
  * have gone through often enough (PriorVisits) may have its children's
  * priors set again from what the alpha-beta's quiescence (or a search of
  * PriorDepth) makes of each move on the player's knowledge, a softmax at
@@ -100,6 +79,7 @@
 #include "jq-ismcts-leaf.h"
 #include "jq-judge.h"
 #include "jq-movegen.h"
+#include "jq-search.h"
 #include "jq-time.h"
 
 #define MAX_THREADS 64
@@ -112,9 +92,10 @@
 #define HISTORY_KEEP 256
 #define ITERATIONS_PER_DEPTH 1000
 #define REPORT_MS 100
-/* Each worker's leaf search has a table of its own, beside the tree. */
+/* Each worker's alpha-beta search (the hint, PriorVisits) has a table of
+ * its own, beside the tree. */
 #define LEAF_SEARCH_MB 8
-#define MAX_LEAF_DEPTH 6
+#define MAX_LEAF_DEPTH 6 /* PriorDepth's */
 
 typedef struct Ismcts Ismcts;
 
@@ -125,8 +106,8 @@ typedef struct {
   JqPosition pos; /* the working position: the view plus the moves made */
   JqIsmctsWorld world;
   JqRng rng;
-  /* The alpha-beta search that values leaves (Leaf=search), its table
-   * kept from leaf to leaf and from move to move. */
+  /* The alpha-beta search of the view (Hint) and of the refined priors
+   * (PriorVisits), with a table of its own. */
   JqSearch *search;
   bool search_used;                      /* since it was last cleared */
   uint32_t path[2 * MAX_TREE_DEPTH + 2]; /* moves and reveal outcomes */
@@ -155,20 +136,17 @@ struct Ismcts {
   JqAi base;
   /* Options. */
   uint64_t seed;
-  JqIsmctsSelectParams select; /* Exploration, MinimaxWeight, Widening */
+  JqIsmctsSelectParams select; /* Exploration, Prior, FirstPlay */
   JqIsmctsLeaf leaf;
   int playout_plies;
-  int leaf_depth; /* Leaf=search: its depth, 0 for quiescence alone */
   long hash_mb;
   int threads;
   Worker *workers[MAX_THREADS];
   /* The search in progress. */
-  bool order;         /* captures expanded first */
-  bool outcomes;      /* a reveal's continuations depend on what it revealed */
-  bool reuse;         /* keep the subtree of the moves since the last search */
-  bool checks_first;  /* checking moves expanded right after captures */
-  double center;      /* share of the root's score the leaves are set against */
-  double lower_bound; /* final move by mean - this / sqrt(visits); 0: visits */
+  bool order;    /* captures expanded first */
+  bool outcomes; /* a reveal's continuations depend on what it revealed */
+  bool reuse;    /* keep the subtree of the moves since the last search */
+  double center; /* share of the root's score the leaves are set against */
   /* Sequential halving at the root among this many candidates (Halving;
    * below 2: off). In the search: whether it runs, by time or by
    * iterations, its marks (the warm-up's end, then each round's) and its
@@ -178,12 +156,7 @@ struct Ismcts {
   bool halving_timed;
   uint64_t halving_mark[JQ_ISMCTS_HALVING_ROUNDS + 1];
   JqIsmctsHalving halving;
-  double hint_share;  /* of the move's time for the alpha-beta's root hint */
-  double guard_share; /* of the move's time to check the tree's move */
-  double veto_share;  /* of the move's time to look for a lost tree's move */
-  double check_share; /* of the move's time to search the tree's top moves */
-  double mate_share;  /* of the move's time for the alpha-beta when its hint
-                         scores a mate either way (MateHint) */
+  double hint_share; /* of the move's time for the alpha-beta's root hint */
   /* PriorVisits: a node visited this often has its children's priors set
    * again from the evaluation (0: never); by a search of prior_depth (0:
    * quiescence), a softmax at prior_temperature centipawns, mixed with
@@ -192,9 +165,8 @@ struct Ismcts {
   int prior_depth;
   double prior_temperature;
   double prior_mix;
-  JqMove hint_move; /* the hint's move and its score, once searched */
-  int hint_score;
-  int skill; /* 0..20; below 20 caps the iterations */
+  JqMove hint_move; /* the hint's move, once searched */
+  int skill;        /* 0..20; below 20 caps the iterations */
   bool limit_strength;
   int elo; /* with limit_strength: the skill is (elo - 800) / 100 */
   JqLimits limits;
@@ -302,46 +274,6 @@ static int captures_first(const JqPosition *pos, JqMoveList *list) {
   return n;
 }
 
-/* Sorts the moves from index `first` on by their quiet-move hint, best
- * first: with progressive widening a node grows its children in this
- * order. */
-static void order_quiets(const JqPosition *pos, JqMoveList *list, int first) {
-  int hint[JQ_MAX_MOVES];
-  for (int i = first; i < list->count; i++)
-    hint[i] = jq_eval_quiet_hint(pos, list->moves[i]);
-  for (int i = first + 1; i < list->count; i++) {
-    JqMove m = list->moves[i];
-    int v = hint[i], k = i;
-    for (; k > first && hint[k - 1] < v; k--) {
-      list->moves[k] = list->moves[k - 1];
-      hint[k] = hint[k - 1];
-    }
-    list->moves[k] = m;
-    hint[k] = v;
-  }
-}
-
-/* Moves the checking moves among list[first..] to just after `first`
- * (order otherwise kept); returns how many. A hidden mover checks or not
- * as the identity `deal` gives it (NULL: hidden movers are not tried). */
-static int checks_next(const JqPosition *pos, JqMoveList *list, int first,
-                       const JqPieceType *deal) {
-  int n = first;
-  for (int i = first; i < list->count; i++) {
-    JqMove m = list->moves[i];
-    int from = jq_move_from(m);
-    bool hidden = jq_piece_is_hidden(pos->board[from]);
-    if (hidden && !deal)
-      continue;
-    if (!jq_position_gives_check(pos, m, hidden ? deal[from] : JQ_NO_TYPE))
-      continue;
-    memmove(&list->moves[n + 1], &list->moves[n],
-            (size_t)(i - n) * sizeof(JqMove));
-    list->moves[n++] = m;
-  }
-  return n - first;
-}
-
 /* Softmax temperature of the priors, in centipawns of guessed gain. */
 #define PRIOR_TEMPERATURE 100.0f
 #define PRIOR_CLAMP 1000
@@ -411,11 +343,8 @@ static uint32_t child_by_move(const JqIsmctsTree *t, uint32_t parent,
 }
 
 static double leaf_value(Ismcts *s, Worker *w) {
-  w->search_used |= s->leaf == JQ_ISMCTS_LEAF_SEARCH;
-  return jq_ismcts_leaf_value(
-      &w->pos, &w->world, s->leaf,
-      s->leaf == JQ_ISMCTS_LEAF_SEARCH ? s->leaf_depth : s->playout_plies,
-      w->search, &w->rng);
+  return jq_ismcts_leaf_value(&w->pos, &w->world, s->leaf, s->playout_plies,
+                              &w->rng);
 }
 
 /* Gives the root child of `move` at least half the root's prior weight;
@@ -567,10 +496,6 @@ static void iterate(Ismcts *s, Worker *w) {
       if (drawn_or_decided(pos, &w->world, &result))
         break;
       ordered = s->order ? captures_first(pos, &legal) : 0;
-      if (s->checks_first)
-        ordered += checks_next(pos, &legal, ordered, w->world.deal);
-      if (s->select.widening > 0)
-        order_quiets(pos, &legal, ordered);
       moves = &legal;
     }
     if (depth >= MAX_TREE_DEPTH) {
@@ -698,9 +623,8 @@ static int add_roots(const JqIsmctsTree *t, RootTotal *totals, int n) {
 }
 
 /* Proven win first (the quickest), proven loss last (the slowest), else
- * most visited, then best mean;
- * with lower_bound > 0, the best mean less lower_bound / sqrt(visits). */
-static int best_total(const RootTotal *totals, int n, double lower_bound) {
+ * most visited, then best mean. */
+static int best_total(const RootTotal *totals, int n) {
   int best = -1;
   for (int k = 0; k < n; k++) {
     const RootTotal *a = &totals[k];
@@ -711,13 +635,6 @@ static int best_total(const RootTotal *totals, int n, double lower_bound) {
       continue;
     }
     const RootTotal *b = &totals[best];
-    if (lower_bound > 0 && a->proof == b->proof) {
-      double la = a->value / a->visits - lower_bound / sqrt((double)a->visits);
-      double lb = b->value / b->visits - lower_bound / sqrt((double)b->visits);
-      if (la > lb)
-        best = k;
-      continue;
-    }
     if (a->proof != b->proof ? a->proof > b->proof
         : a->proof && a->plies != b->plies
             ? (a->proof > 0 ? a->plies < b->plies : a->plies > b->plies)
@@ -756,7 +673,7 @@ static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
   uint64_t root_visits = 0;
   for (int k = 0; k < n; k++)
     root_visits += totals[k].visits;
-  int best = best_total(totals, n, s->lower_bound);
+  int best = best_total(totals, n);
   /* Halving: its leader (at the end, the survivor) is the move, unless
    * the totals hold a proven win or it is proven lost and they are not. */
   JqMove lead = s->halving_on ? jq_ismcts_halving_leader(&s->halving,
@@ -806,17 +723,6 @@ static bool root_won(const JqIsmctsTree *t) {
   return false;
 }
 
-/* The tree's share of the move's time: the guard's and the veto's are kept
- * back for them when there is a hint to fall back on, the check's always. */
-static int64_t tree_ms(const Ismcts *s) {
-  double kept =
-      (s->hint_move ? s->guard_share + s->veto_share : 0.0) + s->check_share;
-  if (kept <= 0)
-    return s->budget_ms;
-  int64_t ms = (int64_t)((double)s->budget_ms * (1.0 - kept));
-  return ms < 1 ? 1 : ms;
-}
-
 /* Called by worker 0 between iterations: should the search end? Sends a
  * report every REPORT_MS on the way. */
 static bool time_to_stop(Ismcts *s) {
@@ -833,7 +739,7 @@ static bool time_to_stop(Ismcts *s) {
     return false;
   if (root_won(&s->workers[0]->tree))
     return true; /* a proven mate: more thought changes nothing */
-  return s->budget_ms && jq_clock_elapsed_ms(&s->clock) >= tree_ms(s);
+  return s->budget_ms && jq_clock_elapsed_ms(&s->clock) >= s->budget_ms;
 }
 
 /* Halving, by worker 0 before each of its iterations (`done` of all the
@@ -1010,227 +916,7 @@ static JqMove root_hint(Ismcts *s, Worker *w, const JqPosition *view) {
   int lines = 0;
   JqMove move = jq_search_run(w->search, view, &limits, s->stop_request, NULL,
                               NULL, NULL, &line, 1, &lines);
-  s->hint_score = lines > 0 && line.move == move ? line.score : 0;
   return lines > 0 && line.move == move ? move : JQ_MOVE_NONE;
-}
-
-/* MateHint: when the hint scores a mate either way, the alpha-beta searches
- * on (its table kept, so it picks up where the hint stopped) until it has
- * had mate_share of the move's time or of the iterations' nodes, and its
- * move is played when it still scores a mate: a forced mate found on the
- * view holds whatever the hidden pieces are (a chance node averages its
- * outcomes, so only a mate in all of them scores as one), and when every
- * move is mated its move is the longest defence. The tree walked into
- * such lines in the lost games (docs/benchmarks.md, session 12, second
- * pass). Returns JQ_MOVE_NONE when off, when the hint saw no mate, or
- * when the longer search no longer does; *score gets its score. */
-static JqMove mate_move(Ismcts *s, Worker *w, const JqPosition *view,
-                        int *score) {
-  if (s->mate_share <= 0 || !s->hint_move ||
-      abs(s->hint_score) < JQ_SCORE_MATE_BOUND)
-    return JQ_MOVE_NONE;
-  JqLimits limits;
-  jq_limits_init(&limits);
-  if (s->max_iterations) {
-    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->mate_share / (1.0 - s->mate_share);
-    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
-  } else {
-    int64_t left = (int64_t)((double)s->budget_ms * s->mate_share) -
-                   jq_clock_elapsed_ms(&s->clock);
-    limits.movetime_ms = left < 1 ? 1 : (int)left;
-  }
-  for (int i = 0; i < s->limits.searchmoves_count; i++)
-    limits.searchmoves[i] = s->limits.searchmoves[i];
-  limits.searchmoves_count = s->limits.searchmoves_count;
-  JqRootResult line = {JQ_MOVE_NONE, 0};
-  int lines = 0;
-  JqMove move = jq_search_run(w->search, view, &limits, s->stop_request, NULL,
-                              NULL, NULL, &line, 1, &lines);
-  if (lines == 0 || line.move != move || abs(line.score) < JQ_SCORE_MATE_BOUND)
-    return JQ_MOVE_NONE;
-  *score = line.score;
-  return move;
-}
-
-/* The tree's move loses this much more than the hint's in the alpha-beta's
- * eyes: a forced mate or a lost piece that its deeper lines see and a few
- * thousand iterations do not (the lost games against alpha-beta, session
- * 12). */
-#define GUARD_MARGIN 500
-
-/* The alpha-beta's score of `move` alone on the view, within `limits`;
- * false when it gave none. */
-static bool guard_score(Ismcts *s, Worker *w, const JqPosition *view,
-                        JqLimits *limits, JqMove move, int *score) {
-  limits->searchmoves[0] = move;
-  limits->searchmoves_count = 1;
-  JqRootResult line = {JQ_MOVE_NONE, 0};
-  int lines = 0;
-  jq_search_run(w->search, view, limits, s->stop_request, NULL, NULL, NULL,
-                &line, 1, &lines);
-  *score = line.score;
-  return lines > 0 && line.move == move;
-}
-
-/* Checks the tree's choice `best` against the hint's move with the
- * alpha-beta search of each alone (on the view, as the hint), each in half
- * of what is left of the move's time or in half of guard_share of the
- * iterations' nodes; returns the hint's move instead when `best` scores
- * GUARD_MARGIN or more below it. Both searched alike, so that their
- * scores compare (the hint's own score comes from a shallower search). */
-static JqMove guard_move(Ismcts *s, Worker *w, const JqPosition *view,
-                         JqMove best) {
-  if (s->guard_share <= 0 || !s->hint_move || best == s->hint_move)
-    return best;
-  JqLimits limits;
-  jq_limits_init(&limits);
-  if (s->max_iterations) {
-    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->guard_share / (1.0 - s->guard_share) / 2.0;
-    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
-  } else {
-    int64_t left = (s->budget_ms - jq_clock_elapsed_ms(&s->clock)) / 2;
-    limits.movetime_ms = left < 1 ? 1 : (int)left;
-  }
-  /* The leaf search's table holds the tree's deals' values: not the
-   * view's. The hint's is kept: it is the same view's. */
-  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
-    jq_search_clear(w->search);
-  w->search_used = true;
-  int mine, hinted;
-  if (!guard_score(s, w, view, &limits, best, &mine) ||
-      !guard_score(s, w, view, &limits, s->hint_move, &hinted))
-    return best;
-  if (mine > hinted - GUARD_MARGIN)
-    return best;
-  s->hint_score = hinted;
-  return s->hint_move;
-}
-
-/* The alpha-beta's score of the tree's move alone at or below this is a
- * lost game: a forced mate, or mates in most of what a reveal on the way
- * may turn up (a chance node averages its outcomes, clamped). Of the 18
- * moves into a mate in session 12's lost games, a 50 ms search of each
- * alone scored 10 at -4,311 or below (6 of them mated), while the
- * alpha-beta's own choices in those 10 positions scored -1,045 to +132
- * (docs/benchmarks.md, session 13). */
-#define VETO_LOSS 3000
-/* ... and the hint's move must score this much more to be played instead:
- * when both lose alike the tree's choice stands. */
-#define VETO_GAP 1500
-
-/* Searches the tree's choice `best` alone (on the view, as the hint) in
- * veto_share of the move's time (what is left of it) or of the iterations'
- * nodes, and returns the hint's move instead when `best` is lost in the
- * alpha-beta's eyes and the hint's is not: the mates a few thousand
- * iterations walk into and a search of the view sees. Unlike the guard
- * it leaves every other disagreement to the tree. */
-static JqMove veto_move(Ismcts *s, Worker *w, const JqPosition *view,
-                        JqMove best) {
-  if (s->veto_share <= 0 || !s->hint_move || best == s->hint_move)
-    return best;
-  JqLimits limits;
-  jq_limits_init(&limits);
-  if (s->max_iterations) {
-    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->veto_share / (1.0 - s->veto_share);
-    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
-  } else {
-    int64_t left = s->budget_ms - jq_clock_elapsed_ms(&s->clock);
-    if (s->guard_share > 0)
-      left = (int64_t)((double)left * s->veto_share /
-                       (s->veto_share + s->guard_share));
-    limits.movetime_ms = left < 1 ? 1 : (int)left;
-  }
-  /* The leaf search's table holds the tree's deals' values: not the
-   * view's. The hint's is kept: it is the same view's. */
-  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
-    jq_search_clear(w->search);
-  w->search_used = true;
-  int mine;
-  if (!guard_score(s, w, view, &limits, best, &mine))
-    return best;
-  if (mine > -VETO_LOSS || s->hint_score < mine + VETO_GAP)
-    return best;
-  return s->hint_move;
-}
-
-/* Check: the tree's most visited root moves (its choice first), at most
- * this many, each searched alone by the alpha-beta on the view... */
-#define CHECK_CANDIDATES 3
-/* ... and the best of them played instead of the tree's choice when that
- * scores this much below it: the king walks and pieces left to a short
- * attack that the tree, a few thousand iterations deep, valued as even
- * (docs/benchmarks.md, session 15: 7 of 19 lost games turned on one). */
-#define CHECK_MARGIN 300
-
-/* Searches the tree's choice `best` and its runners-up (most visited, not
- * proven lost) alone, each in an equal part of check_share of the move's
- * time (what is left of it) or of the iterations' nodes, and returns the
- * one the alpha-beta scores highest when `best` scores CHECK_MARGIN or more
- * below it. Unlike the guard, the moves weighed are the tree's own: the
- * tree judges the reveals and the quiet play, the alpha-beta only vetoes
- * its tactical blunders. *score gets the chosen move's score. */
-static JqMove check_move(Ismcts *s, Worker *w, const JqPosition *view,
-                         JqMove best, int *score) {
-  /* Infinite or pondering: no share of a time to take. */
-  if (s->check_share <= 0 || (!s->max_iterations && s->budget_ms <= 0))
-    return best;
-  RootTotal totals[JQ_MAX_MOVES];
-  int n = 0;
-  for (int i = 0; i < s->threads; i++)
-    n = add_roots(&s->workers[i]->tree, totals, n);
-  JqMove cand[CHECK_CANDIDATES] = {best};
-  int count = 1;
-  while (count < CHECK_CANDIDATES) {
-    int pick = -1;
-    for (int k = 0; k < n; k++) {
-      bool taken = false;
-      for (int c = 0; c < count; c++)
-        taken |= totals[k].move == cand[c];
-      if (!taken && totals[k].visits > 0 && totals[k].proof >= 0 &&
-          (pick < 0 || totals[k].visits > totals[pick].visits))
-        pick = k;
-    }
-    if (pick < 0)
-      break;
-    cand[count++] = totals[pick].move;
-  }
-  if (count < 2)
-    return best;
-  JqLimits limits;
-  jq_limits_init(&limits);
-  if (s->max_iterations) {
-    double nodes = (double)s->max_iterations * HINT_NODES_PER_ITERATION *
-                   s->check_share / (1.0 - s->check_share) / count;
-    limits.nodes = nodes < HINT_MIN_NODES ? HINT_MIN_NODES : (uint64_t)nodes;
-  } else {
-    int64_t left = (s->budget_ms - jq_clock_elapsed_ms(&s->clock)) / count;
-    limits.movetime_ms = left < 1 ? 1 : (int)left;
-  }
-  /* The leaf search's table holds the tree's deals' values: not the
-   * view's. The hint's is kept: it is the same view's. */
-  if (s->leaf == JQ_ISMCTS_LEAF_SEARCH)
-    jq_search_clear(w->search);
-  w->search_used = true;
-  int first = 0, top = 0;
-  JqMove chosen = best;
-  for (int c = 0; c < count; c++) {
-    int v;
-    if (!guard_score(s, w, view, &limits, cand[c], &v))
-      return best; /* stopped: the tree's choice stands */
-    if (c == 0)
-      first = top = v;
-    else if (v > top) {
-      top = v;
-      chosen = cand[c];
-    }
-  }
-  if (first > top - CHECK_MARGIN)
-    return best;
-  *score = top;
-  return chosen;
 }
 
 /* Halving's warm-up: the share of the budget that PUCT alone spends
@@ -1286,10 +972,6 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
         s->outcome_types[c] |= (uint8_t)(1u << t);
   }
   s->root_ordered = s->order ? captures_first(view, &s->root_moves) : 0;
-  if (s->checks_first)
-    s->root_ordered += checks_next(view, &s->root_moves, s->root_ordered, NULL);
-  if (s->select.widening > 0)
-    order_quiets(view, &s->root_moves, s->root_ordered);
   s->stop_request = stop;
   s->progress = progress;
   s->progress_data = data;
@@ -1317,22 +999,6 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     s->workers[i]->world.offset = offset;
     s->workers[i]->hint = hint;
   }
-  int mate_score = 0;
-  JqMove mating = mate_move(s, s->workers[0], view, &mate_score);
-  if (mating) {
-    if (progress) {
-      JqProgress p;
-      describe(s, true, &p);
-      p.pv_len = 1;
-      p.pv[0] = mating;
-      p.depth = p.seldepth = 1;
-      p.score = mate_score;
-      p.value = mate_score > 0 ? 1.0 : 0.0;
-      progress(&p, data);
-    }
-    return mating;
-  }
-
   /* A forced move needs no thought when only time limits the search. */
   bool timed = s->budget_ms > 0 && !s->limits.infinite && !s->limits.ponder;
   if (s->root_moves.count == 1 && timed && !s->max_iterations) {
@@ -1355,7 +1021,8 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
   s->halving = (JqIsmctsHalving){0};
   s->halving_timed = !s->max_iterations;
   if (s->halving_on) {
-    uint64_t end = s->halving_timed ? (uint64_t)tree_ms(s) : s->max_iterations;
+    uint64_t end =
+        s->halving_timed ? (uint64_t)s->budget_ms : s->max_iterations;
     s->halving_mark[0] = (uint64_t)((double)end * HALVING_WARMUP);
     for (int r = 1; r <= JQ_ISMCTS_HALVING_ROUNDS; r++)
       s->halving_mark[r] = end;
@@ -1382,21 +1049,6 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
     best = s->root_moves.moves[0];
     p.pv_len = 1;
     p.pv[0] = best;
-  } else if (!root_won(&s->workers[0]->tree) &&
-             !(s->stop_request && atomic_load(s->stop_request))) {
-    JqMove guarded = veto_move(s, s->workers[0], view, best);
-    if (guarded == best)
-      guarded = guard_move(s, s->workers[0], view, best);
-    int guarded_score = s->hint_score;
-    if (guarded == best)
-      guarded = check_move(s, s->workers[0], view, best, &guarded_score);
-    if (guarded != best) {
-      best = guarded;
-      p.pv_len = 1;
-      p.pv[0] = best;
-      p.score = guarded_score;
-      p.value = jq_ismcts_win_probability(p.score);
-    }
   }
   if (progress)
     progress(&p, data);
@@ -1422,16 +1074,12 @@ static JqAi *ismcts_create(void) {
     return NULL;
   s->seed = 0x5eed;
   s->select.exploration = 0.7;
-  /* Against alpha-beta at 500 ms a move in jieqi, 40 games a seed (see
-   * docs/benchmarks.md, session 10): 0.6 scored 27.5% and 27.5% (seeds
-   * 2026, 2027), 0.3 41.2% (2026), 0 56.2% and 41.2%. A node's minimax
-   * value follows its best-looking reply however little that was
-   * explored: one decisive line seven plies down (a perpetual check) took
-   * a winning capture to 0 and kept it untried. */
-  s->select.minimax_weight = 0.0;
   /* Against alpha-beta at 100 ms a move in jieqi, 100 games a seed:
    * UCB1 20.5% and 24.5% (seeds 77, 78), this 32.5% and 28.0%; on seed 77
-   * Prior=0.5 23.5%, MinimaxWeight=0.8 with it 19.5%. */
+   * Prior=0.5 23.5%. (A child's worth is its mean: mixing in its implicit
+   * minimax value, MinimaxWeight, and first-play values from the parent's
+   * leaf, FirstPlayStatic, measured worse and were removed; see
+   * docs/benchmarks.md, sessions 10 and 18.) */
   s->select.prior = 1.0;
   s->select.first_play = 0.1;
   /* Against alpha-beta at 100 ms a move in jieqi, 100 games a seed, with
@@ -1484,8 +1132,6 @@ typedef struct {
 
 static const DecimalOption decimal_options[] = {
     {"Exploration", 0, 10, offsetof(JqIsmctsSelectParams, exploration)},
-    {"MinimaxWeight", 0, 1, offsetof(JqIsmctsSelectParams, minimax_weight)},
-    {"Widening", 0, 100, offsetof(JqIsmctsSelectParams, widening)},
     {"Prior", 0, 100, offsetof(JqIsmctsSelectParams, prior)},
     {"FirstPlay", 0, 1, offsetof(JqIsmctsSelectParams, first_play)},
 };
@@ -1517,30 +1163,6 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     if (!jq_ai_parse_long(value, 0, 90, &v))
       return jq_error_set(err, "Hint must be a percentage from 0 to 90");
     s->hint_share = (double)v / 100.0;
-    return true;
-  }
-  if (strcasecmp(name, "Guard") == 0) {
-    if (!jq_ai_parse_long(value, 0, 90, &v))
-      return jq_error_set(err, "Guard must be a percentage from 0 to 90");
-    s->guard_share = (double)v / 100.0;
-    return true;
-  }
-  if (strcasecmp(name, "Veto") == 0) {
-    if (!jq_ai_parse_long(value, 0, 90, &v))
-      return jq_error_set(err, "Veto must be a percentage from 0 to 90");
-    s->veto_share = (double)v / 100.0;
-    return true;
-  }
-  if (strcasecmp(name, "Check") == 0) {
-    if (!jq_ai_parse_long(value, 0, 90, &v))
-      return jq_error_set(err, "Check must be a percentage from 0 to 90");
-    s->check_share = (double)v / 100.0;
-    return true;
-  }
-  if (strcasecmp(name, "MateHint") == 0) {
-    if (!jq_ai_parse_long(value, 0, 90, &v))
-      return jq_error_set(err, "MateHint must be a percentage from 0 to 90");
-    s->mate_share = (double)v / 100.0;
     return true;
   }
   if (strcasecmp(name, "Halving") == 0) {
@@ -1575,30 +1197,21 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->prior_mix = (double)v / 100.0;
     return true;
   }
-  if (strcasecmp(name, "Center") == 0 || strcasecmp(name, "LowerBound") == 0) {
-    bool center = strcasecmp(name, "Center") == 0;
+  if (strcasecmp(name, "Center") == 0) {
     double x;
-    if (!jq_ai_parse_decimal(value, 0, center ? 1 : 10, &x))
-      return jq_error_set(err, "%s must be a number from 0 to %d",
-                          center ? "Center" : "LowerBound", center ? 1 : 10);
-    *(center ? &s->center : &s->lower_bound) = x;
+    if (!jq_ai_parse_decimal(value, 0, 1, &x))
+      return jq_error_set(err, "Center must be a number from 0 to 1");
+    s->center = x;
     return true;
   }
   if (strcasecmp(name, "Leaf") == 0) {
-    static const char *const kinds[] = {"eval", "playout", "probe", "search"};
-    for (int k = 0; k < 4; k++)
+    static const char *const kinds[] = {"eval", "playout", "probe"};
+    for (int k = 0; k < 3; k++)
       if (strcasecmp(value, kinds[k]) == 0) {
         s->leaf = (JqIsmctsLeaf)k;
         return true;
       }
-    return jq_error_set(err, "Leaf must be eval, playout, probe or search");
-  }
-  if (strcasecmp(name, "LeafDepth") == 0) {
-    if (!jq_ai_parse_long(value, 0, MAX_LEAF_DEPTH, &v))
-      return jq_error_set(err, "LeafDepth must be from 0 to %d",
-                          MAX_LEAF_DEPTH);
-    s->leaf_depth = (int)v;
-    return true;
+    return jq_error_set(err, "Leaf must be eval, playout or probe");
   }
   if (strcasecmp(name, "Skill Level") == 0) {
     if (!jq_ai_parse_long(value, 0, 20, &v))
@@ -1615,16 +1228,6 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     if (!jq_ai_parse_long(value, 0, 10000, &v))
       return jq_error_set(err, "UCI_Elo must be from 0 to 10000");
     s->elo = (int)v;
-    return true;
-  }
-  if (strcasecmp(name, "ChecksFirst") == 0) {
-    if (!jq_ai_parse_bool(value, &s->checks_first))
-      return jq_error_set(err, "ChecksFirst must be true or false");
-    return true;
-  }
-  if (strcasecmp(name, "FirstPlayStatic") == 0) {
-    if (!jq_ai_parse_bool(value, &s->select.first_play_static))
-      return jq_error_set(err, "FirstPlayStatic must be true or false");
     return true;
   }
   if (strcasecmp(name, "Reuse") == 0) {
@@ -1670,13 +1273,12 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
-                      "MinimaxWeight, Widening, Prior, FirstPlay, "
-                      "FirstPlayStatic, Center, Hint, Guard, Veto, Check, "
-                      "MateHint, Halving, PriorVisits, PriorDepth, PriorTemp, "
+                      "Prior, FirstPlay, Center, Hint, Halving, PriorVisits, "
+                      "PriorDepth, PriorTemp, "
                       "PriorMix, "
-                      "LowerBound, Leaf, LeafDepth, "
+                      "Leaf, "
                       "PlayoutPlies, "
-                      "CapturesFirst, ChecksFirst, Outcomes, Reuse, "
+                      "CapturesFirst, Outcomes, Reuse, "
                       "Hash, Threads, Skill Level, UCI_LimitStrength and "
                       "UCI_Elo)",
                       name);

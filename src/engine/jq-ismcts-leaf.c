@@ -154,29 +154,11 @@ int jq_ismcts_probe_cp(JqPosition *pos, const JqIsmctsWorld *world) {
   return probe(pos, world, -1000000, 1000000, PROBE_DEPTH);
 }
 
-/* ---- search ---- */
-
-/* Scores are clamped to this before the logistic: a mate found by a small
- * search of a view (its reveals averaged) is near certain, not proven. */
-#define SEARCH_CLAMP 3000
-
-double jq_ismcts_search_value(JqSearch *search, const JqPosition *pos,
-                              const JqIsmctsWorld *world, int depth) {
-  int cp = jq_search_value(search, pos, depth);
-  cp = cp > SEARCH_CLAMP    ? SEARCH_CLAMP
-       : cp < -SEARCH_CLAMP ? -SEARCH_CLAMP
-                            : cp;
-  return jq_ismcts_relative_probability(world, (JqColor)pos->side, cp);
-}
-
 double jq_ismcts_leaf_value(JqPosition *pos, const JqIsmctsWorld *world,
-                            JqIsmctsLeaf kind, int plies, JqSearch *search,
-                            JqRng *rng) {
+                            JqIsmctsLeaf kind, int plies, JqRng *rng) {
   JqColor side = (JqColor)pos->side;
   switch (kind) {
   case JQ_ISMCTS_LEAF_PLAYOUT: return playout(pos, world, plies, rng);
-  case JQ_ISMCTS_LEAF_SEARCH:
-    return jq_ismcts_search_value(search, pos, world, plies);
   case JQ_ISMCTS_LEAF_PROBE:
     return jq_ismcts_relative_probability(world, side,
                                           jq_ismcts_probe_cp(pos, world));

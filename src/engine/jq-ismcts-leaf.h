@@ -5,13 +5,11 @@
 
 #include "jq-position.h"
 #include "jq-rng.h"
-#include "jq-search.h"
 
 typedef enum {
   JQ_ISMCTS_LEAF_EVAL = 0,    /* static evaluation as a win probability */
   JQ_ISMCTS_LEAF_PLAYOUT = 1, /* a few plies of capture-aware play, then eval */
   JQ_ISMCTS_LEAF_PROBE = 2,   /* a short capture search, then eval */
-  JQ_ISMCTS_LEAF_SEARCH = 3,  /* the alpha-beta search at a small depth */
 } JqIsmctsLeaf;
 
 /* The scale of the logistic that turns centipawns into a win probability:
@@ -47,17 +45,7 @@ double jq_ismcts_relative_probability(const JqIsmctsWorld *world, JqColor side,
 /* The capture probe's score for the side to move, in centipawns. */
 int jq_ismcts_probe_cp(JqPosition *pos, const JqIsmctsWorld *world);
 
-/* The alpha-beta search's score of pos at `depth` (0: quiescence) as a win
- * probability for the side to move, shifted by the world's offset; mates
- * and repetition verdicts count as near certain. The search sees hidden
- * pieces as the position shows them (the observer's knowledge), never
- * the deal. */
-double jq_ismcts_search_value(JqSearch *search, const JqPosition *pos,
-                              const JqIsmctsWorld *world, int depth);
-
 /* The chance that the side to move in pos wins, in [0, 1]: by `kind`, with
- * `plies` the playout's length or the search's depth (`search` is used
- * only by JQ_ISMCTS_LEAF_SEARCH). pos is restored before returning. */
+ * `plies` the playout's length. pos is restored before returning. */
 double jq_ismcts_leaf_value(JqPosition *pos, const JqIsmctsWorld *world,
-                            JqIsmctsLeaf kind, int plies, JqSearch *search,
-                            JqRng *rng);
+                            JqIsmctsLeaf kind, int plies, JqRng *rng);

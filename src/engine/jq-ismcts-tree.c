@@ -172,10 +172,9 @@ static uint32_t add_child(JqIsmctsTree *tree, uint32_t parent, JqMove m) {
   return jq_ismcts_tree_make(tree, parent, e);
 }
 
-/* A child's worth to its mover: mean and minimax value mixed. */
-static inline double worth(const JqIsmctsNode *n, double minimax_weight) {
-  return (1.0 - minimax_weight) * (n->value / n->visits) +
-         minimax_weight * ((double)n->minimax / JQ_ISMCTS_MINIMAX_ONE);
+/* A child's worth to its mover: its mean result. */
+static inline double worth(const JqIsmctsNode *n) {
+  return n->value / n->visits;
 }
 
 /* Is the edge's child a proven win that mates sooner than `best` (NULL:
@@ -214,10 +213,7 @@ static JqIsmctsEdge *puct_edge(JqIsmctsTree *tree, uint32_t parent,
   /* An unvisited child is guessed at the parent's worth to the side to
    * move there, less a margin so that tried moves keep their turn. */
   const JqIsmctsNode *p = node_at(tree, parent);
-  double base = !p->visits ? 0.5
-                : params->first_play_static
-                    ? (double)p->first / JQ_ISMCTS_MINIMAX_ONE
-                    : worth(p, params->minimax_weight);
+  double base = !p->visits ? 0.5 : worth(p);
   double first = 1.0 - base - params->first_play;
   double scale = params->prior / total;
   JqIsmctsEdge *best = NULL;
@@ -231,7 +227,7 @@ static JqIsmctsEdge *puct_edge(JqIsmctsTree *tree, uint32_t parent,
     const JqIsmctsNode *n = e->made ? node_at(tree, e->to) : NULL;
     uint32_t visits = n ? n->visits : 0;
     uint32_t avail = n ? n->avail : e->to;
-    double q = visits ? worth(n, params->minimax_weight) : first;
+    double q = visits ? worth(n) : first;
     double score = q + scale * e->weight * sqrt((double)avail) / (1.0 + visits);
     if (score > best_score) {
       best_score = score;
@@ -304,7 +300,6 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
                                JqIsmctsWeighFunc weigh, void *weigh_data,
                                JqRng *rng, bool *expanded) {
   double exploration = params->exploration;
-  double minimax_weight = params->minimax_weight;
   *expanded = false;
   uint32_t stamp = next_stamp(tree);
   for (int i = 0; i < legal->count; i++)
@@ -338,16 +333,7 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
     return select_puct(tree, parent, legal, stamp, available, params, weigh,
                        weigh_data, expanded);
 
-  int room = legal->count;
-  if (params->widening > 0) {
-    double wide =
-        ordered + 1 +
-        params->widening * sqrt((double)node_at(tree, parent)->visits);
-    if (wide < room)
-      room = (int)wide;
-    ordered = legal->count; /* the caller ordered them all */
-  }
-  if (available < room && room_for_child(tree)) {
+  if (available < legal->count && room_for_child(tree)) {
     *expanded = true;
     for (int i = 0; i < ordered && i < legal->count; i++)
       if (tree->child_mark[legal->moves[i]] != stamp)
@@ -381,8 +367,7 @@ uint32_t jq_ismcts_tree_select(JqIsmctsTree *tree, uint32_t parent,
       score = 1e9;
     } else {
       const JqIsmctsNode *n = node_at(tree, e->to);
-      score = worth(n, minimax_weight) +
-              exploration * sqrt(log_count(n->avail) / n->visits);
+      score = worth(n) + exploration * sqrt(log_count(n->avail) / n->visits);
     }
     if (score > best_score) {
       best_score = score;
@@ -441,46 +426,12 @@ uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
   return e->to;
 }
 
-static uint16_t to_minimax(double v) {
-  return (uint16_t)lround(v * JQ_ISMCTS_MINIMAX_ONE);
-}
-
 void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
                            JqColor leaf_side, double result) {
   for (int i = 0; i < length; i++) {
     JqIsmctsNode *n = node_at(tree, path[i]);
     n->visits++;
     n->value += n->mover == leaf_side ? result : 1.0 - result;
-    if (n->visits == 1)
-      n->first = to_minimax(n->mover == leaf_side ? result : 1.0 - result);
-  }
-  for (int i = length - 1; i >= 0; i--) {
-    JqIsmctsNode *n = node_at(tree, path[i]);
-    if (!n->edges) {
-      n->minimax = to_minimax(n->mover == leaf_side ? result : 1.0 - result);
-      continue;
-    }
-    JqIsmctsCursor cur;
-    JqIsmctsEdge *e = jq_ismcts_first_edge(tree, path[i], &cur);
-    if (jq_ismcts_edge_is_outcome(e)) {
-      /* A reveal is worth what its outcomes are, as often as they came. */
-      double sum = 0, visits = 0;
-      for (; e; e = jq_ismcts_next_edge(tree, &cur)) {
-        const JqIsmctsNode *o = node_at(tree, e->to);
-        sum += (double)o->minimax * o->visits;
-        visits += o->visits;
-      }
-      if (visits > 0)
-        n->minimax = (uint16_t)lround(sum / visits);
-      continue;
-    }
-    /* The side to move here takes its best child; the mover gets the rest
-     * (a child without a node counts 0, as one never visited does). */
-    unsigned best = 0;
-    for (; e; e = jq_ismcts_next_edge(tree, &cur))
-      if (e->made && node_at(tree, e->to)->minimax > best)
-        best = node_at(tree, e->to)->minimax;
-    n->minimax = (uint16_t)(JQ_ISMCTS_MINIMAX_ONE - best);
   }
 }
 

@@ -25,16 +25,9 @@ typedef struct {
   uint32_t avail;  /* iterations in which its move was legal at the parent */
   uint32_t edges;  /* first segment of its children, 0 when none */
   JqMove move;     /* the move that leads here from the parent */
-  /* Implicit minimax (Lanctot, Winands, Pepels and Sturtevant 2014): the
-   * leaf evaluations backed up by minimax instead of averaged, for the
-   * mover, scaled to 0..JQ_ISMCTS_MINIMAX_ONE. */
-  uint16_t minimax;
-  /* The first result backed up through the node, for its mover, on the
-   * minimax scale: what its leaf value said before any reply was tried. */
-  uint16_t first;
-  uint8_t mover; /* JqColor who played `move` */
-  uint8_t moves; /* legal moves here when first selected from (solver) */
-  int8_t proof;  /* solver: +1 the mover has won, -1 lost, 0 unknown */
+  uint8_t mover;   /* JqColor who played `move` */
+  uint8_t moves;   /* legal moves here when first selected from (solver) */
+  int8_t proof;    /* solver: +1 the mover has won, -1 lost, 0 unknown */
   /* Proven: plies from here to the mate along the proof (the winner's
    * shortest, the loser's longest defence; 255 and beyond saturate). */
   uint8_t plies;
@@ -56,8 +49,6 @@ typedef struct __attribute__((packed)) {
   float weight;
   uint32_t to;
 } JqIsmctsEdge;
-
-#define JQ_ISMCTS_MINIMAX_ONE 65535u
 
 /* Outcome nodes: below a move that turns a hidden piece up, one child per
  * identity it turned up as (both players see it), so that what follows a
@@ -186,12 +177,7 @@ bool jq_ismcts_tree_keep(JqIsmctsTree *tree, uint32_t node);
 
 /* How selection weighs a node's children. */
 typedef struct {
-  double exploration;    /* UCB1's constant */
-  double minimax_weight; /* share of the minimax value in a child's worth */
-  /* Progressive widening: 0 lets every legal move have a child; above 0
-   * a node may have only `ordered` + 1 + widening * sqrt(its visits)
-   * children, made in the order of `legal`. */
-  double widening;
+  double exploration; /* UCB1's constant */
   /* PUCT: above 0, every legal move gets a child (an edge) at once,
    * weighted by `weigh`, and a child's exploration term is prior * P *
    * sqrt(avail) / (1 + visits), P its share of the available children's
@@ -200,11 +186,6 @@ typedef struct {
    * once. */
   double prior;
   double first_play;
-  /* Whether the first-play value starts from the parent's first result
-   * (its leaf value) instead of its current worth: a parent whose only
-   * tried reply turned out bad then still tries the others, where its
-   * worth, dragged down by that reply, would keep them untried. */
-  bool first_play_static;
 } JqIsmctsSelectParams;
 
 /* The weight of move m in the caller's position, for PUCT (positive). */
@@ -214,13 +195,12 @@ typedef float (*JqIsmctsWeighFunc)(void *data, JqMove m);
  * are `legal`: every existing child whose move is in `legal` gains one
  * availability. A child proven won for the side to move is taken at once
  * (the one that mates soonest).
- * Else if a legal move has no child yet, the pool has room and widening
- * allows, a child is made for one of them and *expanded set: the first
- * untried of the first `ordered` moves of `legal` (the caller's promising
- * ones, in order), else (with widening) the first untried one, else an
- * untried one uniformly at random. Otherwise the available child of
- * highest score is returned: (1 - minimax_weight) * its mean result plus
- * minimax_weight * its minimax value, plus the UCB1 exploration term.
+ * Else if a legal move has no child yet and the pool has room, a child is
+ * made for one of them and *expanded set: the first untried of the first
+ * `ordered` moves of `legal` (the caller's promising ones, in order), else
+ * an untried one uniformly at random. Otherwise the available child of
+ * highest score is returned: its mean result plus the UCB1 exploration
+ * term.
  * With priors (params->prior > 0, `weigh` given) the missing children's
  * edges are made first and the PUCT score picks among all available ones,
  * the picked one getting its node; *expanded is set when it has never been
@@ -254,10 +234,7 @@ uint32_t jq_ismcts_tree_outcome(JqIsmctsTree *tree, uint32_t parent,
                                 JqPieceType identity);
 
 /* Adds `result` (from the side to move at the leaf, `leaf_side`) to every
- * node of the path, each from its own mover's side, and updates their
- * minimax values: a leaf's is its own result, a reveal's the visit-weighted
- * mean of its outcomes', any other node's the complement of its best
- * child's. */
+ * node of the path, each from its own mover's side. */
 void jq_ismcts_tree_backup(JqIsmctsTree *tree, const uint32_t *path, int length,
                            JqColor leaf_side, double result);
 

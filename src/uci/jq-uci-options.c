@@ -45,34 +45,19 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_LEAF] = {"Leaf", KIND_COMBO, "probe", 0, 0, true, "ismcts"},
     [JQ_UCI_OPT_EXPLORATION] = {"Exploration", KIND_DECIMAL, "0.7", 0, 10, true,
                                 "ismcts"},
-    [JQ_UCI_OPT_MINIMAX_WEIGHT] = {"MinimaxWeight", KIND_DECIMAL, "0", 0, 1,
-                                   true, "ismcts"},
     [JQ_UCI_OPT_PLAYOUT_PLIES] = {"PlayoutPlies", KIND_SPIN, "8", 0, 64, true,
                                   "ismcts"},
-    [JQ_UCI_OPT_LEAF_DEPTH] = {"LeafDepth", KIND_SPIN, "0", 0, 6, true,
-                               "ismcts"},
     [JQ_UCI_OPT_CAPTURES_FIRST] = {"CapturesFirst", KIND_CHECK, "true", 0, 0,
                                    true, "ismcts"},
     [JQ_UCI_OPT_OUTCOMES] = {"Outcomes", KIND_CHECK, "true", 0, 0, true,
                              "ismcts"},
     [JQ_UCI_OPT_REUSE] = {"Reuse", KIND_CHECK, "true", 0, 0, true, "ismcts"},
-    [JQ_UCI_OPT_WIDENING] = {"Widening", KIND_DECIMAL, "0", 0, 100, true,
-                             "ismcts"},
     [JQ_UCI_OPT_PRIOR] = {"Prior", KIND_DECIMAL, "1", 0, 100, true, "ismcts"},
     [JQ_UCI_OPT_FIRST_PLAY] = {"FirstPlay", KIND_DECIMAL, "0.1", 0, 1, true,
                                "ismcts"},
-    [JQ_UCI_OPT_FIRST_PLAY_STATIC] = {"FirstPlayStatic", KIND_CHECK, "false", 0,
-                                      0, true, "ismcts"},
     [JQ_UCI_OPT_CENTER] = {"Center", KIND_DECIMAL, "0.5", 0, 1, true, "ismcts"},
-    [JQ_UCI_OPT_LOWER_BOUND] = {"LowerBound", KIND_DECIMAL, "0", 0, 10, true,
-                                "ismcts"},
     [JQ_UCI_OPT_HALVING] = {"Halving", KIND_SPIN, "0", 0, 16, true, "ismcts"},
     [JQ_UCI_OPT_HINT] = {"Hint", KIND_SPIN, "10", 0, 90, true, "ismcts"},
-    [JQ_UCI_OPT_GUARD] = {"Guard", KIND_SPIN, "0", 0, 90, true, "ismcts"},
-    [JQ_UCI_OPT_VETO] = {"Veto", KIND_SPIN, "0", 0, 90, true, "ismcts"},
-    [JQ_UCI_OPT_CHECK] = {"Check", KIND_SPIN, "0", 0, 90, true, "ismcts"},
-    [JQ_UCI_OPT_MATE_HINT] = {"MateHint", KIND_SPIN, "0", 0, 90, true,
-                              "ismcts"},
     [JQ_UCI_OPT_PRIOR_VISITS] = {"PriorVisits", KIND_SPIN, "0", 0, 1000000,
                                  true, "ismcts"},
     [JQ_UCI_OPT_PRIOR_DEPTH] = {"PriorDepth", KIND_SPIN, "0", 0, 6, true,
@@ -86,8 +71,7 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
 };
 
 static const char *const variant_names[] = {"xiangqi", "jieqi", NULL};
-static const char *const leaf_names[] = {"eval", "playout", "probe", "search",
-                                         NULL};
+static const char *const leaf_names[] = {"eval", "playout", "probe", NULL};
 
 /* The choices of a combo, NULL-terminated. */
 static const char *const *combo_values(JqUciOptionId id) {
