@@ -711,6 +711,55 @@ static void test_prior_visits_view(void) {
   g_assert_cmpint(changed, >, legal.count / 2);
   jq_game_free(game);
 }
+/* PriorReveals: a refined node values a quiet reveal by one search (the
+ * alpha-beta's representative identity), not once per identity its pool
+ * holds; a hidden mover's capture by every identity under PriorReveals=1,
+ * once under 2, and every reveal by each identity under 0. After 51
+ * iterations with PriorVisits=50 only the root is refined: its moves cost
+ * exactly that many searches, whatever the seed. */
+static void test_prior_reveals(void) {
+  JqPosition view;
+  JqGame *game = interesting_game(&view);
+  JqMoveList legal;
+  jq_generate_legal(&view, JQ_GEN_ALL, &legal);
+  int identities = 0;
+  for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++)
+    identities += view.pool[view.side][t] > 0;
+  /* Searches by PriorReveals = 0, 1, 2. */
+  int expected[3] = {0, 0, 0}, quiet_reveals = 0;
+  for (int i = 0; i < legal.count; i++) {
+    JqMove m = legal.moves[i];
+    bool hidden = jq_piece_is_hidden(view.board[jq_move_from(m)]);
+    bool capture = view.board[jq_move_to(m)] != 0;
+    quiet_reveals += hidden && !capture;
+    expected[0] += hidden ? identities : 1;
+    expected[1] += hidden && capture ? identities : 1;
+    expected[2] += 1;
+  }
+  g_assert_cmpint(quiet_reveals, >, 0);
+  g_assert_cmpint(identities, >, 1);
+  g_assert_cmpint(expected[1], <, expected[0]);
+  static const char *const modes[3] = {"0", "1", "2"};
+  for (int seed = 1; seed <= 2; seed++)
+    for (int mode = 0; mode < 3; mode++) {
+      JqAi *ai = jq_test_ai_new("ismcts");
+      jq_test_ai_set(ai, "Hash", "8");
+      jq_test_ai_set(ai, "Hint", "0");
+      jq_test_ai_set(ai, "Seed", seed == 1 ? "1" : "2");
+      jq_test_ai_set(ai, "PriorVisits", "50");
+      if (mode != 1) /* 1 is the default */
+        jq_test_ai_set(ai, "PriorReveals", modes[mode]);
+      JqProgress last;
+      think_iterations(ai, &view, 51, &last);
+      g_assert_cmpuint(jq_ai_ismcts_prior_searches(ai), ==, expected[mode]);
+      jq_test_ai_set(ai, "PriorVisits", "0");
+      think_iterations(ai, &view, 51, &last);
+      g_assert_cmpuint(jq_ai_ismcts_prior_searches(ai), ==, 0);
+      jq_ai_free(ai);
+    }
+  jq_game_free(game);
+}
+
 /* Replays the tree below `index` in pos (a reveal through each of its
  * outcomes) and checks every complete node: its children are exactly the
  * moves legal in its position, which the search relies on to skip
@@ -1800,6 +1849,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/hint", test_hint);
   g_test_add_func("/ismcts/prior-visits", test_prior_visits);
   g_test_add_func("/ismcts/prior-visits-view", test_prior_visits_view);
+  g_test_add_func("/ismcts/prior-reveals", test_prior_reveals);
   for (size_t i = 0; i < G_N_ELEMENTS(mate_cases); i++) {
     char *path = g_strdup_printf("/ismcts/mate-in-two/%s", mate_cases[i].name);
     g_test_add_data_func(path, &mate_cases[i], test_mate_in_two);

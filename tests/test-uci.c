@@ -912,6 +912,7 @@ static void test_algorithm_options(void) {
       "option name PriorDepth type spin default 0 min 0 max 6",
       "option name PriorTemp type spin default 100 min 1 max 10000",
       "option name PriorMix type spin default 100 min 0 max 100",
+      "option name PriorReveals type spin default 1 min 0 max 2",
       "option name Deals type spin default 4 min 1 max 64",
   };
   for (size_t i = 0; i < G_N_ELEMENTS(announced); i++) {

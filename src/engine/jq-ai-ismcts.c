@@ -109,7 +109,8 @@ typedef struct {
   /* The alpha-beta search of the view (Hint) and of the refined priors
    * (PriorVisits), with a table of its own. */
   JqSearch *search;
-  bool search_used;                      /* since it was last cleared */
+  bool search_used;        /* since it was last cleared */
+  uint64_t prior_searches; /* moves valued by PriorVisits, this think */
   uint32_t path[2 * MAX_TREE_DEPTH + 2]; /* moves and reveal outcomes */
   /* Whether a point is attacked, by colour, in the position whose moves
    * are being weighed (0 not yet known, 1 no, 2 yes): many of a node's
@@ -165,6 +166,9 @@ struct Ismcts {
   int prior_depth;
   double prior_temperature;
   double prior_mix;
+  /* PriorReveals: a hidden mover valued by each identity (0), once unless
+   * it captures (1), once (2); see refine_value. */
+  int prior_reveals;
   JqMove hint_move; /* the hint's move, once searched */
   int skill;        /* 0..20; below 20 caps the iterations */
   bool limit_strength;
@@ -382,32 +386,44 @@ static void apply_hint(Worker *w) {
 /* What move m is worth to the side to move in the worker's position by
  * the alpha-beta's quiescence (or a search of s->prior_depth) after it,
  * in centipawns. The working position is what the player knows (the
- * outcomes of the reveals on the way included); a hidden mover is valued
- * by every identity its pool may give it, weighted by the counts, as the
- * alpha-beta does on a view: the deal is never read, so the weights,
- * shared by every determinization through the node, favour none. */
+ * outcomes of the reveals on the way included); the deal is never read,
+ * so the weights, shared by every determinization through the node,
+ * favour none. A hidden mover is valued by every identity its pool may
+ * give it, weighted by the counts (up to six searches a move), or once,
+ * by the alpha-beta's representative identity corrected by the material
+ * it changes (jq_search_move_value): when it does not capture under
+ * PriorReveals=1, always under 2. A capture is where the identity decides
+ * most (what stands on the captor's new point), and a quiet reveal is
+ * where the start's moves spent the refinement's time (docs/benchmarks.md,
+ * session 18). */
 static int refine_value(Ismcts *s, Worker *w, JqMove m) {
   JqPosition *pos = &w->pos;
   int from = jq_move_from(m);
   JqColor us = (JqColor)pos->side;
+  bool hidden = jq_piece_is_hidden(pos->board[from]);
+  bool capture = pos->board[jq_move_to(m)] != 0;
+  w->search_used = true;
+  if (!hidden || s->prior_reveals == 2 || (s->prior_reveals == 1 && !capture)) {
+    w->prior_searches++;
+    int v = jq_search_move_value(w->search, pos, m, s->prior_depth);
+    return v > REFINE_CLAMP    ? REFINE_CLAMP
+           : v < -REFINE_CLAMP ? -REFINE_CLAMP
+                               : v;
+  }
   long sum = 0;
   int total = 0;
-  bool hidden = jq_piece_is_hidden(pos->board[from]);
-  for (int t = hidden ? JQ_ADVISOR : 0; t < (hidden ? JQ_TYPE_COUNT : 1); t++) {
-    int count = hidden ? pos->pool[us][t] : 1;
+  for (int t = JQ_ADVISOR; t < JQ_TYPE_COUNT; t++) {
+    int count = pos->pool[us][t];
     if (!count)
       continue;
-    JqReveal r = JQ_REVEAL_NONE;
-    if (hidden)
-      r.mover = (JqPieceType)t;
-    jq_position_make_move(pos, m, r);
+    jq_position_make_move(pos, m, (JqReveal){(JqPieceType)t, JQ_NO_TYPE});
     int v = -jq_search_value(w->search, pos, s->prior_depth);
     jq_position_unmake_move(pos);
+    w->prior_searches++;
     v = v > REFINE_CLAMP ? REFINE_CLAMP : v < -REFINE_CLAMP ? -REFINE_CLAMP : v;
     sum += (long)count * v;
     total += count;
   }
-  w->search_used = true;
   return total ? (int)(sum / total) : 0;
 }
 
@@ -828,6 +844,7 @@ static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
     jq_search_clear(w->search);
     w->search_used = false;
   }
+  w->prior_searches = 0;
   w->pos = *view;
   if (w->pos.history_len > HISTORY_KEEP) {
     int drop = w->pos.history_len - HISTORY_KEEP;
@@ -1092,6 +1109,7 @@ static JqAi *ismcts_create(void) {
   s->hint_share = 0.10;
   s->prior_temperature = PRIOR_TEMPERATURE;
   s->prior_mix = 1.0;
+  s->prior_reveals = 1;
   /* At 200 ms a move in jieqi the probe scored 60.6% against eval over 80
    * games, and eval 75% against 8-ply playouts over 40. */
   s->leaf = JQ_ISMCTS_LEAF_PROBE;
@@ -1191,6 +1209,12 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->prior_temperature = (double)v;
     return true;
   }
+  if (strcasecmp(name, "PriorReveals") == 0) {
+    if (!jq_ai_parse_long(value, 0, 2, &v))
+      return jq_error_set(err, "PriorReveals must be from 0 to 2");
+    s->prior_reveals = (int)v;
+    return true;
+  }
   if (strcasecmp(name, "PriorMix") == 0) {
     if (!jq_ai_parse_long(value, 0, 100, &v))
       return jq_error_set(err, "PriorMix must be a percentage from 0 to 100");
@@ -1275,7 +1299,7 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
                       "Prior, FirstPlay, Center, Hint, Halving, PriorVisits, "
                       "PriorDepth, PriorTemp, "
-                      "PriorMix, "
+                      "PriorMix, PriorReveals, "
                       "Leaf, "
                       "PlayoutPlies, "
                       "CapturesFirst, Outcomes, Reuse, "
@@ -1291,6 +1315,16 @@ const JqIsmctsTree *jq_ai_ismcts_tree(const JqAi *ai, int index) {
   if (index < 0 || index >= s->threads)
     return NULL;
   return &s->workers[index]->tree;
+}
+
+uint64_t jq_ai_ismcts_prior_searches(const JqAi *ai) {
+  if (!ai || ai->klass != &jq_ai_ismcts_class)
+    return 0;
+  const Ismcts *s = (const Ismcts *)ai;
+  uint64_t n = 0;
+  for (int i = 0; i < s->threads; i++)
+    n += s->workers[i]->prior_searches;
+  return n;
 }
 
 const JqIsmctsHalving *jq_ai_ismcts_halving(const JqAi *ai) {

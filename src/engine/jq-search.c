@@ -1300,10 +1300,12 @@ bool jq_search_reserve(JqSearch *s) { return get_worker(s, 0) != NULL; }
  * the last capture, and the search's own moves need room above them. */
 #define VALUE_HISTORY_KEEP 256
 
-int jq_search_value(JqSearch *s, const JqPosition *pos, int depth) {
+/* Worker 0 set up to search pos as jq_search_value does; NULL when the
+ * search is not reserved. */
+static Worker *value_worker(JqSearch *s, const JqPosition *pos) {
   Worker *w = s->workers[0];
-  if (!w) /* not reserved: no allocation here, the evaluation stands in */
-    return jq_evaluate(pos);
+  if (!w)
+    return NULL;
   /* Everything but the undo stack, then only its recent end: copying the
    * whole stack would cost more than a small search. */
   int keep = pos->halfmove + 2;
@@ -1337,6 +1339,13 @@ int jq_search_value(JqSearch *s, const JqPosition *pos, int depth) {
   w->cont_stack[0] = w->cont_stack[1] = NULL;
   w->static_eval[0] = w->static_eval[1] = -INF;
   memset(w->check_known, -1, sizeof w->check_known);
+  return w;
+}
+
+int jq_search_value(JqSearch *s, const JqPosition *pos, int depth) {
+  Worker *w = value_worker(s, pos);
+  if (!w) /* not reserved: no allocation here, the evaluation stands in */
+    return jq_evaluate(pos);
   int v = 0;
   if (depth <= 0) {
     v = qsearch(w, -INF, INF, 0, 0, -1);
@@ -1350,4 +1359,25 @@ int jq_search_value(JqSearch *s, const JqPosition *pos, int depth) {
   }
   /* The root of search() answers -INF when it has no legal move. */
   return v <= -INF ? -JQ_SCORE_MATE : v;
+}
+
+int jq_search_move_value(JqSearch *s, const JqPosition *pos, JqMove m,
+                         int depth) {
+  Worker *w = value_worker(s, pos);
+  if (!w)
+    return 0;
+  /* The child at ply 1 finds what its parent would have left it. */
+  w->excluded_move[1] = JQ_MOVE_NONE;
+  w->cont_stack[2] = NULL;
+  w->static_eval[2] = -INF;
+  if (depth < 0)
+    depth = 0;
+  int v = 0;
+  /* chance_depth is at the budget: a hidden mover takes its
+   * representative identity, searched once (move_value). */
+  for (int d = depth > 0 ? 1 : 0; d <= depth && d < MAX_PLY - 4; d++) {
+    w->root_depth = d + 1;
+    v = move_value(w, m, -INF, INF, d, 0, -1, true);
+  }
+  return v;
 }

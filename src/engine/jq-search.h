@@ -56,3 +56,12 @@ void jq_search_ponderhit(JqSearch *s);
  * while a run of the same search is going on. */
 bool jq_search_reserve(JqSearch *s);
 int jq_search_value(JqSearch *s, const JqPosition *pos, int depth);
+/* What the legal move m is worth to the side to move in pos: a search of
+ * `depth` after it (0: the quiescence search alone), as jq_search_value,
+ * in centipawns for the mover. A hidden mover is made once, as one
+ * representative identity whose value is corrected by the material it
+ * changes (as a run values a reveal past its first), and a captured hidden
+ * piece stays unknown: with no deal set, nothing the side to move does not
+ * know is read. 0 when the search is not reserved. */
+int jq_search_move_value(JqSearch *s, const JqPosition *pos, JqMove m,
+                         int depth);

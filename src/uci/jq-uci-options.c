@@ -66,6 +66,8 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
                                "ismcts"},
     [JQ_UCI_OPT_PRIOR_MIX] = {"PriorMix", KIND_SPIN, "100", 0, 100, true,
                               "ismcts"},
+    [JQ_UCI_OPT_PRIOR_REVEALS] = {"PriorReveals", KIND_SPIN, "1", 0, 2, true,
+                                  "ismcts"},
     /* The determinized baseline. */
     [JQ_UCI_OPT_DEALS] = {"Deals", KIND_SPIN, "4", 1, 64, true, "determinized"},
 };
