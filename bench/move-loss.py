@@ -33,7 +33,13 @@ better than they are against any other AI; compare like with like.
 --save writes one line a position (FEN, move, loss); --against TSV compares
 this run with a saved one position by position (the paired difference of
 the mean loss, with its 95% interval), which is much tighter than two
-separate intervals.
+separate intervals. --clamp N (default 1000) clamps the losses lower: a
+few lost games' worth of 1,000 cp dominate the mean, and a clamp of 300
+halves the interval without changing the order.
+
+  bench/move-loss.py compare A.tsv B.tsv [--clamp N]
+
+compares two saved runs without searching anything.
 
   bench/move-loss.py draw --views VIEWS --engine PATH > POSITIONS
 
@@ -63,7 +69,6 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-LOSS_CLAMP = 1000
 MATE = 20000
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -283,7 +288,7 @@ class Reference:
         os.replace(tmp, self.cache_path)
 
     def loss(self, fen, move):
-        """(loss in cp clamped, agreed with the best?)."""
+        """(loss in cp up to LOSS_CLAMP, agreed with the best?)."""
         whole = self.get(fen)
         if move == whole["move"]:
             return 0, True
@@ -295,6 +300,9 @@ class Reference:
     def close(self):
         for e in self.engines:
             e.close()
+
+
+LOSS_CLAMP = 1000
 
 
 def read_positions(path):
@@ -314,6 +322,55 @@ def bootstrap(values, reps=4000, seed=1):
     n = len(values)
     means = sorted(sum(rng.choices(values, k=n)) / n for _ in range(reps))
     return means[int(0.025 * reps)], means[int(0.975 * reps) - 1]
+
+
+def read_saved(path):
+    """{FEN: (move, loss)} from a --save file."""
+    rows = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                if not line.startswith("#") and line.strip():
+                    fen, move, loss = line.rstrip("\n").split("\t")
+                    rows[fen] = (move, int(loss))
+    except (OSError, ValueError) as e:
+        raise Failure(f"'{path}': {e}")
+    return rows
+
+
+def summary(losses, agree, clamp):
+    losses = [min(x, clamp) for x in losses]
+    n = len(losses)
+    mean = sum(losses) / n
+    lo, hi = bootstrap(losses)
+    sd = statistics.stdev(losses) if n > 1 else 0.0
+    print(f"positions  {n}")
+    print(f"agreement  {agree} ({100 * agree / n:.1f}%)")
+    print(f"mean loss  {mean:.1f} cp (95% bootstrap {lo:.1f} to {hi:.1f}; "
+          f"normal +/- {1.96 * sd / n ** 0.5:.1f}); losses clamped at {clamp}")
+    print(f"loss>=150  {sum(x >= 150 for x in losses)}")
+    print(f"loss 50-149 {sum(50 <= x < 150 for x in losses)}")
+
+
+def paired(rows, other, name, clamp):
+    """rows: [(fen, loss)]; other: {fen: (move, loss)}."""
+    diffs = [min(l, clamp) - min(other[f][1], clamp) for f, l in rows
+             if f in other]
+    if not diffs:
+        raise Failure(f"'{name}': no position in common")
+    lo, hi = bootstrap(diffs)
+    print(f"paired     {len(diffs)} positions, mean loss less {name}'s: "
+          f"{sum(diffs) / len(diffs):+.1f} cp (95% bootstrap {lo:+.1f} to "
+          f"{hi:+.1f}); clamped at {clamp}")
+
+
+def compare(args):
+    a, b = read_saved(args.files[0]), read_saved(args.files[1])
+    for name, rows in (args.files[0], a), (args.files[1], b):
+        print(f"== {name}")
+        summary([l for _, l in rows.values()],
+                sum(l == 0 for _, l in rows.values()), args.clamp)
+    paired([(f, l) for f, (_, l) in a.items()], b, args.files[1], args.clamp)
 
 
 def run(args):
@@ -345,21 +402,11 @@ def run(args):
                           file=sys.stderr)
     finally:
         ref.close()
-    losses = [r[2] for r in rows]
-    n = len(rows)
-    mean = sum(losses) / n
-    lo, hi = bootstrap(losses)
-    sd = statistics.stdev(losses) if n > 1 else 0.0
     print(f"engine     {args.engine} at movetime {args.movetime} "
           f"(a fresh engine a position)")
     print(f"reference  {ref.build}, alpha-beta at movetime {args.reftime}; "
           f"{ref.searched} new searches, cache {args.cache}")
-    print(f"positions  {n}")
-    print(f"agreement  {sum(r[3] for r in rows)} ({100 * sum(r[3] for r in rows) / n:.1f}%)")
-    print(f"mean loss  {mean:.1f} cp (95% bootstrap {lo:.1f} to {hi:.1f}; "
-          f"normal +/- {1.96 * sd / n ** 0.5:.1f}); losses clamped at {LOSS_CLAMP}")
-    print(f"loss>=150  {sum(x >= 150 for x in losses)}")
-    print(f"loss 50-149 {sum(50 <= x < 150 for x in losses)}")
+    summary([r[2] for r in rows], sum(r[3] for r in rows), args.clamp)
     print(f"time       {time.monotonic() - t0:.0f} s")
     if args.save:
         with open(args.save, "w") as f:
@@ -368,19 +415,8 @@ def run(args):
             for fen, move, loss, agree in rows:
                 f.write(f"{fen}\t{move}\t{loss}\n")
     if args.against:
-        other = {}
-        with open(args.against) as f:
-            for line in f:
-                if not line.startswith("#") and line.strip():
-                    fen, move, loss = line.rstrip("\n").split("\t")
-                    other[fen] = int(loss)
-        diffs = [r[2] - other[r[0]] for r in rows if r[0] in other]
-        if not diffs:
-            raise Failure(f"'{args.against}': no position in common")
-        dlo, dhi = bootstrap(diffs)
-        print(f"paired     {len(diffs)} positions: this run's mean loss less "
-              f"{args.against}'s: {sum(diffs) / len(diffs):+.1f} cp "
-              f"(95% bootstrap {dlo:+.1f} to {dhi:+.1f})")
+        paired([(r[0], r[2]) for r in rows], read_saved(args.against),
+               args.against, args.clamp)
 
 
 def draw(args):
@@ -429,8 +465,10 @@ def main():
                      "move-loss-cache.json"))
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", nargs="?", default="run", choices=["run", "draw"])
-    ap.add_argument("--engine", required=True)
+    ap.add_argument("mode", nargs="?", default="run",
+                    choices=["run", "draw", "compare"])
+    ap.add_argument("files", nargs="*", help="compare: two --save files")
+    ap.add_argument("--engine")
     ap.add_argument("--movetime", type=int, default=500)
     ap.add_argument("--reference")
     ap.add_argument("--reftime", type=int, default=1500)
@@ -443,9 +481,17 @@ def main():
     ap.add_argument("--against")
     ap.add_argument("--views")
     ap.add_argument("--seed", type=int, default=18)
+    ap.add_argument("--clamp", type=int, default=LOSS_CLAMP)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     try:
+        if args.mode == "compare":
+            if len(args.files) != 2:
+                raise Failure("compare needs two --save files")
+            compare(args)
+            return
+        if not args.engine:
+            raise Failure("--engine is required")
         if args.mode == "draw":
             if not args.views:
                 raise Failure("draw needs --views")
