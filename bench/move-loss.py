@@ -35,7 +35,7 @@ this run with a saved one position by position (the paired difference of
 the mean loss, with its 95% interval), which is much tighter than two
 separate intervals. --clamp N (default 1000) clamps the losses lower: a
 few lost games' worth of 1,000 cp dominate the mean, and a clamp of 300
-halves the interval without changing the order.
+halves the interval (session 18's figures in docs/benchmarks.md).
 
   bench/move-loss.py compare A.tsv B.tsv [--clamp N]
 
