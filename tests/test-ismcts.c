@@ -13,6 +13,7 @@
 #include "jq-eval.h"
 #include "jq-game.h"
 #include "jq-ismcts-leaf.h"
+#include "jq-ismcts-overrule.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-search.h"
@@ -592,6 +593,108 @@ static void test_hint(void) {
   tree = jq_ai_ismcts_tree(ai, 0);
   g_assert_cmpfloat(root_weight_share(tree, expected), >=, 0.499f);
   jq_ai_free(ai);
+}
+
+/* Overrule's rule on root statistics: the hint's move unless a proof or a
+ * move sampled as often with a mean higher by the margin says otherwise. */
+static void test_overrule_rule(void) {
+  enum { A = 101, B = 102, C = 103 };
+  /* The tree's choice is A (most visited); the hint is B. */
+  JqIsmctsRootTotal t[3] = {
+      {A, 0, 255, 1000, 560.0}, /* mean 0.56 */
+      {B, 0, 255, 900, 495.0},  /* mean 0.55 */
+      {C, 0, 255, 100, 90.0},   /* mean 0.90, few visits */
+  };
+  /* Off, no hint, or a hint never visited: the tree's choice. */
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.0), ==, 0);
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, JQ_MOVE_NONE, 0.05), ==, 0);
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, (JqMove)104, 0.05), ==, 0);
+  /* Weak evidence (0.01 above the hint; C's mean is on fewer visits): the
+   * hint. Clear evidence (a margin the difference reaches): A. */
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.02), ==, 1);
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.01), ==, 0);
+  /* The hint the most visited: the hint. */
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 1, B, 0.02), ==, 1);
+  /* The challenger is the best mean among those sampled as often: C once
+   * it has as many visits as the hint. */
+  t[2].visits = 900;
+  t[2].value = 900 * 0.60;
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.03), ==, 2);
+  /* ... but not when it is proven lost. */
+  t[2].proof = -1;
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.03), ==, 1);
+  /* The hint proven lost while the tree's choice is not: the tree's. */
+  t[1].proof = -1;
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.50), ==, 0);
+  /* A proven win is played, whatever the means. */
+  t[1].proof = 0;
+  t[0].proof = 1;
+  t[0].value = 0.0;
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.50), ==, 0);
+}
+
+/* Whether the root of worker 0's tree has a proven child. */
+static bool root_has_proof(const JqIsmctsTree *t) {
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(t, t->root, &cur); e;
+       e = jq_ismcts_next_edge(t, &cur))
+    if (e->made && jq_ismcts_node(t, e->to)->proof)
+      return true;
+  return false;
+}
+
+/* Overrule=0 is today's search (the same move, line, score and iterations
+ * as without the option); with a margin the evidence cannot reach, the
+ * move played is the hint's, the alpha-beta's on the view from a clear
+ * table (2000 iterations at Hint=20: 6000 nodes), where the tree's own
+ * choice is another in some of these positions. */
+static void test_overrule_plays_hint(void) {
+  int differ = 0;
+  for (uint64_t seed = 0; seed <= 6; seed++) {
+    JqGame *game = NULL;
+    JqPosition view;
+    if (seed == 0) {
+      jq_position_init_start(&view, JQ_VARIANT_JIEQI);
+    } else {
+      game = jq_test_ai_middle_game(seed, 14, "3");
+      jq_game_view(game, jq_game_side_to_move(game), &view);
+    }
+    JqSearch *search = jq_search_new_sized(8);
+    g_assert_nonnull(search);
+    JqLimits limits;
+    jq_limits_init(&limits);
+    limits.nodes = 6000;
+    JqMove hint = jq_search_run(search, &view, &limits, NULL, NULL, NULL, NULL,
+                                NULL, 0, NULL);
+    jq_search_free(search);
+
+    JqAi *ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "8");
+    jq_test_ai_set(ai, "Hint", "20");
+    JqProgress plain, off, on;
+    JqMove tree = think_iterations(ai, &view, 2000, &plain);
+    jq_test_ai_set(ai, "Overrule", "0");
+    jq_ai_new_game(ai);
+    g_assert_cmpuint(think_iterations(ai, &view, 2000, &off), ==, tree);
+    g_assert_cmpuint(off.iterations, ==, plain.iterations);
+    g_assert_cmpint(off.score, ==, plain.score);
+    g_assert_cmpint(off.pv_len, ==, plain.pv_len);
+    g_assert_cmpmem(off.pv, sizeof(JqMove) * (size_t)off.pv_len, plain.pv,
+                    sizeof(JqMove) * (size_t)plain.pv_len);
+    jq_test_ai_set(ai, "Overrule", "100");
+    jq_ai_new_game(ai);
+    JqMove m = think_iterations(ai, &view, 2000, &on);
+    g_assert_false(root_has_proof(jq_ai_ismcts_tree(ai, 0)));
+    g_assert_cmpuint(on.iterations, ==, 2000);
+    g_assert_cmpuint(m, ==, hint);
+    g_assert_cmpuint(on.pv[0], ==, hint);
+    differ += tree != hint;
+    jq_ai_free(ai);
+    if (game)
+      jq_game_free(game);
+  }
+  g_test_message("the tree's own choice not the hint's in %d of 7", differ);
+  g_assert_cmpint(differ, >, 0);
 }
 
 /* With option `name` at 0 the tree plays `blunder` at 5,000 iterations;
@@ -1847,6 +1950,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
   g_test_add_func("/ismcts/hint", test_hint);
+  g_test_add_func("/ismcts/overrule-rule", test_overrule_rule);
+  g_test_add_func("/ismcts/overrule-plays-hint", test_overrule_plays_hint);
   g_test_add_func("/ismcts/prior-visits", test_prior_visits);
   g_test_add_func("/ismcts/prior-visits-view", test_prior_visits_view);
   g_test_add_func("/ismcts/prior-reveals", test_prior_reveals);

@@ -908,6 +908,7 @@ static void test_algorithm_options(void) {
       "option name Center type string default 0.5",
       "option name Halving type spin default 0 min 0 max 16",
       "option name Hint type spin default 10 min 0 max 90",
+      "option name Overrule type spin default 0 min 0 max 100",
       "option name PriorVisits type spin default 0 min 0 max 1000000",
       "option name PriorDepth type spin default 0 min 0 max 6",
       "option name PriorTemp type spin default 100 min 1 max 10000",

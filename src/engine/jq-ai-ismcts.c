@@ -77,6 +77,7 @@
 #include "jq-eval.h"
 #include "jq-ismcts-halving.h"
 #include "jq-ismcts-leaf.h"
+#include "jq-ismcts-overrule.h"
 #include "jq-judge.h"
 #include "jq-movegen.h"
 #include "jq-search.h"
@@ -158,6 +159,10 @@ struct Ismcts {
   uint64_t halving_mark[JQ_ISMCTS_HALVING_ROUNDS + 1];
   JqIsmctsHalving halving;
   double hint_share; /* of the move's time for the alpha-beta's root hint */
+  /* Overrule: the hint's move is played unless the tree's evidence
+   * against it is clear, this margin of the mean (0: off, the tree's own
+   * choice; jq-ismcts-overrule.h). */
+  double overrule;
   /* PriorVisits: a node visited this often has its children's priors set
    * again from the evaluation (0: never); by a search of prior_depth (0:
    * quiescence), a softmax at prior_temperature centipawns, mixed with
@@ -605,13 +610,7 @@ static uint64_t iterations_done(const Ismcts *s) {
 
 /* Root children of every worker's tree summed by move: the final choice.
  * A proof from any tree holds for all (it does not depend on a deal). */
-typedef struct {
-  JqMove move;
-  int8_t proof;
-  uint8_t plies; /* proven: the shortest distance any tree found */
-  uint64_t visits;
-  double value;
-} RootTotal;
+typedef JqIsmctsRootTotal RootTotal;
 
 static int add_roots(const JqIsmctsTree *t, RootTotal *totals, int n) {
   JqIsmctsCursor cur;
@@ -701,6 +700,7 @@ static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
           (totals[k].proof >= 0 || totals[best].proof < 0))
         best = k;
   }
+  best = jq_ismcts_overrule(totals, n, best, s->hint_move, s->overrule);
   uint64_t iterations = iterations_done(s);
   int64_t elapsed = jq_clock_elapsed_ms(&s->clock);
   p->iterations = iterations;
@@ -1183,6 +1183,12 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     s->hint_share = (double)v / 100.0;
     return true;
   }
+  if (strcasecmp(name, "Overrule") == 0) {
+    if (!jq_ai_parse_long(value, 0, 100, &v))
+      return jq_error_set(err, "Overrule must be a percentage from 0 to 100");
+    s->overrule = (double)v / 100.0;
+    return true;
+  }
   if (strcasecmp(name, "Halving") == 0) {
     if (!jq_ai_parse_long(value, 0, JQ_ISMCTS_HALVING_MAX, &v))
       return jq_error_set(err, "Halving must be from 0 to %d",
@@ -1297,7 +1303,8 @@ static bool ismcts_set_option(JqAi *ai, const char *name, const char *value,
     return ok;
   return jq_error_set(err,
                       "unknown option '%s' (ismcts takes Seed, Exploration, "
-                      "Prior, FirstPlay, Center, Hint, Halving, PriorVisits, "
+                      "Prior, FirstPlay, Center, Hint, Overrule, Halving, "
+                      "PriorVisits, "
                       "PriorDepth, PriorTemp, "
                       "PriorMix, PriorReveals, "
                       "Leaf, "

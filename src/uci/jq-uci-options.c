@@ -58,6 +58,8 @@ static const Spec specs[JQ_UCI_OPT_COUNT] = {
     [JQ_UCI_OPT_CENTER] = {"Center", KIND_DECIMAL, "0.5", 0, 1, true, "ismcts"},
     [JQ_UCI_OPT_HALVING] = {"Halving", KIND_SPIN, "0", 0, 16, true, "ismcts"},
     [JQ_UCI_OPT_HINT] = {"Hint", KIND_SPIN, "10", 0, 90, true, "ismcts"},
+    [JQ_UCI_OPT_OVERRULE] = {"Overrule", KIND_SPIN, "0", 0, 100, true,
+                             "ismcts"},
     [JQ_UCI_OPT_PRIOR_VISITS] = {"PriorVisits", KIND_SPIN, "0", 0, 1000000,
                                  true, "ismcts"},
     [JQ_UCI_OPT_PRIOR_DEPTH] = {"PriorDepth", KIND_SPIN, "0", 0, 6, true,
