@@ -833,6 +833,15 @@ static uint32_t reusable_root(Worker *w, const JqPosition *view) {
   return node;
 }
 
+/* Under Overrule the hint's move is the one played, as the alpha-beta
+ * AI's is: its search keeps its table from move to move as that AI's does
+ * (a new game clears it), when only the clock limits it (a node budget
+ * keeps the same view's same search) and nothing else uses it. */
+static bool hint_keeps_table(const Ismcts *s) {
+  return s->overrule > 0 && s->prior_visits == 0 && !s->max_iterations &&
+         s->budget_ms > 0 && !s->limits.infinite && !s->limits.ponder;
+}
+
 static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
   /* searchmoves changes which root children count: no carrying over. */
   uint32_t kept = s->reuse && s->limits.searchmoves_count == 0
@@ -840,7 +849,7 @@ static void prepare_worker(Ismcts *s, Worker *w, const JqPosition *view) {
                       : JQ_ISMCTS_NO_NODE;
   /* What the leaf search's table and histories hold from the last search
    * would change its values: the same view gets the same search. */
-  if (w->search_used) {
+  if (w->search_used && !hint_keeps_table(s)) {
     jq_search_clear(w->search);
     w->search_used = false;
   }
@@ -927,7 +936,8 @@ static JqMove root_hint(Ismcts *s, Worker *w, const JqPosition *view) {
   for (int i = 0; i < s->limits.searchmoves_count; i++)
     limits.searchmoves[i] = s->limits.searchmoves[i];
   limits.searchmoves_count = s->limits.searchmoves_count;
-  jq_search_clear(w->search);
+  if (!hint_keeps_table(s))
+    jq_search_clear(w->search);
   w->search_used = true;
   JqRootResult line = {JQ_MOVE_NONE, 0};
   int lines = 0;
@@ -1135,8 +1145,12 @@ static void ismcts_destroy(JqAi *ai) {
 /* A new game forgets the last search's tree. */
 static void ismcts_new_game(JqAi *ai) {
   Ismcts *s = (Ismcts *)ai;
-  for (int i = 0; i < s->threads; i++)
+  for (int i = 0; i < s->threads; i++) {
     s->workers[i]->has_root = false;
+    /* A hint's table kept from move to move (Overrule) starts afresh. */
+    jq_search_clear(s->workers[i]->search);
+    s->workers[i]->search_used = false;
+  }
 }
 
 /* ---- options ---- */
