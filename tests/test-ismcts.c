@@ -697,6 +697,34 @@ static void test_overrule_plays_hint(void) {
   g_assert_cmpint(differ, >, 0);
 }
 
+/* A proof overrules the hint: in this view from the yardstick
+ * (bench/move-loss-positions.txt) the alpha-beta's move is a4a9, while the
+ * tree proves a mate after a4b4 within 20,000 iterations, and plays it
+ * under Overrule=100, where no difference of means could. */
+static void test_overrule_proof(void) {
+  JqPosition view;
+  jq_test_position_from_fen(
+      &view, "C2x4x/4k4/p3p4/2x6/6a1p/c8/9/4r4/4B4/3XKR3 b P1r1a1b2 5 33");
+  JqSearch *search = jq_search_new_sized(8);
+  g_assert_nonnull(search);
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = 240000; /* 20,000 * 12 at Hint=50 */
+  JqMove hint = jq_search_run(search, &view, &limits, NULL, NULL, NULL, NULL,
+                              NULL, 0, NULL);
+  jq_search_free(search);
+  g_assert_cmpuint(hint, ==, jq_test_move("a4a9"));
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "16");
+  jq_test_ai_set(ai, "Hint", "50");
+  jq_test_ai_set(ai, "Overrule", "100");
+  JqProgress last;
+  JqMove m = think_iterations(ai, &view, 20000, &last);
+  g_assert_cmpuint(m, ==, jq_test_move("a4b4"));
+  g_assert_cmpfloat(last.value, ==, 1.0); /* reported as proven won */
+  jq_ai_free(ai);
+}
+
 /* With option `name` at 0 the tree plays `blunder` at 5,000 iterations;
  * with it at `on`, another legal move, the head of its reported line.
  * Returns that move. */
@@ -1952,6 +1980,7 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/hint", test_hint);
   g_test_add_func("/ismcts/overrule-rule", test_overrule_rule);
   g_test_add_func("/ismcts/overrule-plays-hint", test_overrule_plays_hint);
+  g_test_add_func("/ismcts/overrule-proof", test_overrule_proof);
   g_test_add_func("/ismcts/prior-visits", test_prior_visits);
   g_test_add_func("/ismcts/prior-visits-view", test_prior_visits_view);
   g_test_add_func("/ismcts/prior-reveals", test_prior_reveals);
