@@ -37,7 +37,9 @@
  * time or, under an iteration budget, as many nodes as that share would
  * give it) may name a root move first, which then gets at least half the
  * root's prior weight: the two searches see different things, the
- * alpha-beta deep quiet lines, the tree the reveals. (Options measured
+ * alpha-beta deep quiet lines, the tree the reveals. Under Overrule the
+ * hint's move is played unless the tree's evidence against it is clear
+ * (jq-ismcts-overrule.h); off by default. (Options measured
  * without gain were removed in session 18: docs/benchmarks.md.)
  * A node the iterations
  * have gone through often enough (PriorVisits) may have its children's
