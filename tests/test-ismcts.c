@@ -21,6 +21,17 @@
 #include "jq-test-tactics.h"
 #include "jq-test-util.h"
 
+/* The tree's own search: the defaults before session 19 (Hint=10, the
+ * tree's choice), which these tests of the tree assume. The defaults
+ * since (Hint=90, Overrule=100: the alpha-beta's move unless a proof says
+ * otherwise) are tested in /ismcts/overrule-plays-hint. */
+static JqAi *tree_ai(void) {
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hint", "10");
+  jq_test_ai_set(ai, "Overrule", "0");
+  return ai;
+}
+
 static void keep_last(const JqProgress *p, void *data) {
   *(JqProgress *)data = *p;
 }
@@ -72,7 +83,9 @@ static void test_blind_to_deal(gconstpointer data) {
   JqGame *game = interesting_game(&view);
   JqColor side = jq_game_side_to_move(game);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  /* "90": the defaults, the hint's move unless a proof says otherwise. */
+  bool defaults = strcmp(data, "90") == 0;
+  JqAi *ai = defaults ? jq_test_ai_new("ismcts") : tree_ai();
   jq_test_ai_set(ai, "Seed", "12345");
   jq_test_ai_set(ai, "Hash", "16");
   jq_test_ai_set(ai, "Hint", data);
@@ -475,7 +488,7 @@ static void test_tree_statistics(void) {
   JqGame *game = interesting_game(&view);
   static const char *const leaves[] = {"eval", "playout", "probe"};
   for (size_t k = 0; k < 2 * G_N_ELEMENTS(leaves); k++) {
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "8");
     jq_test_ai_set(ai, "Leaf", leaves[k % G_N_ELEMENTS(leaves)]);
     /* Each leaf with UCB1 and with PUCT over priors. */
@@ -489,7 +502,7 @@ static void test_tree_statistics(void) {
   /* Xiangqi from the start: plain MCTS, the same bookkeeping. */
   JqPosition start;
   jq_position_init_start(&start, JQ_VARIANT_XIANGQI);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "8");
   JqProgress last;
   JqMove m = think_iterations(ai, &start, 3000, &last);
@@ -506,7 +519,7 @@ static void test_priors(void) {
   JqPosition pos;
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
   JqMove take = jq_move_make(jq_square_parse("a0"), jq_square_parse("a1"));
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "8");
   jq_test_ai_set(ai, "Prior", "1.5");
   /* The weighing itself: the hint would raise one root move's weight. */
@@ -577,7 +590,7 @@ static void test_hint(void) {
   jq_search_free(search);
   g_assert_true(expected != JQ_MOVE_NONE);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "8");
   jq_test_ai_set(ai, "Hint", "0");
   JqProgress last;
@@ -643,11 +656,23 @@ static bool root_has_proof(const JqIsmctsTree *t) {
   return false;
 }
 
-/* Overrule=0 is today's search (the same move, line, score and iterations
- * as without the option); with a margin the evidence cannot reach, the
- * move played is the hint's, the alpha-beta's on the view from a clear
- * table (2000 iterations at Hint=20: 6000 nodes), where the tree's own
+/* Overrule=0 is the tree's own choice; with a margin the evidence cannot
+ * reach, and by default (Hint=90, Overrule=100), the move played is the
+ * hint's, the alpha-beta's on the view from a clear table (2000 iterations
+ * at Hint=20: 6000 nodes; at Hint=90: 216,000), where the tree's own
  * choice is another in some of these positions. */
+static JqMove hint_of(const JqPosition *view, uint64_t nodes) {
+  JqSearch *search = jq_search_new_sized(8);
+  g_assert_nonnull(search);
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = nodes;
+  JqMove hint = jq_search_run(search, view, &limits, NULL, NULL, NULL, NULL,
+                              NULL, 0, NULL);
+  jq_search_free(search);
+  return hint;
+}
+
 static void test_overrule_plays_hint(void) {
   int differ = 0;
   for (uint64_t seed = 0; seed <= 6; seed++) {
@@ -659,28 +684,14 @@ static void test_overrule_plays_hint(void) {
       game = jq_test_ai_middle_game(seed, 14, "3");
       jq_game_view(game, jq_game_side_to_move(game), &view);
     }
-    JqSearch *search = jq_search_new_sized(8);
-    g_assert_nonnull(search);
-    JqLimits limits;
-    jq_limits_init(&limits);
-    limits.nodes = 6000;
-    JqMove hint = jq_search_run(search, &view, &limits, NULL, NULL, NULL, NULL,
-                                NULL, 0, NULL);
-    jq_search_free(search);
-
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqMove hint = hint_of(&view, 6000);
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "8");
     jq_test_ai_set(ai, "Hint", "20");
-    JqProgress plain, off, on;
-    JqMove tree = think_iterations(ai, &view, 2000, &plain);
-    jq_test_ai_set(ai, "Overrule", "0");
-    jq_ai_new_game(ai);
-    g_assert_cmpuint(think_iterations(ai, &view, 2000, &off), ==, tree);
-    g_assert_cmpuint(off.iterations, ==, plain.iterations);
-    g_assert_cmpint(off.score, ==, plain.score);
-    g_assert_cmpint(off.pv_len, ==, plain.pv_len);
-    g_assert_cmpmem(off.pv, sizeof(JqMove) * (size_t)off.pv_len, plain.pv,
-                    sizeof(JqMove) * (size_t)plain.pv_len);
+    JqProgress off, on;
+    JqMove tree = think_iterations(ai, &view, 2000, &off);
+    g_assert_cmpuint(off.iterations, ==, 2000);
+    g_assert_cmpuint(off.pv[0], ==, tree);
     jq_test_ai_set(ai, "Overrule", "100");
     jq_ai_new_game(ai);
     JqMove m = think_iterations(ai, &view, 2000, &on);
@@ -689,6 +700,13 @@ static void test_overrule_plays_hint(void) {
     g_assert_cmpuint(m, ==, hint);
     g_assert_cmpuint(on.pv[0], ==, hint);
     differ += tree != hint;
+    jq_ai_free(ai);
+    /* The defaults. */
+    ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "8");
+    m = think_iterations(ai, &view, 2000, &on);
+    if (!root_has_proof(jq_ai_ismcts_tree(ai, 0)))
+      g_assert_cmpuint(m, ==, hint_of(&view, 2000 * 12 * 9));
     jq_ai_free(ai);
     if (game)
       jq_game_free(game);
@@ -714,7 +732,7 @@ static void test_overrule_proof(void) {
                               NULL, 0, NULL);
   jq_search_free(search);
   g_assert_cmpuint(hint, ==, jq_test_move("a4a9"));
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   jq_test_ai_set(ai, "Hint", "50");
   jq_test_ai_set(ai, "Overrule", "100");
@@ -765,7 +783,7 @@ static void assert_option_avoids_mates(const char *name, const char *on) {
     JqPosition pos;
     jq_test_position_from_fen(&pos, walked_into_mate[i][0]);
     JqMove blunder = jq_test_move(walked_into_mate[i][1]);
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "16");
     JqMove m = assert_option_avoids(ai, &pos, name, on, blunder);
     jq_ai_free(ai);
@@ -818,7 +836,7 @@ static void test_prior_visits_view(void) {
   const char *const seeds[3] = {"1", "2", "1"};
   const char *const visits[3] = {"20", "20", "0"};
   for (int k = 0; k < 3; k++) {
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "8");
     jq_test_ai_set(ai, "Hint", "0");
     jq_test_ai_set(ai, "Seed", seeds[k]);
@@ -873,7 +891,7 @@ static void test_prior_reveals(void) {
   static const char *const modes[3] = {"0", "1", "2"};
   for (int seed = 1; seed <= 2; seed++)
     for (int mode = 0; mode < 3; mode++) {
-      JqAi *ai = jq_test_ai_new("ismcts");
+      JqAi *ai = tree_ai();
       jq_test_ai_set(ai, "Hash", "8");
       jq_test_ai_set(ai, "Hint", "0");
       jq_test_ai_set(ai, "Seed", seed == 1 ? "1" : "2");
@@ -949,7 +967,7 @@ static int check_complete(const JqIsmctsTree *tree, uint32_t index,
 static void test_complete_nodes(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   JqProgress last;
   think_iterations(ai, &view, 6000, &last);
@@ -974,7 +992,7 @@ static void test_full_pool(void) {
     JqPosition view;
     JqGame *game = interesting_game(&view);
     JqColor side = jq_game_side_to_move(game);
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "1");
     jq_test_ai_set(ai, "Leaf", leaves[k]);
     /* 1 MB holds about 3,000 iterations' tree here. */
@@ -1020,7 +1038,7 @@ static void test_small_pool(void) {
   for (int v = 0; v < 2; v++) {
     JqMove moves[2];
     for (int k = 0; k < 2; k++) {
-      JqAi *ai = jq_test_ai_new("ismcts");
+      JqAi *ai = tree_ai();
       jq_test_ai_set(ai, "Hash", k ? "16" : "1");
       JqProgress last;
       moves[k] = think_iterations(ai, &views[v], 2000, &last);
@@ -1049,7 +1067,7 @@ static void test_reuse_compacts(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
   JqColor side = jq_game_side_to_move(game);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "1");
   JqProgress last;
   JqMove m = think_iterations(ai, &view, 3000, &last);
@@ -1082,7 +1100,7 @@ static void test_reuse_compacts(void) {
  * hashfull in 0..1000, and leaves a consistent tree. */
 static void test_tiny_pool_game(void) {
   JqGame *game = jq_test_ai_middle_game(7, 6, "3");
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "1");
   int full = 0;
   for (int ply = 0; ply < 16 && !jq_game_is_over(game); ply++) {
@@ -1138,7 +1156,7 @@ static void test_mate_in_two(gconstpointer data) {
   g_assert_cmpint(winners, >, 0);
   g_assert_cmpint(winners, <, list.count);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   JqProgress last;
   JqMove m = think_iterations(ai, &pos, 20000, &last);
@@ -1163,7 +1181,7 @@ static void test_jieqi_tactic(gconstpointer data) {
   const JqTestTactic *t = data;
   JqPosition pos;
   jq_test_tactic_check(t, &pos);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   JqProgress last;
   JqMove m = think_iterations(ai, &pos, t->ismcts_iterations, &last);
@@ -1193,7 +1211,7 @@ static void test_mate_in_one_reply(void) {
   g_assert_true(jq_test_move_wins(&pos, jq_test_move("d6d7"), 1));
   jq_position_unmake_move(&pos);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   for (int n = 2000; n <= 8000; n *= 2) {
     JqProgress last;
@@ -1269,7 +1287,7 @@ static void test_center(void) {
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
   static const char *const centers[] = {"0", "0.5", "1"};
   for (size_t i = 0; i < G_N_ELEMENTS(centers); i++) {
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "16");
     jq_test_ai_set(ai, "Center", centers[i]);
     JqProgress last;
@@ -1291,7 +1309,7 @@ typedef enum { OPP_RANDOM, OPP_GREEDY, OPP_ALPHABETA, OPPONENTS } Opponent;
 #define SELFPLAY_MAX_PLIES 100
 
 static void run_selfplay(JqVariant variant) {
-  JqAi *ismcts = jq_test_ai_new("ismcts");
+  JqAi *ismcts = tree_ai();
   jq_test_ai_set(ismcts, "Hash", "1");
   JqAi *opp[OPPONENTS] = {jq_test_ai_new("random"), jq_test_ai_new("greedy"),
                           jq_test_ai_new("alphabeta")};
@@ -1389,7 +1407,7 @@ static void test_solver_through_reveals(void) {
   g_assert_true(jq_position_is_legal(&pos, step));
   jq_position_unmake_move(&pos);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   JqLimits limits;
   jq_limits_init(&limits);
@@ -1531,7 +1549,7 @@ static void test_solver_distance(void) {
 }
 
 static void test_options(void) {
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   g_assert_cmpstr(jq_ai_algorithm(ai), ==, "ismcts");
   JqError err;
   static const char *const good[][2] = {
@@ -1648,7 +1666,7 @@ static void stop_on_report(const JqProgress *p, void *data) {
 static void test_prompt_stop(void) {
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   JqLimits limits;
   jq_limits_init(&limits);
   limits.infinite = true;
@@ -1667,7 +1685,7 @@ static void test_stop_and_time(void) {
     /* Infinite until stopped: reports on the way, prompt return. */
     ThinkJob job;
     memset(&job, 0, sizeof job);
-    job.ai = jq_test_ai_new("ismcts");
+    job.ai = tree_ai();
     jq_position_init_start(&job.pos, (JqVariant)v);
     jq_limits_init(&job.limits);
     job.limits.infinite = true;
@@ -1720,7 +1738,7 @@ static void test_stop_and_time(void) {
 /* searchmoves narrows the root; depth N stands for N * 1000 iterations;
  * pondering lasts until ponderhit, then the time limit applies. */
 static void test_limits(void) {
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
   JqLimits limits;
@@ -1791,7 +1809,7 @@ static void test_tree_reuse(void) {
     JqColor side = jq_game_side_to_move(game);
     JqPosition view;
     jq_game_view(game, side, &view);
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "16");
     jq_test_ai_set(ai, "Reuse", reuse ? "true" : "false");
     JqProgress last;
@@ -1825,7 +1843,7 @@ static void test_tree_reuse(void) {
 static void test_threads(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Threads", "2");
   jq_test_ai_set(ai, "Hash", "8");
   JqProgress last;
@@ -1904,7 +1922,7 @@ static void test_halving(void) {
     JqColor side = jq_game_side_to_move(game);
     JqPosition view;
     jq_game_view(game, side, &view);
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "16");
     jq_test_ai_set(ai, "Seed", "7");
     jq_test_ai_set(ai, "Halving", "4");
@@ -1967,6 +1985,8 @@ int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_data_func("/ismcts/blind-to-deal", "0", test_blind_to_deal);
   g_test_add_data_func("/ismcts/blind-to-deal-hint", "20", test_blind_to_deal);
+  g_test_add_data_func("/ismcts/blind-to-deal-defaults", "90",
+                       test_blind_to_deal);
   g_test_add_func("/ismcts/source-reads-no-arbiter",
                   test_source_reads_no_arbiter);
   g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
