@@ -13,12 +13,24 @@
 #include "jq-eval.h"
 #include "jq-game.h"
 #include "jq-ismcts-leaf.h"
+#include "jq-ismcts-overrule.h"
 #include "jq-movegen.h"
 #include "jq-notation.h"
 #include "jq-search.h"
 #include "jq-test-ai.h"
 #include "jq-test-tactics.h"
 #include "jq-test-util.h"
+
+/* The tree's own search: the defaults before session 19 (Hint=10, the
+ * tree's choice), which these tests of the tree assume. The defaults
+ * since (Hint=90, Overrule=100: the alpha-beta's move unless a proof says
+ * otherwise) are tested in /ismcts/overrule-plays-hint. */
+static JqAi *tree_ai(void) {
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hint", "10");
+  jq_test_ai_set(ai, "Overrule", "0");
+  return ai;
+}
 
 static void keep_last(const JqProgress *p, void *data) {
   *(JqProgress *)data = *p;
@@ -71,7 +83,9 @@ static void test_blind_to_deal(gconstpointer data) {
   JqGame *game = interesting_game(&view);
   JqColor side = jq_game_side_to_move(game);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  /* "90": the defaults, the hint's move unless a proof says otherwise. */
+  bool defaults = strcmp(data, "90") == 0;
+  JqAi *ai = defaults ? jq_test_ai_new("ismcts") : tree_ai();
   jq_test_ai_set(ai, "Seed", "12345");
   jq_test_ai_set(ai, "Hash", "16");
   jq_test_ai_set(ai, "Hint", data);
@@ -474,7 +488,7 @@ static void test_tree_statistics(void) {
   JqGame *game = interesting_game(&view);
   static const char *const leaves[] = {"eval", "playout", "probe"};
   for (size_t k = 0; k < 2 * G_N_ELEMENTS(leaves); k++) {
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "8");
     jq_test_ai_set(ai, "Leaf", leaves[k % G_N_ELEMENTS(leaves)]);
     /* Each leaf with UCB1 and with PUCT over priors. */
@@ -488,7 +502,7 @@ static void test_tree_statistics(void) {
   /* Xiangqi from the start: plain MCTS, the same bookkeeping. */
   JqPosition start;
   jq_position_init_start(&start, JQ_VARIANT_XIANGQI);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "8");
   JqProgress last;
   JqMove m = think_iterations(ai, &start, 3000, &last);
@@ -505,7 +519,7 @@ static void test_priors(void) {
   JqPosition pos;
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
   JqMove take = jq_move_make(jq_square_parse("a0"), jq_square_parse("a1"));
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "8");
   jq_test_ai_set(ai, "Prior", "1.5");
   /* The weighing itself: the hint would raise one root move's weight. */
@@ -576,7 +590,7 @@ static void test_hint(void) {
   jq_search_free(search);
   g_assert_true(expected != JQ_MOVE_NONE);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "8");
   jq_test_ai_set(ai, "Hint", "0");
   JqProgress last;
@@ -591,6 +605,141 @@ static void test_hint(void) {
   g_assert_cmpuint(last.iterations, ==, 2000);
   tree = jq_ai_ismcts_tree(ai, 0);
   g_assert_cmpfloat(root_weight_share(tree, expected), >=, 0.499f);
+  jq_ai_free(ai);
+}
+
+/* Overrule's rule on root statistics: the hint's move unless a proof or a
+ * move sampled as often with a mean higher by the margin says otherwise. */
+static void test_overrule_rule(void) {
+  enum { A = 101, B = 102, C = 103 };
+  /* The tree's choice is A (most visited); the hint is B. */
+  JqIsmctsRootTotal t[3] = {
+      {A, 0, 255, 1000, 560.0}, /* mean 0.56 */
+      {B, 0, 255, 900, 495.0},  /* mean 0.55 */
+      {C, 0, 255, 100, 90.0},   /* mean 0.90, few visits */
+  };
+  /* Off, no hint, or a hint never visited: the tree's choice. */
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.0), ==, 0);
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, JQ_MOVE_NONE, 0.05), ==, 0);
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, (JqMove)104, 0.05), ==, 0);
+  /* Weak evidence (0.01 above the hint; C's mean is on fewer visits): the
+   * hint. Clear evidence (a margin the difference reaches): A. */
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.02), ==, 1);
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.01), ==, 0);
+  /* The hint the most visited: the hint. */
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 1, B, 0.02), ==, 1);
+  /* The challenger is the best mean among those sampled as often: C once
+   * it has as many visits as the hint. */
+  t[2].visits = 900;
+  t[2].value = 900 * 0.60;
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.03), ==, 2);
+  /* ... but not when it is proven lost. */
+  t[2].proof = -1;
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.03), ==, 1);
+  /* The hint proven lost while the tree's choice is not: the tree's. */
+  t[1].proof = -1;
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.50), ==, 0);
+  /* A proven win is played, whatever the means. */
+  t[1].proof = 0;
+  t[0].proof = 1;
+  t[0].value = 0.0;
+  g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.50), ==, 0);
+}
+
+/* Whether the root of worker 0's tree has a proven child. */
+static bool root_has_proof(const JqIsmctsTree *t) {
+  JqIsmctsCursor cur;
+  for (JqIsmctsEdge *e = jq_ismcts_first_edge(t, t->root, &cur); e;
+       e = jq_ismcts_next_edge(t, &cur))
+    if (e->made && jq_ismcts_node(t, e->to)->proof)
+      return true;
+  return false;
+}
+
+/* Overrule=0 is the tree's own choice; with a margin the evidence cannot
+ * reach, and by default (Hint=90, Overrule=100), the move played is the
+ * hint's, the alpha-beta's on the view from a clear table (2000 iterations
+ * at Hint=20: 6000 nodes; at Hint=90: 216,000), where the tree's own
+ * choice is another in some of these positions. */
+static JqMove hint_of(const JqPosition *view, uint64_t nodes) {
+  JqSearch *search = jq_search_new_sized(8);
+  g_assert_nonnull(search);
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = nodes;
+  JqMove hint = jq_search_run(search, view, &limits, NULL, NULL, NULL, NULL,
+                              NULL, 0, NULL);
+  jq_search_free(search);
+  return hint;
+}
+
+static void test_overrule_plays_hint(void) {
+  int differ = 0;
+  for (uint64_t seed = 0; seed <= 6; seed++) {
+    JqGame *game = NULL;
+    JqPosition view;
+    if (seed == 0) {
+      jq_position_init_start(&view, JQ_VARIANT_JIEQI);
+    } else {
+      game = jq_test_ai_middle_game(seed, 14, "3");
+      jq_game_view(game, jq_game_side_to_move(game), &view);
+    }
+    JqMove hint = hint_of(&view, 6000);
+    JqAi *ai = tree_ai();
+    jq_test_ai_set(ai, "Hash", "8");
+    jq_test_ai_set(ai, "Hint", "20");
+    JqProgress off, on;
+    JqMove tree = think_iterations(ai, &view, 2000, &off);
+    g_assert_cmpuint(off.iterations, ==, 2000);
+    g_assert_cmpuint(off.pv[0], ==, tree);
+    jq_test_ai_set(ai, "Overrule", "100");
+    jq_ai_new_game(ai);
+    JqMove m = think_iterations(ai, &view, 2000, &on);
+    g_assert_false(root_has_proof(jq_ai_ismcts_tree(ai, 0)));
+    g_assert_cmpuint(on.iterations, ==, 2000);
+    g_assert_cmpuint(m, ==, hint);
+    g_assert_cmpuint(on.pv[0], ==, hint);
+    differ += tree != hint;
+    jq_ai_free(ai);
+    /* The defaults. */
+    ai = jq_test_ai_new("ismcts");
+    jq_test_ai_set(ai, "Hash", "8");
+    m = think_iterations(ai, &view, 2000, &on);
+    if (!root_has_proof(jq_ai_ismcts_tree(ai, 0)))
+      g_assert_cmpuint(m, ==, hint_of(&view, 2000 * 12 * 9));
+    jq_ai_free(ai);
+    if (game)
+      jq_game_free(game);
+  }
+  g_test_message("the tree's own choice not the hint's in %d of 7", differ);
+  g_assert_cmpint(differ, >, 0);
+}
+
+/* A proof overrules the hint: in this view from the yardstick
+ * (bench/move-loss-positions.txt) the alpha-beta's move is a4a9, while the
+ * tree proves a mate after a4b4 within 20,000 iterations, and plays it
+ * under Overrule=100, where no difference of means could. */
+static void test_overrule_proof(void) {
+  JqPosition view;
+  jq_test_position_from_fen(
+      &view, "C2x4x/4k4/p3p4/2x6/6a1p/c8/9/4r4/4B4/3XKR3 b P1r1a1b2 5 33");
+  JqSearch *search = jq_search_new_sized(8);
+  g_assert_nonnull(search);
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = 240000; /* 20,000 * 12 at Hint=50 */
+  JqMove hint = jq_search_run(search, &view, &limits, NULL, NULL, NULL, NULL,
+                              NULL, 0, NULL);
+  jq_search_free(search);
+  g_assert_cmpuint(hint, ==, jq_test_move("a4a9"));
+  JqAi *ai = tree_ai();
+  jq_test_ai_set(ai, "Hash", "16");
+  jq_test_ai_set(ai, "Hint", "50");
+  jq_test_ai_set(ai, "Overrule", "100");
+  JqProgress last;
+  JqMove m = think_iterations(ai, &view, 20000, &last);
+  g_assert_cmpuint(m, ==, jq_test_move("a4b4"));
+  g_assert_cmpfloat(last.value, ==, 1.0); /* reported as proven won */
   jq_ai_free(ai);
 }
 
@@ -634,7 +783,7 @@ static void assert_option_avoids_mates(const char *name, const char *on) {
     JqPosition pos;
     jq_test_position_from_fen(&pos, walked_into_mate[i][0]);
     JqMove blunder = jq_test_move(walked_into_mate[i][1]);
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "16");
     JqMove m = assert_option_avoids(ai, &pos, name, on, blunder);
     jq_ai_free(ai);
@@ -687,7 +836,7 @@ static void test_prior_visits_view(void) {
   const char *const seeds[3] = {"1", "2", "1"};
   const char *const visits[3] = {"20", "20", "0"};
   for (int k = 0; k < 3; k++) {
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "8");
     jq_test_ai_set(ai, "Hint", "0");
     jq_test_ai_set(ai, "Seed", seeds[k]);
@@ -742,7 +891,7 @@ static void test_prior_reveals(void) {
   static const char *const modes[3] = {"0", "1", "2"};
   for (int seed = 1; seed <= 2; seed++)
     for (int mode = 0; mode < 3; mode++) {
-      JqAi *ai = jq_test_ai_new("ismcts");
+      JqAi *ai = tree_ai();
       jq_test_ai_set(ai, "Hash", "8");
       jq_test_ai_set(ai, "Hint", "0");
       jq_test_ai_set(ai, "Seed", seed == 1 ? "1" : "2");
@@ -818,7 +967,7 @@ static int check_complete(const JqIsmctsTree *tree, uint32_t index,
 static void test_complete_nodes(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   JqProgress last;
   think_iterations(ai, &view, 6000, &last);
@@ -843,7 +992,7 @@ static void test_full_pool(void) {
     JqPosition view;
     JqGame *game = interesting_game(&view);
     JqColor side = jq_game_side_to_move(game);
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "1");
     jq_test_ai_set(ai, "Leaf", leaves[k]);
     /* 1 MB holds about 3,000 iterations' tree here. */
@@ -889,7 +1038,7 @@ static void test_small_pool(void) {
   for (int v = 0; v < 2; v++) {
     JqMove moves[2];
     for (int k = 0; k < 2; k++) {
-      JqAi *ai = jq_test_ai_new("ismcts");
+      JqAi *ai = tree_ai();
       jq_test_ai_set(ai, "Hash", k ? "16" : "1");
       JqProgress last;
       moves[k] = think_iterations(ai, &views[v], 2000, &last);
@@ -918,7 +1067,7 @@ static void test_reuse_compacts(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
   JqColor side = jq_game_side_to_move(game);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "1");
   JqProgress last;
   JqMove m = think_iterations(ai, &view, 3000, &last);
@@ -951,7 +1100,7 @@ static void test_reuse_compacts(void) {
  * hashfull in 0..1000, and leaves a consistent tree. */
 static void test_tiny_pool_game(void) {
   JqGame *game = jq_test_ai_middle_game(7, 6, "3");
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "1");
   int full = 0;
   for (int ply = 0; ply < 16 && !jq_game_is_over(game); ply++) {
@@ -1007,7 +1156,7 @@ static void test_mate_in_two(gconstpointer data) {
   g_assert_cmpint(winners, >, 0);
   g_assert_cmpint(winners, <, list.count);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   JqProgress last;
   JqMove m = think_iterations(ai, &pos, 20000, &last);
@@ -1032,7 +1181,7 @@ static void test_jieqi_tactic(gconstpointer data) {
   const JqTestTactic *t = data;
   JqPosition pos;
   jq_test_tactic_check(t, &pos);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   JqProgress last;
   JqMove m = think_iterations(ai, &pos, t->ismcts_iterations, &last);
@@ -1062,7 +1211,7 @@ static void test_mate_in_one_reply(void) {
   g_assert_true(jq_test_move_wins(&pos, jq_test_move("d6d7"), 1));
   jq_position_unmake_move(&pos);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   for (int n = 2000; n <= 8000; n *= 2) {
     JqProgress last;
@@ -1138,7 +1287,7 @@ static void test_center(void) {
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
   static const char *const centers[] = {"0", "0.5", "1"};
   for (size_t i = 0; i < G_N_ELEMENTS(centers); i++) {
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "16");
     jq_test_ai_set(ai, "Center", centers[i]);
     JqProgress last;
@@ -1160,7 +1309,7 @@ typedef enum { OPP_RANDOM, OPP_GREEDY, OPP_ALPHABETA, OPPONENTS } Opponent;
 #define SELFPLAY_MAX_PLIES 100
 
 static void run_selfplay(JqVariant variant) {
-  JqAi *ismcts = jq_test_ai_new("ismcts");
+  JqAi *ismcts = tree_ai();
   jq_test_ai_set(ismcts, "Hash", "1");
   JqAi *opp[OPPONENTS] = {jq_test_ai_new("random"), jq_test_ai_new("greedy"),
                           jq_test_ai_new("alphabeta")};
@@ -1258,7 +1407,7 @@ static void test_solver_through_reveals(void) {
   g_assert_true(jq_position_is_legal(&pos, step));
   jq_position_unmake_move(&pos);
 
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Hash", "16");
   JqLimits limits;
   jq_limits_init(&limits);
@@ -1400,7 +1549,7 @@ static void test_solver_distance(void) {
 }
 
 static void test_options(void) {
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   g_assert_cmpstr(jq_ai_algorithm(ai), ==, "ismcts");
   JqError err;
   static const char *const good[][2] = {
@@ -1517,7 +1666,7 @@ static void stop_on_report(const JqProgress *p, void *data) {
 static void test_prompt_stop(void) {
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   JqLimits limits;
   jq_limits_init(&limits);
   limits.infinite = true;
@@ -1536,7 +1685,7 @@ static void test_stop_and_time(void) {
     /* Infinite until stopped: reports on the way, prompt return. */
     ThinkJob job;
     memset(&job, 0, sizeof job);
-    job.ai = jq_test_ai_new("ismcts");
+    job.ai = tree_ai();
     jq_position_init_start(&job.pos, (JqVariant)v);
     jq_limits_init(&job.limits);
     job.limits.infinite = true;
@@ -1589,7 +1738,7 @@ static void test_stop_and_time(void) {
 /* searchmoves narrows the root; depth N stands for N * 1000 iterations;
  * pondering lasts until ponderhit, then the time limit applies. */
 static void test_limits(void) {
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   JqPosition pos;
   jq_position_init_start(&pos, JQ_VARIANT_JIEQI);
   JqLimits limits;
@@ -1660,7 +1809,7 @@ static void test_tree_reuse(void) {
     JqColor side = jq_game_side_to_move(game);
     JqPosition view;
     jq_game_view(game, side, &view);
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "16");
     jq_test_ai_set(ai, "Reuse", reuse ? "true" : "false");
     JqProgress last;
@@ -1694,7 +1843,7 @@ static void test_tree_reuse(void) {
 static void test_threads(void) {
   JqPosition view;
   JqGame *game = interesting_game(&view);
-  JqAi *ai = jq_test_ai_new("ismcts");
+  JqAi *ai = tree_ai();
   jq_test_ai_set(ai, "Threads", "2");
   jq_test_ai_set(ai, "Hash", "8");
   JqProgress last;
@@ -1773,7 +1922,7 @@ static void test_halving(void) {
     JqColor side = jq_game_side_to_move(game);
     JqPosition view;
     jq_game_view(game, side, &view);
-    JqAi *ai = jq_test_ai_new("ismcts");
+    JqAi *ai = tree_ai();
     jq_test_ai_set(ai, "Hash", "16");
     jq_test_ai_set(ai, "Seed", "7");
     jq_test_ai_set(ai, "Halving", "4");
@@ -1836,6 +1985,8 @@ int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_data_func("/ismcts/blind-to-deal", "0", test_blind_to_deal);
   g_test_add_data_func("/ismcts/blind-to-deal-hint", "20", test_blind_to_deal);
+  g_test_add_data_func("/ismcts/blind-to-deal-defaults", "90",
+                       test_blind_to_deal);
   g_test_add_func("/ismcts/source-reads-no-arbiter",
                   test_source_reads_no_arbiter);
   g_test_add_func("/ismcts/sampler-distribution", test_sampler_distribution);
@@ -1847,6 +1998,9 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/complete-nodes", test_complete_nodes);
   g_test_add_func("/ismcts/priors", test_priors);
   g_test_add_func("/ismcts/hint", test_hint);
+  g_test_add_func("/ismcts/overrule-rule", test_overrule_rule);
+  g_test_add_func("/ismcts/overrule-plays-hint", test_overrule_plays_hint);
+  g_test_add_func("/ismcts/overrule-proof", test_overrule_proof);
   g_test_add_func("/ismcts/prior-visits", test_prior_visits);
   g_test_add_func("/ismcts/prior-visits-view", test_prior_visits_view);
   g_test_add_func("/ismcts/prior-reveals", test_prior_reveals);
