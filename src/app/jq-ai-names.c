@@ -74,8 +74,9 @@ const char *jq_ai_names_description(const char *algorithm) {
   if (strcmp(algorithm, "alphabeta") == 0)
     return _("Alpha-beta search: reads the moves ahead");
   if (strcmp(algorithm, "ismcts") == 0 || strcmp(algorithm, "mcts") == 0)
-    return _("Monte Carlo tree search: plays out many games from the "
-             "position");
+    /* TRANSLATORS: by default the tree search plays the alpha-beta
+     * search's move unless its own games prove that move wrong. */
+    return _("Monte Carlo tree search that checks the alpha-beta's move");
   if (strcmp(algorithm, "greedy") == 0)
     return _("Takes whatever it can, one move ahead");
   if (strcmp(algorithm, "random") == 0)
