@@ -15,6 +15,7 @@
 #include "jq-ai-worker.h"
 #include "jq-ai.h"
 #include "jq-analysis-text.h"
+#include "jq-analysis.h"
 #include "jq-app-settings.h"
 #include "jq-draw-offer.h"
 #include "jq-game-controller-private.h"
@@ -1808,6 +1809,22 @@ static void test_analysis_text(void) {
   text = jq_analysis_text_figures(&s, JQ_SCORE_PERSPECTIVE_MOVER, TRUE);
   g_assert_null(strstr(text, "%"));
   g_free(text);
+
+  /* Its nodes may count its hint's alpha-beta nodes: the speed shown is
+   * the iterations'. */
+  JqProgress hinted = {0};
+  hinted.iterations = 3000;
+  hinted.nodes = 903000;
+  hinted.nps = 451500;
+  hinted.time_ms = 2000;
+  hinted.visit_share = 0.5;
+  hinted.value = 0.5;
+  JqAnalysis *from = jq_analysis_new(&hinted, JQ_RED, 0, FALSE, "");
+  text = jq_analysis_text_figures(from, JQ_SCORE_PERSPECTIVE_MOVER, FALSE);
+  g_assert_nonnull(strstr(text, "3000 iterations · 2.0 s"));
+  g_assert_nonnull(strstr(text, "1500 iterations/s"));
+  g_free(text);
+  jq_analysis_free(from);
 }
 
 static void test_sealed_deal(void) {

@@ -618,10 +618,18 @@ static void test_overrule_rule(void) {
       {B, 0, 255, 900, 495.0},  /* mean 0.55 */
       {C, 0, 255, 100, 90.0},   /* mean 0.90, few visits */
   };
-  /* Off, no hint, or a hint never visited: the tree's choice. */
+  /* Off, no hint, or a hint not among the root's moves: the tree's
+   * choice. */
   g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.0), ==, 0);
   g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, JQ_MOVE_NONE, 0.05), ==, 0);
   g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, (JqMove)104, 0.05), ==, 0);
+  /* A hint the tree never sampled: nothing against it, unless a proven
+   * win. */
+  JqIsmctsRootTotal unsampled[2] = {{A, 0, 255, 3, 2.0}, {B, 0, 255, 0, 0.0}};
+  g_assert_cmpint(jq_ismcts_overrule(unsampled, 2, 0, B, 1.0), ==, 1);
+  g_assert_cmpint(jq_ismcts_overrule(unsampled, 2, 0, B, 0.01), ==, 1);
+  unsampled[0].proof = 1;
+  g_assert_cmpint(jq_ismcts_overrule(unsampled, 2, 0, B, 1.0), ==, 0);
   /* Weak evidence (0.01 above the hint; C's mean is on fewer visits): the
    * hint. Clear evidence (a margin the difference reaches): A. */
   g_assert_cmpint(jq_ismcts_overrule(t, 3, 0, B, 0.02), ==, 1);
@@ -713,6 +721,93 @@ static void test_overrule_plays_hint(void) {
   }
   g_test_message("the tree's own choice not the hint's in %d of 7", differ);
   g_assert_cmpint(differ, >, 0);
+}
+
+static void keep_all(const JqProgress *p, void *data) {
+  g_array_append_val((GArray *)data, *p);
+}
+
+/* The hint's reports reach the caller while it runs (most of the move's
+ * time is the hint's), and the final report, when the move is the hint's,
+ * keeps the hint's depth, score and line and counts its nodes, beside the
+ * tree's iterations. */
+static void test_hint_report(void) {
+  JqPosition view;
+  jq_position_init_start(&view, JQ_VARIANT_JIEQI);
+  JqAi *ai = jq_test_ai_new("ismcts"); /* the defaults: Hint 90, Overrule */
+  jq_test_ai_set(ai, "Hash", "8");
+  GArray *reports = g_array_new(FALSE, FALSE, sizeof(JqProgress));
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.nodes = 500;
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  JqMove m = jq_ai_think(ai, &view, &limits, &stop, keep_all, reports, NULL);
+  g_assert_cmpuint(reports->len, >=, 2);
+  const JqProgress *hint = NULL;
+  for (guint i = 0; i + 1 < reports->len; i++) {
+    const JqProgress *r = &g_array_index(reports, JqProgress, i);
+    if (r->iterations == 0) /* the alpha-beta's */
+      hint = r;
+  }
+  g_assert_nonnull(hint);
+  g_assert_cmpint(hint->depth, >=, 3);
+  g_assert_cmpuint(hint->pv[0], ==, m); /* no proof at the start */
+  const JqProgress *last =
+      &g_array_index(reports, JqProgress, reports->len - 1);
+  g_assert_cmpuint(last->iterations, ==, 500);
+  g_assert_cmpuint(last->nodes, ==, hint->nodes + 500);
+  g_assert_cmpint(last->depth, ==, hint->depth);
+  g_assert_cmpint(last->score, ==, hint->score);
+  g_assert_cmpint(last->pv_len, ==, hint->pv_len);
+  g_assert_true(memcmp(last->pv, hint->pv,
+                       (size_t)hint->pv_len * sizeof hint->pv[0]) == 0);
+  g_assert_cmpfloat(last->value, ==, jq_ismcts_win_probability(hint->score));
+  g_array_unref(reports);
+  jq_ai_free(ai);
+}
+
+typedef struct {
+  GArray *reports;
+  atomic_bool *stop;
+} StopInHint;
+
+static void stop_in_hint(const JqProgress *p, void *data) {
+  StopInHint *st = data;
+  g_array_append_val(st->reports, *p);
+  if (p->iterations == 0 && p->depth >= 3)
+    atomic_store(st->stop, true);
+}
+
+/* Stopped while the hint searches (as when it takes nearly all the
+ * time), the tree gets an iteration or none, which says nothing against
+ * the hint's move: that move is played, and reported. */
+static void test_hint_stopped(void) {
+  JqPosition view;
+  jq_position_init_start(&view, JQ_VARIANT_JIEQI);
+  JqAi *ai = jq_test_ai_new("ismcts");
+  jq_test_ai_set(ai, "Hash", "8");
+  atomic_bool stop;
+  atomic_init(&stop, false);
+  StopInHint st = {g_array_new(FALSE, FALSE, sizeof(JqProgress)), &stop};
+  JqLimits limits;
+  jq_limits_init(&limits);
+  limits.movetime_ms = 20000;
+  JqMove m = jq_ai_think(ai, &view, &limits, &stop, stop_in_hint, &st, NULL);
+  const JqProgress *hint = NULL;
+  for (guint i = 0; i < st.reports->len; i++) {
+    const JqProgress *r = &g_array_index(st.reports, JqProgress, i);
+    if (r->iterations == 0 && r->depth >= 3)
+      hint = r;
+  }
+  g_assert_nonnull(hint);
+  const JqProgress *last =
+      &g_array_index(st.reports, JqProgress, st.reports->len - 1);
+  g_assert_cmpuint(last->iterations, <=, 1);
+  g_assert_cmpuint(m, ==, hint->pv[0]);
+  g_assert_cmpuint(last->pv[0], ==, m);
+  g_array_unref(st.reports);
+  jq_ai_free(ai);
 }
 
 /* A proof overrules the hint: in this view from the yardstick
@@ -2000,6 +2095,8 @@ int main(int argc, char **argv) {
   g_test_add_func("/ismcts/hint", test_hint);
   g_test_add_func("/ismcts/overrule-rule", test_overrule_rule);
   g_test_add_func("/ismcts/overrule-plays-hint", test_overrule_plays_hint);
+  g_test_add_func("/ismcts/hint-report", test_hint_report);
+  g_test_add_func("/ismcts/hint-stopped", test_hint_stopped);
   g_test_add_func("/ismcts/overrule-proof", test_overrule_proof);
   g_test_add_func("/ismcts/prior-visits", test_prior_visits);
   g_test_add_func("/ismcts/prior-visits-view", test_prior_visits_view);

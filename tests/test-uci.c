@@ -965,7 +965,28 @@ static void test_algorithm_options(void) {
   build_position(&pos, JQ_START_FEN_JIEQI, NULL);
   send_line(s, "position startpos");
   send_line(s, "go nodes 300");
-  expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);
+  GPtrArray *info = g_ptr_array_new_with_free_func(g_free);
+  JqMove best = expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, info);
+  /* The hint's alpha-beta lines come first, then the tree's: the last
+   * keeps the hint's line (its move is played) and counts both searches'
+   * nodes, and the iterations are told apart. */
+  g_assert_cmpuint(info->len, >=, 3);
+  const char *last = g_ptr_array_index(info, info->len - 1);
+  const char *final = g_ptr_array_index(info, info->len - 2);
+  g_assert_cmpstr(last, ==, "info string iterations 300");
+  g_assert_true(has_prefix_word(final, "info depth"));
+  guint64 nodes = g_ascii_strtoull(strstr(final, " nodes ") + 7, NULL, 10);
+  g_assert_cmpuint(nodes, >, 300);
+  int depth = atoi(final + strlen("info depth "));
+  g_assert_cmpint(depth, >=, 3);
+  char coords[JQ_COORDS_MAX];
+  jq_move_to_coords(best, coords);
+  char *pv = g_strdup_printf(" pv %s", coords);
+  g_assert_nonnull(strstr(final, pv));
+  g_free(pv);
+  g_assert_true(has_prefix_word(g_ptr_array_index(info, 0), "info depth"));
+  g_assert_null(strstr(g_ptr_array_index(info, 0), "string"));
+  g_ptr_array_unref(info);
   expect_silence(s, "setoption name Algorithm value determinized");
   send_line(s, "go depth 2");
   expect_legal_bestmove(s, &pos, SEARCH_TIMEOUT_MS, NULL);

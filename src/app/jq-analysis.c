@@ -34,7 +34,11 @@ JqAnalysis *jq_analysis_new(const JqProgress *progress, JqColor side, int ply,
   a->seldepth = progress->seldepth;
   a->score = progress->score;
   a->nodes = progress->nodes;
-  a->nps = progress->nps;
+  /* A sampling AI's speed is its iterations': its nodes may count an
+   * alpha-beta search's too (IS-MCTS's Hint). */
+  a->nps = a->sampling && progress->time_ms > 0
+               ? progress->iterations * 1000 / (uint64_t)progress->time_ms
+               : progress->nps;
   a->time_ms = progress->time_ms;
   a->iterations = progress->iterations;
   a->value = progress->value;

@@ -178,7 +178,11 @@ struct Ismcts {
    * it captures (1), once (2); see refine_value. */
   int prior_reveals;
   JqMove hint_move; /* the hint's move, once searched */
-  int skill;        /* 0..20; below 20 caps the iterations */
+  /* The hint search's last report: a GUI sees it while the hint runs,
+   * and it stands for the move when the tree plays the hint's move. */
+  JqProgress hint_report;
+  bool has_hint_report;
+  int skill; /* 0..20; below 20 caps the iterations */
   bool limit_strength;
   int elo; /* with limit_strength: the skill is (elo - 800) / 100 */
   JqLimits limits;
@@ -679,6 +683,26 @@ static int line_from(const Ismcts *s, JqMove first, JqMove *line, int max) {
   return len;
 }
 
+/* The hint's nodes count with the iterations. When the move is the
+ * hint's, the hint's depth, score and line are the report's: the move is
+ * the alpha-beta's, and else a GUI would see the depth fall from the
+ * hint's to the tree's line and a score from a handful of iterations.
+ * The iterations and visit share stay the tree's. */
+static void with_hint_report(const Ismcts *s, JqMove move, JqProgress *p) {
+  const JqProgress *h = &s->hint_report;
+  p->nodes = h->nodes + p->iterations;
+  p->nps =
+      p->time_ms > 0 ? p->nodes * 1000 / (uint64_t)p->time_ms : p->nodes * 1000;
+  if (move != s->hint_move || h->pv_len < 1 || h->pv[0] != move)
+    return;
+  p->depth = h->depth;
+  p->seldepth = h->seldepth > h->depth ? h->seldepth : h->depth;
+  p->score = h->score;
+  p->value = jq_ismcts_win_probability(h->score);
+  p->pv_len = h->pv_len;
+  memcpy(p->pv, h->pv, (size_t)h->pv_len * sizeof p->pv[0]);
+}
+
 /* Fills a report from the trees. With `merged` every worker's root counts
  * (only safe once they have stopped); else worker 0's tree alone. Returns
  * the best move, JQ_MOVE_NONE before any iteration. */
@@ -730,6 +754,8 @@ static JqMove describe(Ismcts *s, bool merged, JqProgress *p) {
   p->pv_len = line_from(s, totals[best].move, p->pv, JQ_MAX_PV);
   p->depth = p->pv_len;
   p->seldepth = p->pv_len;
+  if (s->has_hint_report)
+    with_hint_report(s, totals[best].move, p);
   return totals[best].move;
 }
 
@@ -912,6 +938,16 @@ static int root_offset(const Ismcts *s, JqPosition *pos) {
  * small budgets of tests and weak play go to the tree alone. */
 #define HINT_MIN_NODES 2000
 
+/* The hint's reports go on to the caller as they come: most of the
+ * move's time is the hint's, and a GUI should not wait in silence. */
+static void hint_progress(const JqProgress *p, void *data) {
+  Ismcts *s = data;
+  s->hint_report = *p;
+  s->has_hint_report = true;
+  if (s->progress)
+    s->progress(p, s->progress_data);
+}
+
 /* The alpha-beta's best move on the view (its chance nodes, never a
  * deal: it reads nothing the player may not know), searched within
  * hint_share of the move's time or of its iterations; JQ_MOVE_NONE when
@@ -944,8 +980,8 @@ static JqMove root_hint(Ismcts *s, Worker *w, const JqPosition *view) {
   w->search_used = true;
   JqRootResult line = {JQ_MOVE_NONE, 0};
   int lines = 0;
-  JqMove move = jq_search_run(w->search, view, &limits, s->stop_request, NULL,
-                              NULL, NULL, &line, 1, &lines);
+  JqMove move = jq_search_run(w->search, view, &limits, s->stop_request,
+                              hint_progress, s, NULL, &line, 1, &lines);
   return lines > 0 && line.move == move ? move : JQ_MOVE_NONE;
 }
 
@@ -1023,6 +1059,7 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
   int offset = root_offset(s, &s->workers[0]->pos);
   /* Weakened play keeps its iterations alone: the hint would lift it. */
   s->hint_move = JQ_MOVE_NONE;
+  s->has_hint_report = false;
   JqMove hint = by_skill ? JQ_MOVE_NONE : root_hint(s, s->workers[0], view);
   s->hint_move = hint;
   for (int i = 0; i < s->threads; i++) {
@@ -1076,9 +1113,12 @@ static JqMove ismcts_think(JqAi *ai, const JqPosition *view,
   JqProgress p;
   JqMove best = describe(s, true, &p);
   if (!best) { /* stopped before the first iteration */
-    best = s->root_moves.moves[0];
+    bool hinted = s->overrule > 0 && s->hint_move;
+    best = hinted ? s->hint_move : s->root_moves.moves[0];
     p.pv_len = 1;
     p.pv[0] = best;
+    if (s->has_hint_report)
+      with_hint_report(s, best, &p);
   }
   if (progress)
     progress(&p, data);

@@ -13,7 +13,7 @@ int jq_ismcts_overrule(const JqIsmctsRootTotal *totals, int n, int best,
     return best;
   int h = -1;
   for (int k = 0; k < n; k++)
-    if (totals[k].move == hint && totals[k].visits > 0)
+    if (totals[k].move == hint)
       h = k;
   if (h < 0 || h == best)
     return best;
@@ -22,6 +22,10 @@ int jq_ismcts_overrule(const JqIsmctsRootTotal *totals, int n, int best,
    * when every move is). */
   if (totals[best].proof > 0 || totals[h].proof < 0)
     return best;
+  /* Never sampled (the hint took nearly all the time, and the tree's few
+   * iterations went elsewhere): no evidence against it. */
+  if (totals[h].visits == 0)
+    return h;
   /* The challenger: the best mean among the moves sampled at least as
    * often as the hint's, not proven lost. */
   const JqIsmctsRootTotal *hinted = &totals[h];

@@ -27,7 +27,8 @@ typedef struct {
 
 /* The index in `totals` (n of them) of the move to play: `best` (the
  * tree's own choice) when margin <= 0, there is no hint, the hint's move
- * was never visited or the evidence above holds; else the hint's. The
- * margin is in units of the mean (a win probability, 0..1). */
+ * is not among the totals or the evidence above holds; else the hint's,
+ * also when the tree never visited it. The margin is in units of the mean
+ * (a win probability, 0..1). */
 int jq_ismcts_overrule(const JqIsmctsRootTotal *totals, int n, int best,
                        JqMove hint, double margin);

@@ -45,6 +45,10 @@ void jq_uci_send_progress(const JqProgress *progress, void *data) {
     n += snprintf(line + n, sizeof line - (size_t)n, " %s", move);
   }
   jq_uci_send(uci, "%s", line);
+  /* A sampling AI whose nodes count more than its iterations (IS-MCTS's
+   * alpha-beta hint): its iterations on a line of their own. */
+  if (progress->iterations > 0 && progress->nodes != progress->iterations)
+    jq_uci_send(uci, "info string iterations %" PRIu64, progress->iterations);
 }
 
 /* The expected reply is only worth sending when it is legal after the best
