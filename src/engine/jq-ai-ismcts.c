@@ -1159,12 +1159,12 @@ static JqAi *ismcts_create(void) {
   /* Against Hint=0 in jieqi at 2,000 iterations a move, 100 games (seed
    * 2026, session 12): Hint=10 scored 62.0%, Hint=30 62.5%; Hint=30
    * against Hint=10 about even (see docs/benchmarks.md). Since session
-   * 19, Hint=90 and the hint's move unless a proof says otherwise: 56.2%
-   * (20-15-5) against the alpha-beta AI at 500 ms a move, 40 games, seed
-   * 2050 (session 19; the defaults before, Hint=10 and the tree's own
-   * choice, 41.2-42.5% on those deals). On the move-loss yardstick the
-   * tree's overrulings by its means lost more than the hint's move would
-   * have, at every margin tried (docs/benchmarks.md). */
+   * 19, Hint=90 and the hint's move unless a proof says otherwise: 46.8%
+   * (87-100-13) against the alpha-beta AI at 500 ms a move over 200 games,
+   * seed 2050 (session 20; the tree's own choice at Hint=10 40.5% on
+   * those deals, session 15). On the move-loss yardstick the tree's
+   * overrulings by its means lost more than the hint's move would have,
+   * at every margin tried (docs/benchmarks.md). */
   s->hint_share = 0.90;
   s->overrule = 1.0;
   s->prior_temperature = PRIOR_TEMPERATURE;
