@@ -383,11 +383,11 @@ static void test_jieqi_depth(void) {
 
 /* Jieqi's quiescence takes only recaptures (and chariots) from its third
  * ply. Here c3d5 takes a cannon and d7d5 takes the horse back; the chariot
- * that did, on d7, defended the elephant on a7, which a0a7 would then take,
+ * that did, on d7, defended Black's horse on a7, which a0a7 would then take,
  * but that is no recapture: jieqi values the position below the line with
- * it. Xiangqi's quiescence still takes the elephant. */
+ * it. Xiangqi's quiescence still takes the horse. */
 static void test_quiescence_recaptures(void) {
-  static const char *fen = "5k3/9/b2r5/9/3c5/9/2N6/9/9/R3K4 w - - 0 1";
+  static const char *fen = "5k3/9/n2r5/9/3c5/9/2N6/9/9/R3K4 w - - 0 1";
   static const char *line[] = {"c3d5", "d7d5", "a0a7"};
   const JqFenVariant variants[] = {JQ_FEN_VARIANT_JIEQI,
                                    JQ_FEN_VARIANT_XIANGQI};
@@ -406,14 +406,14 @@ static void test_quiescence_recaptures(void) {
     }
     /* Black to move after the line, with no capture left: its value for
      * Red is the evaluation's. */
-    int with_elephant = -jq_evaluate(&after);
+    int with_horse = -jq_evaluate(&after);
     int value = jq_search_value(search, &pos, 0);
     g_test_message("%s: quiescence %d, the line with a0a7 %d",
-                   v ? "xiangqi" : "jieqi", value, with_elephant);
+                   v ? "xiangqi" : "jieqi", value, with_horse);
     if (variants[v] == JQ_FEN_VARIANT_JIEQI)
-      g_assert_cmpint(value, <, with_elephant);
+      g_assert_cmpint(value, <, with_horse);
     else
-      g_assert_cmpint(value, >=, with_elephant);
+      g_assert_cmpint(value, >=, with_horse);
     jq_search_free(search);
   }
 }
