@@ -2037,7 +2037,7 @@ static void check_halving(JqAi *ai, const JqPosition *view, JqMove played,
 
 static void test_halving(void) {
   int overrides = 0, full = 0;
-  for (uint64_t seed = 1; seed <= 6; seed++) {
+  for (uint64_t seed = 1; seed <= 10; seed++) {
     JqGame *game = jq_test_ai_middle_game(seed, 12, "3");
     JqColor side = jq_game_side_to_move(game);
     JqPosition view;
