@@ -42,6 +42,17 @@ static int score_under_deal(JqSearch *search, const JqPosition *pos,
   return line.score;
 }
 
+/* The two deals of a view whose one hidden piece, on a0, is a chariot or
+ * a pawn. */
+static void a0_deals(JqPieceType chariot[JQ_SQUARES],
+                     JqPieceType pawn[JQ_SQUARES]) {
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    chariot[sq] = pawn[sq] = JQ_NO_TYPE;
+  int a0 = jq_move_from(jq_test_move("a0a1"));
+  chariot[a0] = JQ_CHARIOT;
+  pawn[a0] = JQ_PAWN;
+}
+
 /* Red's one hidden piece, on a0, is a chariot or a pawn (the pool says
  * one of each; the other was taken unseen). Told the deal, the search
  * values turning it up by what it is; without one, by the average. */
@@ -49,11 +60,7 @@ static void test_search_takes_deal(void) {
   JqPosition pos;
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/9/X3K4 w R1P1 - 0 1");
   JqPieceType chariot[JQ_SQUARES], pawn[JQ_SQUARES];
-  for (int sq = 0; sq < JQ_SQUARES; sq++)
-    chariot[sq] = pawn[sq] = JQ_NO_TYPE;
-  int a0 = jq_move_from(jq_test_move("a0a1"));
-  chariot[a0] = JQ_CHARIOT;
-  pawn[a0] = JQ_PAWN;
+  a0_deals(chariot, pawn);
   JqSearch *search = jq_search_new();
   int as_chariot = score_under_deal(search, &pos, chariot, "a0a1", 3);
   int as_pawn = score_under_deal(search, &pos, pawn, "a0a1", 3);
@@ -77,11 +84,7 @@ static void test_reveal_chances(void) {
   JqPosition pos;
   jq_test_position_from_fen(&pos, "3k5/4a4/3a5/9/9/9/9/9/4P4/X3K4 w R1P1 - 0 1");
   JqPieceType chariot[JQ_SQUARES], pawn[JQ_SQUARES];
-  for (int sq = 0; sq < JQ_SQUARES; sq++)
-    chariot[sq] = pawn[sq] = JQ_NO_TYPE;
-  int a0 = jq_move_from(jq_test_move("a0a1"));
-  chariot[a0] = JQ_CHARIOT;
-  pawn[a0] = JQ_PAWN;
+  a0_deals(chariot, pawn);
   JqSearch *search = jq_search_new();
   for (int depth = 3; depth <= 5; depth++) {
     int as_chariot = score_under_deal(search, &pos, chariot, "a0a1", depth);
