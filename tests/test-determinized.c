@@ -75,14 +75,17 @@ static void test_search_takes_deal(void) {
 
 /* The chance of winning the search gives a score (docs/benchmarks.md,
  * "Session 22": a logistic over 259 cp). */
-static double win_chance(int score) { return 1.0 / (1.0 + exp(-score / 259.0)); }
+static double win_chance(int score) {
+  return 1.0 / (1.0 + exp(-score / 259.0));
+}
 
 /* A reveal without a deal is the mean of its identities' chances of
  * winning, not of their centipawns: a chariot that wins and a pawn that
  * loses a little average to less than their centipawn mean. */
 static void test_reveal_chances(void) {
   JqPosition pos;
-  jq_test_position_from_fen(&pos, "3k5/4a4/3a5/9/9/9/9/9/4P4/X3K4 w R1P1 - 0 1");
+  jq_test_position_from_fen(&pos,
+                            "3k5/4a4/3a5/9/9/9/9/9/4P4/X3K4 w R1P1 - 0 1");
   JqPieceType chariot[JQ_SQUARES], pawn[JQ_SQUARES];
   a0_deals(chariot, pawn);
   JqSearch *search = jq_search_new();
@@ -93,7 +96,8 @@ static void test_reveal_chances(void) {
     double mean = (win_chance(as_chariot) + win_chance(as_pawn)) / 2;
     int expected = (int)lround(259.0 * log(mean / (1 - mean)));
     g_test_message("depth %d, a0a1: %d as a chariot, %d as a pawn, %d unknown, "
-                   "%d expected", depth, as_chariot, as_pawn, unknown, expected);
+                   "%d expected",
+                   depth, as_chariot, as_pawn, unknown, expected);
     g_assert_cmpint(as_chariot, >, as_pawn + 400);
     g_assert_cmpint(abs(unknown - expected), <=, 10);
     g_assert_cmpint(unknown, <, (as_chariot + as_pawn) / 2 - 50);
