@@ -2,6 +2,7 @@
  * search takes a deal as known when given one, the AI plays the same move
  * whatever the arbiter's truth (its deals come from the view alone), its
  * code reads no arbiter, its options, its time split, and legal play. */
+#include <math.h>
 #include <string.h>
 
 #include "jq-ai.h"
@@ -41,6 +42,17 @@ static int score_under_deal(JqSearch *search, const JqPosition *pos,
   return line.score;
 }
 
+/* The two deals of a view whose one hidden piece, on a0, is a chariot or
+ * a pawn. */
+static void a0_deals(JqPieceType chariot[JQ_SQUARES],
+                     JqPieceType pawn[JQ_SQUARES]) {
+  for (int sq = 0; sq < JQ_SQUARES; sq++)
+    chariot[sq] = pawn[sq] = JQ_NO_TYPE;
+  int a0 = jq_move_from(jq_test_move("a0a1"));
+  chariot[a0] = JQ_CHARIOT;
+  pawn[a0] = JQ_PAWN;
+}
+
 /* Red's one hidden piece, on a0, is a chariot or a pawn (the pool says
  * one of each; the other was taken unseen). Told the deal, the search
  * values turning it up by what it is; without one, by the average. */
@@ -48,11 +60,7 @@ static void test_search_takes_deal(void) {
   JqPosition pos;
   jq_test_position_from_fen(&pos, "3k5/9/9/9/9/9/9/9/9/X3K4 w R1P1 - 0 1");
   JqPieceType chariot[JQ_SQUARES], pawn[JQ_SQUARES];
-  for (int sq = 0; sq < JQ_SQUARES; sq++)
-    chariot[sq] = pawn[sq] = JQ_NO_TYPE;
-  int a0 = jq_move_from(jq_test_move("a0a1"));
-  chariot[a0] = JQ_CHARIOT;
-  pawn[a0] = JQ_PAWN;
+  a0_deals(chariot, pawn);
   JqSearch *search = jq_search_new();
   int as_chariot = score_under_deal(search, &pos, chariot, "a0a1", 3);
   int as_pawn = score_under_deal(search, &pos, pawn, "a0a1", 3);
@@ -62,6 +70,38 @@ static void test_search_takes_deal(void) {
   g_assert_cmpint(as_chariot, >, as_pawn + 400);
   g_assert_cmpint(unknown, >, as_pawn);
   g_assert_cmpint(unknown, <, as_chariot);
+  jq_search_free(search);
+}
+
+/* The chance of winning the search gives a score (docs/benchmarks.md,
+ * "Session 22": a logistic over 259 cp). */
+static double win_chance(int score) {
+  return 1.0 / (1.0 + exp(-score / 259.0));
+}
+
+/* A reveal without a deal is the mean of its identities' chances of
+ * winning, not of their centipawns: a chariot that wins and a pawn that
+ * loses a little average to less than their centipawn mean. */
+static void test_reveal_chances(void) {
+  JqPosition pos;
+  jq_test_position_from_fen(&pos,
+                            "3k5/4a4/3a5/9/9/9/9/9/4P4/X3K4 w R1P1 - 0 1");
+  JqPieceType chariot[JQ_SQUARES], pawn[JQ_SQUARES];
+  a0_deals(chariot, pawn);
+  JqSearch *search = jq_search_new();
+  for (int depth = 3; depth <= 5; depth++) {
+    int as_chariot = score_under_deal(search, &pos, chariot, "a0a1", depth);
+    int as_pawn = score_under_deal(search, &pos, pawn, "a0a1", depth);
+    int unknown = score_under_deal(search, &pos, NULL, "a0a1", depth);
+    double mean = (win_chance(as_chariot) + win_chance(as_pawn)) / 2;
+    int expected = (int)lround(259.0 * log(mean / (1 - mean)));
+    g_test_message("depth %d, a0a1: %d as a chariot, %d as a pawn, %d unknown, "
+                   "%d expected",
+                   depth, as_chariot, as_pawn, unknown, expected);
+    g_assert_cmpint(as_chariot, >, as_pawn + 400);
+    g_assert_cmpint(abs(unknown - expected), <=, 10);
+    g_assert_cmpint(unknown, <, (as_chariot + as_pawn) / 2 - 50);
+  }
   jq_search_free(search);
 }
 
@@ -224,6 +264,7 @@ static void test_plays_legally(void) {
 int main(int argc, char **argv) {
   g_test_init(&argc, &argv, NULL);
   g_test_add_func("/determinized/search-takes-deal", test_search_takes_deal);
+  g_test_add_func("/determinized/reveal-chances", test_reveal_chances);
   g_test_add_func("/determinized/blind-to-deal", test_blind_to_deal);
   g_test_add_func("/determinized/source-reads-no-arbiter",
                   test_source_reads_no_arbiter);

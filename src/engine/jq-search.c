@@ -25,6 +25,10 @@
 #define REPETITION_SCORE 10000
 /* Values averaged at a reveal are kept inside this band. */
 #define CHANCE_LIMIT 12000
+/* A reveal averages its identities as chances of winning: the logistic of
+ * the score over this many centipawns, fitted to this engine's jieqi
+ * scores and game results (docs/benchmarks.md, "Session 22"). */
+#define CHANCE_SCALE 259.0
 /* Reveals branched on along one line: the first reveal's identities are
  * searched one by one; later ones take one representative identity (see
  * representative_value). Branching at every reveal kept the jieqi search
@@ -540,6 +544,49 @@ static int representative_value(Worker *w, JqMove m, const int *counts,
   return v + corr;
 }
 
+/* A score as the side's chance of winning, and back. Beyond CHANCE_SAT
+ * (23 scales: a chance within 1e-10 of 0 or 1) every score is the same
+ * chance, so that a double still tells neighbouring scores apart. */
+#define CHANCE_SAT 6000
+static inline double chance_of(int v) {
+  v = v < -CHANCE_SAT ? -CHANCE_SAT : v > CHANCE_SAT ? CHANCE_SAT : v;
+  return 1.0 / (1.0 + exp(-(double)v / CHANCE_SCALE));
+}
+
+static inline double score_of(double p) {
+  return CHANCE_SCALE * log(p / (1.0 - p));
+}
+
+/* The lowest score in the band whose chance is at least p (one past the
+ * band when none is), and the highest whose chance is at most p. */
+static int chance_ceil(double p) {
+  if (p <= chance_of(-CHANCE_SAT))
+    return -CHANCE_LIMIT;
+  if (p > chance_of(CHANCE_SAT))
+    return CHANCE_LIMIT + 1;
+  double x = ceil(score_of(p));
+  int v = x < -CHANCE_SAT ? -CHANCE_SAT : x > CHANCE_SAT ? CHANCE_SAT : (int)x;
+  while (v > -CHANCE_SAT && chance_of(v - 1) >= p)
+    v--;
+  while (chance_of(v) < p)
+    v++;
+  return v;
+}
+
+static int chance_floor(double p) {
+  if (p >= chance_of(CHANCE_SAT))
+    return CHANCE_LIMIT;
+  if (p < chance_of(-CHANCE_SAT))
+    return -CHANCE_LIMIT - 1;
+  double x = floor(score_of(p));
+  int v = x < -CHANCE_SAT ? -CHANCE_SAT : x > CHANCE_SAT ? CHANCE_SAT : (int)x;
+  while (v < CHANCE_SAT && chance_of(v + 1) <= p)
+    v++;
+  while (chance_of(v) > p)
+    v--;
+  return v;
+}
+
 /* The value of a move for the mover within (alpha, beta). A hidden mover
  * makes a chance node: the identities it may turn up as, weighted by the
  * pool counts this side knows, averaged with Star1-style cut-offs. A
@@ -579,24 +626,25 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
   if (n == 1 || qply >= 1 || w->chance_depth >= CHANCE_BUDGET)
     return representative_value(w, m, counts, order, n, total, alpha, beta,
                                 depth, ply, qply);
-  /* Most likely identities first: they decide the cut-offs soonest. */
+  /* Most likely identities first: they decide the cut-offs soonest. The
+   * mean is of chances of winning, not of centipawns: a side ahead values
+   * a reveal that may bring a chariot or a pawn below its centipawn mean,
+   * a side behind above it. */
   sort_by_count(order, n, counts);
   const int lo_bound = -CHANCE_LIMIT, hi_bound = CHANCE_LIMIT;
-  int64_t sum = 0; /* sum of count * value over searched identities */
-  int64_t rest = total;
-  int64_t a = (int64_t)clamp(alpha, lo_bound, hi_bound) * total;
-  int64_t b = (int64_t)clamp(beta, lo_bound, hi_bound) * total;
+  double sum = 0; /* sum of count * chance over searched identities */
+  int64_t cp_sum = 0;
+  double rest = total;
+  double a = chance_of(clamp(alpha, lo_bound, hi_bound)) * total;
+  double b = chance_of(clamp(beta, lo_bound, hi_bound)) * total;
   for (int i = 0; i < n; i++) {
     int t = order[i];
-    int64_t c = counts[t];
+    int c = counts[t];
     rest -= c;
-    /* Window for this child that still decides the node. */
-    int64_t ai = a - sum - (int64_t)hi_bound * rest;
-    int64_t bi = b - sum - (int64_t)lo_bound * rest;
-    int wa = (int)clamp((int)(ai >= 0 ? ai / c : -((-ai + c - 1) / c)),
-                        lo_bound - 1, hi_bound);
-    int wb = (int)clamp((int)(bi >= 0 ? (bi + c - 1) / c : -((-bi) / c)),
-                        lo_bound, hi_bound + 1);
+    /* Window for this child that still decides the node: the others'
+     * chances lie between 0 and 1. */
+    int wa = chance_floor((a - sum - rest) / c);
+    int wb = chance_ceil((b - sum) / c);
     if (wa >= wb)
       wa = wb - 1;
     /* Near the tips every identity gets only a quiescence look, and
@@ -614,13 +662,19 @@ static int move_value(Worker *w, JqMove m, int alpha, int beta, int depth,
     w->chance_depth--;
     if (atomic_load_explicit(&w->s->abort_search, memory_order_relaxed))
       return 0;
-    sum += c * v;
+    sum += c * chance_of(v);
+    cp_sum += (int64_t)c * v;
     if (v >= wb)
       return beta;
     if (v <= wa)
       return alpha;
   }
-  return (int)(sum / total);
+  double mean = sum / total;
+  /* Every identity beyond the same saturation end: the centipawn mean,
+   * which has that same chance, still ranks such lines. */
+  if (mean <= chance_of(-CHANCE_SAT) || mean >= chance_of(CHANCE_SAT))
+    return (int)(cp_sum / total);
+  return clamp((int)lround(score_of(mean)), -CHANCE_SAT, CHANCE_SAT);
 }
 
 static void update_pv(Worker *w, int ply, JqMove m) {
