@@ -141,6 +141,21 @@ static gboolean human_to_play(gpointer data) {
          !jq_game_controller_is_thinking(controller()) && board_ready(NULL);
 }
 
+/* Waits for the human's turn; when it does not come, says what the game
+ * was doing instead, so that a rare failure can be told from another. */
+static void assert_human_to_play(guint timeout_ms) {
+  if (spin_until(human_to_play, NULL, timeout_ms))
+    return;
+  g_test_message("no human turn after %u ms: %d moves, over %d, human's turn "
+                 "%d, thinking %d, board ready %d, status \"%s\"",
+                 timeout_ms, jq_game_controller_get_move_count(controller()),
+                 jq_game_controller_is_over(controller()),
+                 jq_game_controller_is_human_turn(controller()),
+                 jq_game_controller_is_thinking(controller()),
+                 board_ready(NULL), jq_window_get_status(window));
+  g_assert_not_reached();
+}
+
 static int sq(const char *name) {
   int s = jq_square_parse(name);
   g_assert_cmpint(s, >=, 0);
@@ -1650,7 +1665,7 @@ static void test_against_computer(void) {
    * arrow on the board and a word on the status line, then a move made
    * with two clicks. */
   for (int turn = 0; turn < 6; turn++) {
-    g_assert_true(spin_until(human_to_play, NULL, 30000));
+    assert_human_to_play(30000);
     JqMove pick = jq_test_move("h2e2");
     if (turn > 0) {
       win_action("hint");
@@ -1675,7 +1690,7 @@ static void test_against_computer(void) {
                       "The computer is thinking…");
     }
   }
-  g_assert_true(spin_until(human_to_play, NULL, 30000));
+  assert_human_to_play(30000);
   g_assert_cmpuint(
       jq_sound_player_get_played(jq_window_get_sound_player(window)), >,
       sounds_before);
